@@ -1,0 +1,32 @@
+# Two entry points for a fresh machine: `make play` and `make test`.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+
+.PHONY: play test venv replay bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+play: $(STAMP)
+	$(PY) -m tmdesktop
+
+test: $(STAMP)
+	$(HEADLESS) $(PY) -m pytest -q -n 2
+
+replay: $(STAMP)
+	$(PY) -m tmdesktop replay ../shared/corpus/snellman/*.txt
+
+bench: $(STAMP)
+	$(PY) -m tmdesktop replay --bench ../shared/corpus/snellman/*.txt
+	$(PY) benchmarks/legal_actions.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache

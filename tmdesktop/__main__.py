@@ -1,0 +1,18 @@
+"""Command line: `python -m tmdesktop [replay|simulate] ...`; with no command the game starts."""
+
+from __future__ import annotations
+
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "replay":
+        from .replay_cli import main as replay_main
+        return replay_main(argv[1:])
+    from .app.main import main as app_main
+    return app_main(argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

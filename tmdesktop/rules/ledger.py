@@ -1,0 +1,191 @@
+"""Import of the ledger export: a finished game, one row per command with the values after it.
+
+`read_ledger` turns the text into a setup and rows; `replay_ledger` plays the rows through the
+engine and compares every row's VP, coins, workers, priests, power bowls and cult positions.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from dataclasses import dataclass, field
+
+from . import actions as A
+from .data import BONUS_TILES
+from .engine import Game
+from .errors import RuleError
+from .notation import parse_row
+from .setup import KNOWN_OPTIONS, GameSetup
+
+_VALUES = re.compile(
+    r"^(-?\d+) VP$|^(-?\d+) C$|^(-?\d+) W$|^(-?\d+) P$|^(\d+)/(\d+)/(\d+) PW$|^(\d+)/(\d+)/(\d+)/(\d+)$"
+)
+SYSTEM_LABELS = ("setup", "cult_income_for_faction", "other_income_for_faction", "score_resources",
+                 "[opponent accepted power]", "[all opponents declined power]")
+
+
+class LedgerError(ValueError):
+    """A ledger that cannot be read; the message names the line."""
+
+
+@dataclass
+class Row:
+    line: int
+    faction: str
+    values: tuple  # (VP, C, W, P, (p1, p2, p3), (fire, water, earth, air))
+    command: str
+    leech: str = ""
+
+    @property
+    def is_system(self) -> bool:
+        c = self.command
+        return c in SYSTEM_LABELS or c == "" or bool(re.fullmatch(r"\+\d+vp for \w+", c))
+
+
+@dataclass
+class Ledger:
+    setup: GameSetup
+    rows: list[Row]
+    dropped: list[tuple[int, str]] = field(default_factory=list)  # (index in rows, faction)
+    names: list[str] = field(default_factory=list)
+
+
+def read_ledger(text: str) -> Ledger:
+    options: set[str] = set()
+    scores: dict[int, str] = {}
+    removed: set[str] = set()
+    names: list[str] = []
+    rows: list[Row] = []
+    dropped: list[tuple[int, str]] = []
+    factions: list[str] = []
+    for no, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        if "\t" not in line:
+            s = line.strip()
+            if m := re.fullmatch(r"option (\S+)", s):
+                options.add(m[1])
+            elif m := re.fullmatch(r"Round (\d) scoring: (SCORE\d+).*", s):
+                scores[int(m[1])] = m[2]
+            elif m := re.fullmatch(r"Removing tile (BON\d+)", s):
+                removed.add(m[1])
+            elif m := re.fullmatch(r"Player \d+: (.*)", s):
+                names.append(m[1])
+            elif m := re.fullmatch(r"(\w+) dropped from the game", s):
+                dropped.append((len(rows), m[1]))
+            continue
+        cols = line.split("\t")
+        if len(cols) < 15:
+            raise LedgerError(f"line {no}: expected 15 tab-separated columns, found {len(cols)}")
+        try:
+            values = _values(cols[2:13:2])
+        except ValueError as e:
+            raise LedgerError(f"line {no}: {e}") from None
+        row = Row(no, cols[0].strip().lower(), values, cols[14].strip(), cols[13].strip())
+        if row.command == "setup":
+            factions.append(row.faction)
+        rows.append(row)
+    unknown = options - KNOWN_OPTIONS
+    if unknown:
+        raise LedgerError(f"unknown option(s): {', '.join(sorted(unknown))}")
+    if sorted(scores) != [1, 2, 3, 4, 5, 6]:
+        raise LedgerError("the six round scoring tiles are not all given")
+    pool = [b for b in BONUS_TILES if b not in removed and (b != "BON10" or "shipping-bonus" in options)]
+    try:
+        setup = GameSetup(players=len(factions), options=frozenset(options),
+                          score_tiles=tuple(scores[r] for r in range(1, 7)), bonus_tiles=tuple(pool),
+                          player_names=tuple(names))
+    except ValueError as e:
+        raise LedgerError(str(e)) from None
+    return Ledger(setup, rows, dropped, names)
+
+
+def _values(cols: list[str]) -> tuple:
+    vals: list = []
+    for c in cols:
+        m = _VALUES.match(c.strip())
+        if not m:
+            raise ValueError(f"unreadable value {c!r}")
+        g = [x for x in m.groups() if x is not None]
+        vals.append(int(g[0]) if len(g) == 1 else tuple(int(x) for x in g))
+    return tuple(vals)
+
+
+@dataclass
+class Mismatch:
+    line: int
+    faction: str
+    what: str
+    expected: object
+    got: object
+
+    def __str__(self) -> str:
+        return f"line {self.line} ({self.faction}): {self.what}: expected {self.expected}, got {self.got}"
+
+
+FIELDS = ("VP", "C", "W", "P", "PW", "cults")
+
+
+def _diff(row: Row, snap: tuple) -> Mismatch | None:
+    for name, want, got in zip(FIELDS, row.values, snap):
+        if want != got:
+            return Mismatch(row.line, row.faction, name, want, got)
+    return None
+
+
+def replay_ledger(ledger: Ledger) -> tuple[Game, Mismatch | None]:
+    """Replay every row; return the game and the first difference (None when all rows agree)."""
+    setup_rows = [r for r in ledger.rows if r.command == "setup"]
+    game = Game(ledger.setup)
+    pending: dict[str, deque[Row]] = {}
+    for r in ledger.rows:
+        if r.is_system:
+            pending.setdefault(r.faction, deque()).append(r)
+    seen_events = 0
+    drops = dict(ledger.dropped)
+
+    def check_events() -> Mismatch | None:
+        nonlocal seen_events
+        for faction, label, snap in game.events[seen_events:]:
+            seen_events += 1
+            queue = pending.get(faction)
+            if not queue:
+                return Mismatch(0, faction, f"unexpected row “{label}”", "no row", label)
+            row = queue.popleft()
+            if row.command and row.command != label:
+                return Mismatch(row.line, faction, "row", row.command, label)
+            if d := _diff(row, snap):
+                return d
+        return None
+
+    for f in (r.faction for r in setup_rows):
+        game.apply(None, A.ChooseFaction(f))
+    if m := check_events():
+        return game, m
+    for index, row in enumerate(ledger.rows):
+        if index in drops:
+            game.apply(drops[index], A.DropFaction())
+        if row.is_system:
+            continue
+        try:
+            actions = parse_row(row.command)
+            for action in actions:
+                game.apply(row.faction, action)
+        except RuleError as e:
+            return game, Mismatch(row.line, row.faction, f"“{row.command}” rejected", "accepted", str(e))
+        snap = game.last_snapshot if actions else game.player(row.faction).snapshot()
+        if d := _diff(row, snap):
+            return game, d
+        if game.can_end_turn(row.faction):
+            game.apply(row.faction, A.Done())
+        if m := check_events():
+            return game, m
+    if m := check_events():
+        return game, m
+    for faction, queue in pending.items():
+        if queue:
+            r = queue[0]
+            return game, Mismatch(r.line, faction, f"row “{r.command}” never produced", r.command, "nothing")
+    if not game.finished:
+        return game, Mismatch(0, "-", "game end", "finished", game.state.phase)
+    return game, None

@@ -1,0 +1,171 @@
+"""The players' notation: parse command lines such as `dig 1. build E6` and write them back."""
+
+from __future__ import annotations
+
+import re
+
+from . import actions as A
+from .data import CULTS
+from .errors import RuleError
+from ..i18n import _
+
+BUILDING_ALIASES = {
+    "TP": "TP", "TRADING": "TP", "TRADINGPOST": "TP", "TRADING_POST": "TP", "TRADING-POST": "TP",
+    "TE": "TE", "TEMPLE": "TE",
+    "SH": "SH", "STRONGHOLD": "SH",
+    "SA": "SA", "SANCTUARY": "SA",
+    "D": "D", "DWELLING": "D",
+}
+FACTION_ALIASES = {"dragonmasters": "dragonlords"}
+
+_PATTERNS: list[tuple[re.Pattern, callable]] = []
+
+
+def _rule(pattern: str):
+    def wrap(fn):
+        _PATTERNS.append((re.compile(pattern + r"$", re.I), fn))
+        return fn
+    return wrap
+
+
+def _hex(s: str) -> str:
+    return s.upper() if not s.lower().startswith("r") else s.lower()
+
+
+@_rule(r"build\s+(\w+)")
+def _build(m):
+    return A.Build(_hex(m[1]))
+
+
+@_rule(r"upgrade\s+(\w+)\s+to\s+([\w-]+)")
+def _upgrade(m):
+    kind = BUILDING_ALIASES.get(m[2].upper())
+    if kind is None or kind == "D":
+        raise RuleError(_("Unknown building {name}.").format(name=m[2]))
+    return A.Upgrade(_hex(m[1]), kind)
+
+
+@_rule(r"transform\s+(\w+)(?:\s+to\s+(\w+))?")
+def _transform(m):
+    color = m[2].lower() if m[2] else None
+    return A.Transform(_hex(m[1]), "gray" if color == "grey" else color)
+
+
+@_rule(r"dig\s+(\d+)")
+def _dig(m):
+    return A.Dig(int(m[1]))
+
+
+@_rule(r"convert\s+(\d*)\s*(pw|p|w|c|vp)\s+to\s+(\d*)\s*(pw|p|w|c|vp)")
+def _convert(m):
+    return A.Convert(int(m[1] or 1), m[2].upper(), int(m[3] or 1), m[4].upper())
+
+
+@_rule(r"burn\s+(\d+)")
+def _burn(m):
+    return A.Burn(int(m[1]))
+
+
+@_rule(r"leech\s+(\d+)\s+from\s+(\w+)")
+def _leech(m):
+    return A.Leech(int(m[1]), _faction(m[2]))
+
+
+@_rule(r"decline(?:\s+(\d+)\s+from\s+(\w+))?")
+def _decline(m):
+    return A.Decline(int(m[1]), _faction(m[2])) if m[2] else A.Decline()
+
+
+@_rule(r"pass(?:\s+(bon\d+))?")
+def _pass(m):
+    return A.Pass(m[1].upper() if m[1] else None)
+
+
+@_rule(r"action\s+(\w+)")
+def _action(m):
+    return A.UseAction(m[1].upper())
+
+
+@_rule(r"send\s+p(?:riest)?\s+to\s+(\w+)(?:\s+for\s+(\d+))?")
+def _send(m):
+    cult = m[1].upper()
+    if cult not in CULTS:
+        raise RuleError(_("Unknown cult track {cult}.").format(cult=m[1]))
+    return A.SendPriest(cult, int(m[2]) if m[2] else None)
+
+
+@_rule(r"advance\s+(ship|shipping|dig|digging)")
+def _advance(m):
+    return A.Advance("ship" if m[1].lower().startswith("ship") else "dig")
+
+
+@_rule(r"bridge\s+(\w+):(\w+)")
+def _bridge(m):
+    return A.PlaceBridge(_hex(m[1]), _hex(m[2]))
+
+
+@_rule(r"connect\s+([\w:]+)")
+def _connect(m):
+    return A.Connect(":".join(_hex(x) for x in m[1].split(":")))
+
+
+@_rule(r"\+(fav\d+|tw\d+)")
+def _tile(m):
+    return A.TakeTile(m[1].upper())
+
+
+@_rule(r"\+(\d*)(fire|water|earth|air)")
+def _cult(m):
+    return A.CultStep(m[2].upper(), int(m[1] or 1))
+
+
+@_rule(r"-(\d*)spade")
+def _spade(m):
+    return A.DiscardSpade(int(m[1] or 1))
+
+
+@_rule(r"done")
+def _done(m):
+    return A.Done()
+
+
+@_rule(r"wait")
+def _wait(m):
+    return None
+
+
+@_rule(r"drop-faction")
+def _drop(m):
+    return A.DropFaction()
+
+
+@_rule(r"setup\s+(\w+)")
+def _setup(m):
+    return A.ChooseFaction(_faction(m[1]))
+
+
+def _faction(name: str) -> str:
+    name = name.lower()
+    return FACTION_ALIASES.get(name, name)
+
+
+def parse_command(text: str) -> A.Action | None:
+    """One command (no dots).  Returns None for commands that change nothing (`wait`)."""
+    text = " ".join(text.split())
+    for pattern, fn in _PATTERNS:
+        m = pattern.match(text)
+        if m:
+            return fn(m)
+    raise RuleError(_("Cannot read the command “{text}”.").format(text=text))
+
+
+def parse_row(text: str) -> list[A.Action]:
+    """A row `cmd. cmd. cmd`; leech answers go first, as they are answers to earlier offers."""
+    parts = [p.strip() for p in text.split(".")]
+    out = [a for a in (parse_command(p) for p in parts if p) if a is not None]
+    answers = [a for a in out if isinstance(a, (A.Leech, A.Decline))]
+    return answers + [a for a in out if not isinstance(a, (A.Leech, A.Decline))]
+
+
+def format_row(actions: list[A.Action]) -> str:
+    return ". ".join(str(a) for a in actions)

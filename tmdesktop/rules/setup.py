@@ -1,0 +1,65 @@
+"""How a game is set up: players, map, options and the drawn tiles, seeded and reproducible."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from .data import BONUS_TILES, SCORE_TILES, tile
+from .maps import MAP_KEYS
+
+#: Options the engine understands (the notation's names).
+KNOWN_OPTIONS = frozenset({
+    "strict-leech", "strict-darkling-sh", "strict-chaosmagician-sh", "errata-cultist-power",
+    "mini-expansion-1", "shipping-bonus", "temple-scoring-tile", "variable-turn-order",
+    "maintain-player-order", "email-notify",
+})
+#: What every tournament game uses; the default for new games.
+TOURNAMENT_OPTIONS = frozenset({
+    "strict-leech", "strict-darkling-sh", "strict-chaosmagician-sh", "errata-cultist-power",
+    "mini-expansion-1", "shipping-bonus", "temple-scoring-tile", "variable-turn-order",
+})
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    players: int
+    map_key: str = "original"
+    options: frozenset[str] = TOURNAMENT_OPTIONS
+    score_tiles: tuple[str, ...] = ()
+    bonus_tiles: tuple[str, ...] = ()
+    player_names: tuple[str, ...] = ()
+    seed: int | None = None
+    factions: tuple[str, ...] = field(default=())  # pre-chosen, in seat order (optional)
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.players <= 5:
+            raise ValueError(f"player count {self.players} is not 2 to 5")
+        if self.map_key not in MAP_KEYS:
+            raise ValueError(f"unknown map {self.map_key!r}")
+        unknown = set(self.options) - KNOWN_OPTIONS
+        if unknown:
+            raise ValueError(f"unknown option(s): {', '.join(sorted(unknown))}")
+        if len(self.score_tiles) != 6:
+            raise ValueError("six round scoring tiles are needed")
+        if "SCORE1" in self.score_tiles[4:]:
+            raise ValueError("SCORE1 may not be used in rounds 5 and 6")
+
+    @classmethod
+    def random(cls, players: int, seed: int, map_key: str = "original",
+               options: frozenset[str] = TOURNAMENT_OPTIONS, factions: tuple[str, ...] = ()) -> GameSetup:
+        rng = random.Random(seed)
+        scores = [t for t in SCORE_TILES if _enabled(t, options)]
+        while True:
+            drawn = rng.sample(scores, 6)
+            if "SCORE1" not in drawn[4:]:
+                break
+        bonuses = [t for t in BONUS_TILES if _enabled(t, options)]
+        chosen = sorted(rng.sample(bonuses, players + 3), key=BONUS_TILES.index)
+        return cls(players=players, map_key=map_key, options=frozenset(options), score_tiles=tuple(drawn),
+                   bonus_tiles=tuple(chosen), seed=seed, factions=tuple(factions))
+
+
+def _enabled(name: str, options: frozenset[str]) -> bool:
+    needed = tile(name).get("option")
+    return needed is None or needed in options
