@@ -163,7 +163,8 @@ class CultStep(Action):
     main_turn = False
 
     def __str__(self) -> str:
-        return f"+{self.n if self.n > 1 else ''}{self.cult}"
+        sign = "+" if self.n > 0 else "-"
+        return f"{sign}{abs(self.n) if abs(self.n) > 1 else ''}{self.cult}"
 
 
 @dataclass(frozen=True, slots=True)

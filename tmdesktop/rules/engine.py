@@ -323,10 +323,14 @@ class Game:
         if s.turn.faction != p.name:
             who = s.players[s.turn.faction].faction.display if s.turn.faction else _("nobody")
             raise RuleError(_("It is not your turn: it is {faction}'s.").format(faction=who))
-        if p.leech_offers and "strict-leech" in s.options:
-            raise RuleError(_("First answer the power offer from {faction}.").format(
-                faction=s.players[p.leech_offers[0].source].faction.display))
+        self._check_offers_answered(p)
         return s.turn
+
+    def _check_offers_answered(self, p: Player) -> None:
+        """Acting in one's own turn declines the power offers still open."""
+        for offer in list(p.leech_offers):
+            self._resolve_offer(p, offer, accepted=False)
+
 
     def _use_subaction(self, p: Player, kind: str, followups: dict[str, int] | None = None) -> None:
         t = self._require_turn(p)
@@ -341,6 +345,11 @@ class Game:
     # ------------------------------------------------------------------ resources
 
     def _gain(self, p: Player, gains: dict, income_spades: bool = False) -> None:
+        if "KEY" in gains:  # a town's key comes before its cult steps (TW5, TW6 may reach 10)
+            p.keys += gains["KEY"]
+        for cult in CULTS:  # cult steps in board order: with one key, the first track reaching 10 takes it
+            if gains.get(cult):
+                self._advance_cult(p, cult, gains[cult])
         for key, n in gains.items():
             if not n:
                 continue
@@ -350,16 +359,12 @@ class Game:
                 p.P = min(p.P + n, p.max_priests)
             elif key == "PW":
                 self._gain_power(p, n)
-            elif key in CULTS:
-                self._advance_cult(p, key, n)
             elif key == "SPADE":
                 self._gain_spades(p, n, income_spades)
             elif key == "GAIN_FAVOR":
                 p.favors_owed += n
             elif key == "GAIN_TW":
                 p.towns_owed += n
-            elif key == "KEY":
-                p.keys += n
             elif key == "CULT":
                 p.cult_steps += n
             elif key == "CULTS_ON_SAME_TRACK":
@@ -421,7 +426,8 @@ class Game:
         new = min(old + n, 10)
         if new == 10 and old < 10:
             taken = any(o is not p and o.cult[cult] == 10 for o in self.state.players.values())
-            if taken or p.keys <= 0:
+            # A town being founded brings its key with the tile, so it already counts here.
+            if taken or p.keys + p.towns_owed <= 0:
                 new = 9
             else:
                 p.keys -= 1
@@ -667,9 +673,7 @@ class Game:
         if s.phase == "play":
             if s.turn.faction != p.name:
                 raise RuleError(_("Conversions are made in your own turn."))
-            if p.leech_offers and "strict-leech" in s.options:
-                raise RuleError(_("First answer the power offer from {faction}.").format(
-                    faction=s.players[p.leech_offers[0].source].faction.display))
+            self._check_offers_answered(p)
         elif s.phase != "income-spades":
             raise RuleError(_("Conversions are made in your own turn."))
         give, get = a.give.upper(), a.get.upper()
@@ -701,7 +705,7 @@ class Game:
         s = self.state
         if s.phase != "play" or s.turn.faction != p.name:
             raise RuleError(_("Power is burned in your own turn."))
-        if a.n <= 0 or p.power[1] < 2 * a.n:
+        if a.n < 0 or p.power[1] < 2 * a.n:
             raise RuleError(_("Burning {n} power needs {m} tokens in bowl II; you have {have}.").format(
                 n=a.n, m=2 * a.n, have=p.power[1]))
         p.power[1] -= 2 * a.n
@@ -730,7 +734,7 @@ class Game:
             d = action_def(name)
             self._use_subaction(p, "action", d.get("subaction"))
         elif name.startswith("ACT") and name in raw()["actions_raw"]:
-            if p.counts["SH"] == 0 or name not in self._faction_actions(p):
+            if name not in self._faction_actions(p):
                 raise RuleError(_("You do not have that action (it comes with your stronghold)."))
             d = action_def(name)
             if not d.get("dont_block"):
@@ -761,8 +765,9 @@ class Game:
 
     def _faction_actions(self, p: Player) -> set[str]:
         out = set()
-        for gain in p.faction.buildings["SH"].get("on_build_gain") or []:
-            out |= {k for k in gain if k.startswith("ACT")}
+        if p.counts["SH"]:
+            for gain in p.faction.buildings["SH"].get("on_build_gain") or []:
+                out |= {k for k in gain if k.startswith("ACT")}
         if p.faction.special.get("ACTE"):
             out.add("ACTE")
         return out
@@ -870,8 +875,6 @@ class Game:
             s.setup_queue.pop(0)
             return
         t = self._require_turn(p)
-        if t.extra_action and "strict-chaosmagician-sh" in s.options:
-            raise RuleError(_("You cannot pass during the double action."))
         if s.round < 6 and not a.bonus:
             raise RuleError(_("Choose a bonus tile when you pass."))
         if s.round == 6 and a.bonus:
@@ -939,11 +942,11 @@ class Game:
         s.favor_pool[name] -= 1
         p.favors_owed -= 1
         p.favors.append(name)
-        self._gain(p, {k: v for k, v in tile(name)["gain"].items() if k != "TOWN_SIZE"})
-        if "TOWN_SIZE" in tile(name)["gain"]:
+        if "TOWN_SIZE" in tile(name)["gain"]:  # towns first: a town founded now brings a key for the cult step
             for h in list(p.buildings):
                 if h not in p.town_hexes:
                     self._check_town(p, h)
+        self._gain(p, {k: v for k, v in tile(name)["gain"].items() if k != "TOWN_SIZE"})
 
     def _take_town(self, p: Player, name: str) -> None:
         s = self.state
@@ -967,6 +970,12 @@ class Game:
         cult = a.cult.upper()
         if cult not in CULTS:
             raise RuleError(_("Unknown cult track {cult}.").format(cult=a.cult))
+        if a.n < 0:
+            # Stepping back (e.g. to leave a single key to another track); never below 0.
+            if self.state.turn.faction != p.name or p.cult[cult] + a.n < 0:
+                raise RuleError(_("You cannot step back on {cult} now.").format(cult=cult))
+            p.cult[cult] += a.n
+            return
         if p.cult_steps < a.n:
             raise RuleError(_("You have no cult step to take."))
         if p.cult_steps_same_track and a.n != p.cult_steps:
@@ -1016,7 +1025,7 @@ class Game:
             if other.dropped:
                 continue
             amount = sum(BUILDING_POWER[b] for h, b in other.buildings.items() if h in adjacent)
-            if amount and (other.power[0] * 2 + other.power[1]) > 0:
+            if amount:
                 other.leech_offers.append(LeechOffer(p.name, amount, event))
                 offers += 1
         if offers:
@@ -1026,9 +1035,13 @@ class Game:
         return min(offer.amount, 2 * p.power[0] + p.power[1], p.VP + 1)
 
     def _find_offer(self, p: Player, source: str | None, amount: int | None) -> LeechOffer:
-        for offer in p.leech_offers:
-            if source is None or offer.source == source.lower():
+        """The offer an answer refers to: from that source, the same amount if any, else the oldest."""
+        matching = [o for o in p.leech_offers if source is None or o.source == source.lower()]
+        for offer in matching:
+            if amount is None or self.leech_amount(p, offer) == amount or offer.amount == amount:
                 return offer
+        if matching:
+            return matching[0]
         raise RuleError(_("There is no power offer to answer."))
 
     def _do_leech(self, p: Player, a: A.Leech) -> None:
@@ -1036,7 +1049,8 @@ class Game:
         actual = self.leech_amount(p, offer)
         got = self._gain_power(p, actual)
         p.VP -= max(got - 1, 0)
-        self._resolve_offer(p, offer, accepted=True)
+        # Taking nothing (full bowls) is neither accepting nor declining for the builder's abilities.
+        self._resolve_offer(p, offer, accepted=True if got > 0 else None)
 
     def _do_decline(self, p: Player, a: A.Decline) -> None:
         if a.source is None:
@@ -1047,7 +1061,7 @@ class Game:
             return
         self._resolve_offer(p, self._find_offer(p, a.source, a.amount), accepted=False)
 
-    def _resolve_offer(self, p: Player, offer: LeechOffer, accepted: bool) -> None:
+    def _resolve_offer(self, p: Player, offer: LeechOffer, accepted: bool | None) -> None:
         s = self.state
         p.leech_offers.remove(offer)
         ev = s.leech_events.get(offer.event)
@@ -1056,6 +1070,8 @@ class Game:
         source = s.players[ev["source"]]
         effect = source.faction.special.get("leech_effect")
         ev["open"] -= 1
+        if accepted is None:
+            ev["empty"] = True
         if accepted and not ev["accepted"]:
             ev["accepted"] = True
             if effect:
@@ -1063,7 +1079,7 @@ class Game:
                 self._emit(source, "[opponent accepted power]")
         if ev["open"] == 0:
             del s.leech_events[offer.event]
-            if effect and not ev["accepted"] and "errata-cultist-power" in s.options:
+            if effect and not ev["accepted"] and not ev.get("empty") and "errata-cultist-power" in s.options:
                 self._gain(source, effect["not_taken"])
                 self._emit(source, "[all opponents declined power]")
 

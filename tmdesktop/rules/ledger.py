@@ -35,6 +35,7 @@ class Row:
     values: tuple  # (VP, C, W, P, (p1, p2, p3), (fire, water, earth, air))
     command: str
     leech: str = ""
+    merged_label: str = ""  # a system row written on the same line as this command
 
     @property
     def is_system(self) -> bool:
@@ -81,7 +82,13 @@ def read_ledger(text: str) -> Ledger:
             values = _values(cols[2:13:2])
         except ValueError as e:
             raise LedgerError(f"line {no}: {e}") from None
-        row = Row(no, cols[0].strip().lower(), values, cols[14].strip(), cols[13].strip())
+        command = cols[14].strip()
+        label = ""
+        # A command row can carry the label of the system row that followed it (`... . other_income_for_faction`).
+        for sys_label in SYSTEM_LABELS:
+            if command.endswith(". " + sys_label):
+                command, label = command[: -len(sys_label) - 2].strip(), sys_label
+        row = Row(no, cols[0].strip().lower(), values, command, cols[13].strip(), label)
         if row.command == "setup":
             factions.append(row.faction)
         rows.append(row)
@@ -141,6 +148,9 @@ def replay_ledger(ledger: Ledger) -> tuple[Game, Mismatch | None]:
     for r in ledger.rows:
         if r.is_system:
             pending.setdefault(r.faction, deque()).append(r)
+        elif r.merged_label:
+            pending.setdefault(r.faction, deque()).append(
+                Row(r.line, r.faction, r.values, r.merged_label, r.leech))
     seen_events = 0
     drops = dict(ledger.dropped)
 
@@ -174,7 +184,7 @@ def replay_ledger(ledger: Ledger) -> tuple[Game, Mismatch | None]:
         except RuleError as e:
             return game, Mismatch(row.line, row.faction, f"“{row.command}” rejected", "accepted", str(e))
         snap = game.last_snapshot if actions else game.player(row.faction).snapshot()
-        if d := _diff(row, snap):
+        if not row.merged_label and (d := _diff(row, snap)):
             return game, d
         if game.can_end_turn(row.faction):
             game.apply(row.faction, A.Done())

@@ -109,14 +109,19 @@ def _connect(m):
     return A.Connect(":".join(_hex(x) for x in m[1].split(":")))
 
 
-@_rule(r"\+(fav\d+|tw\d+)")
+@_rule(r"\+(\d*)(fav\d+|tw\d+)")
 def _tile(m):
-    return A.TakeTile(m[1].upper())
+    return [A.TakeTile(m[2].upper())] * int(m[1] or 1)
 
 
 @_rule(r"\+(\d*)(fire|water|earth|air)")
 def _cult(m):
     return A.CultStep(m[2].upper(), int(m[1] or 1))
+
+
+@_rule(r"-(\d*)(fire|water|earth|air)")
+def _cult_back(m):
+    return A.CultStep(m[2].upper(), -int(m[1] or 1))
 
 
 @_rule(r"-(\d*)spade")
@@ -149,8 +154,8 @@ def _faction(name: str) -> str:
     return FACTION_ALIASES.get(name, name)
 
 
-def parse_command(text: str) -> A.Action | None:
-    """One command (no dots).  Returns None for commands that change nothing (`wait`)."""
+def parse_command(text: str) -> A.Action | list[A.Action] | None:
+    """One command (no dots): an action, a repeated action (`+2TW5`), or None for `wait`."""
     text = " ".join(text.split())
     for pattern, fn in _PATTERNS:
         m = pattern.match(text)
@@ -160,11 +165,14 @@ def parse_command(text: str) -> A.Action | None:
 
 
 def parse_row(text: str) -> list[A.Action]:
-    """A row `cmd. cmd. cmd`; leech answers go first, as they are answers to earlier offers."""
+    """A row `cmd. cmd. cmd`, in the order written."""
     parts = [p.strip() for p in text.split(".")]
-    out = [a for a in (parse_command(p) for p in parts if p) if a is not None]
-    answers = [a for a in out if isinstance(a, (A.Leech, A.Decline))]
-    return answers + [a for a in out if not isinstance(a, (A.Leech, A.Decline))]
+    out: list[A.Action] = []
+    for part in parts:
+        if part:
+            parsed = parse_command(part)
+            out += parsed if isinstance(parsed, list) else [parsed] if parsed else []
+    return out
 
 
 def format_row(actions: list[A.Action]) -> str:
