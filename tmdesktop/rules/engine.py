@@ -327,9 +327,9 @@ class Game:
         return s.turn
 
     def _check_offers_answered(self, p: Player) -> None:
-        """Acting in one's own turn declines the power offers still open."""
+        """Acting in one's own turn lets the power offers still open lapse: no answer is given."""
         for offer in list(p.leech_offers):
-            self._resolve_offer(p, offer, accepted=False)
+            self._resolve_offer(p, offer, accepted=None)
 
 
     def _use_subaction(self, p: Player, kind: str, followups: dict[str, int] | None = None) -> None:
@@ -1026,8 +1026,11 @@ class Game:
                 continue
             amount = sum(BUILDING_POWER[b] for h, b in other.buildings.items() if h in adjacent)
             if amount:
-                other.leech_offers.append(LeechOffer(p.name, amount, event))
-                offers += 1
+                # An offer that could give nothing now (full bowls) does not count for the builder's
+                # abilities (Cultists), but can still be answered.
+                real = min(amount, 2 * other.power[0] + other.power[1]) > 0
+                other.leech_offers.append(LeechOffer(p.name, amount, event if real else -1))
+                offers += real
         if offers:
             s.leech_events[event] = {"source": p.name, "open": offers, "accepted": False}
 
@@ -1050,18 +1053,21 @@ class Game:
         got = self._gain_power(p, actual)
         p.VP -= max(got - 1, 0)
         # Taking nothing (full bowls) is neither accepting nor declining for the builder's abilities.
-        self._resolve_offer(p, offer, accepted=True if got > 0 else None)
+        self._resolve_offer(p, offer, accepted=got > 0)
 
     def _do_decline(self, p: Player, a: A.Decline) -> None:
         if a.source is None:
             if not p.leech_offers:
                 raise RuleError(_("There is no power offer to answer."))
-            for offer in list(p.leech_offers):
-                self._resolve_offer(p, offer, accepted=False)
-            return
-        self._resolve_offer(p, self._find_offer(p, a.source, a.amount), accepted=False)
+            offers = list(p.leech_offers)
+        else:
+            offers = [self._find_offer(p, a.source, a.amount)]
+        for offer in offers:
+            # Declining what could give nothing (full bowls) is no refusal: it counts as no answer.
+            self._resolve_offer(p, offer, accepted=False if self.leech_amount(p, offer) > 0 else None)
 
     def _resolve_offer(self, p: Player, offer: LeechOffer, accepted: bool | None) -> None:
+        """accepted: True (took power), False (declined), None (lapsed unanswered)."""
         s = self.state
         p.leech_offers.remove(offer)
         ev = s.leech_events.get(offer.event)
@@ -1070,8 +1076,7 @@ class Game:
         source = s.players[ev["source"]]
         effect = source.faction.special.get("leech_effect")
         ev["open"] -= 1
-        if accepted is None:
-            ev["empty"] = True
+        ev["lapsed"] = ev.get("lapsed", False) or accepted is None
         if accepted and not ev["accepted"]:
             ev["accepted"] = True
             if effect:
@@ -1079,7 +1084,7 @@ class Game:
                 self._emit(source, "[opponent accepted power]")
         if ev["open"] == 0:
             del s.leech_events[offer.event]
-            if effect and not ev["accepted"] and not ev.get("empty") and "errata-cultist-power" in s.options:
+            if effect and not ev["accepted"] and not ev["lapsed"] and "errata-cultist-power" in s.options:
                 self._gain(source, effect["not_taken"])
                 self._emit(source, "[all opponents declined power]")
 

@@ -11,7 +11,7 @@ from .data import CULTS, Faction
 class LeechOffer:
     source: str  # the faction that built
     amount: int  # power from adjacent buildings, before the bowls' and VP caps
-    event: int  # one build or upgrade: several offers share it (Cultists, Shapeshifters)
+    event: int  # one build or upgrade (shared by its offers); -1: an offer that could give nothing
 
 
 @dataclass
