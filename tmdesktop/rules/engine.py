@@ -1053,7 +1053,7 @@ class Game:
         got = self._gain_power(p, actual)
         p.VP -= max(got - 1, 0)
         # Taking nothing (full bowls) is neither accepting nor declining for the builder's abilities.
-        self._resolve_offer(p, offer, accepted=got > 0)
+        self._resolve_offer(p, offer, accepted=True if got > 0 else None)
 
     def _do_decline(self, p: Player, a: A.Decline) -> None:
         if a.source is None:
