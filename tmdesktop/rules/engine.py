@@ -96,6 +96,16 @@ class Game:
             out.insert(0, s.turn.faction)
         return out
 
+    def legal_actions(self, name: str | None) -> list[A.Action]:
+        """Every legal action for `name`'s current decision (empty when it has none)."""
+        from .legal import legal_actions
+        return legal_actions(self, name)
+
+    def decision(self, name: str | None) -> str | None:
+        """The kind of decision `name` faces now (see `legal.decision`)."""
+        from .legal import decision
+        return decision(self, name)
+
     def can_end_turn(self, name: str) -> bool:
         s = self.state
         if s.phase != "play" or s.turn.faction != name:
@@ -327,9 +337,9 @@ class Game:
         return s.turn
 
     def _check_offers_answered(self, p: Player) -> None:
-        """Acting in one's own turn lets the power offers still open lapse: no answer is given."""
+        """Acting in one's own turn declines the power offers still open."""
         for offer in list(p.leech_offers):
-            self._resolve_offer(p, offer, accepted=None)
+            self._resolve_offer(p, offer, accepted=False if self.leech_amount(p, offer) > 0 else None)
 
 
     def _use_subaction(self, p: Player, kind: str, followups: dict[str, int] | None = None) -> None:
@@ -971,8 +981,8 @@ class Game:
         if cult not in CULTS:
             raise RuleError(_("Unknown cult track {cult}.").format(cult=a.cult))
         if a.n < 0:
-            # Stepping back (e.g. to leave a single key to another track); never below 0.
-            if self.state.turn.faction != p.name or p.cult[cult] + a.n < 0:
+            # Stepping back to leave a single key to another track (TW5): not from 10, not below 7.
+            if self.state.turn.faction != p.name or p.cult[cult] == 10 or p.cult[cult] + a.n < 7:
                 raise RuleError(_("You cannot step back on {cult} now.").format(cult=cult))
             p.cult[cult] += a.n
             return
