@@ -12,6 +12,7 @@ from . import actions as A
 from .data import BUILDING_TYPES, CULTS, action_def, faction, raw, tile
 from .errors import RuleError
 from .maps import TERRAINS, load_board
+from .scoring import rank_points
 from .setup import GameSetup
 from .state import GameState, LeechOffer, Player, Turn
 from ..i18n import _
@@ -1153,17 +1154,11 @@ class Game:
         s.turn = Turn()
 
     def _award(self, players: list[Player], metric: dict[str, int], points: tuple, label: str) -> None:
-        ranked = sorted((v for v in metric.values() if v > 0), reverse=True)
+        shares = rank_points(metric, points)
         for p in players:
-            v = metric[p.name]
-            if v <= 0:
-                continue
-            first = ranked.index(v)
-            tied = ranked.count(v)
-            share = sum(points[i] for i in range(first, first + tied) if i < len(points)) // tied
-            if share:
-                p.VP += share
-                self._emit(p, f"+{share}vp for {label}")
+            if p.name in shares:
+                p.VP += shares[p.name]
+                self._emit(p, f"+{shares[p.name]}vp for {label}")
 
     def network_size(self, p: Player) -> int:
         """Largest group of buildings linked directly, by bridges, by shipping or by tunnel/carpet."""

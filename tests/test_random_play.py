@@ -1,0 +1,128 @@
+"""Properties of random legal play: every listed action is accepted and the invariants hold after
+every action, through whole games with 2 to 5 players."""
+
+import copy
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tmdesktop.rules import actions as A
+from tmdesktop.rules.data import CULTS
+from tmdesktop.rules.engine import Game
+from tmdesktop.rules.errors import RuleError
+from tmdesktop.rules.notation import parse_command, parse_row
+from tmdesktop.rules.setup import GameSetup
+from tmdesktop.rules.random_play import random_step
+
+LIMITS = {"D": 8, "TP": 4, "TE": 3, "SH": 1, "SA": 1}
+
+
+def check_invariants(game: Game) -> None:
+    s = game.state
+    owners = {}
+    for name, p in s.players.items():
+        assert min(p.C, p.W, p.P, p.VP) >= 0, (name, p.snapshot())
+        assert min(p.power) >= 0, (name, p.power)
+        assert p.P <= p.max_priests
+        for kind, limit in LIMITS.items():
+            assert p.counts[kind] == sum(1 for b in p.buildings.values() if b == kind) <= limit
+        assert len(set(p.favors)) == len(p.favors), p.favors
+        assert all(0 <= v <= 10 for v in p.cult.values())
+        assert len(p.bridges) <= 3
+        for h in p.buildings:
+            owners[h] = name
+    assert owners == s.owner
+    for cult in CULTS:
+        assert sum(1 for p in s.players.values() if p.cult[cult] == 10) <= 1
+        spots = s.cult_spots[cult]
+        assert len(spots) == 4
+    for name, p in s.players.items():
+        placed = sum(spot == name for spots in s.cult_spots.values() for spot in spots)
+        assert placed == p.priests_on_cults
+
+
+def tokens(p) -> int:
+    return sum(p.power)
+
+
+def play_checked(seed: int, players: int) -> Game:
+    rng = random.Random(seed)
+    game = Game(GameSetup.random(players, seed))
+    for _ in range(4000):
+        if game.finished:
+            return game
+        who, action = random_step(game, rng)
+        before = {n: tokens(p) for n, p in game.state.players.items()}
+        try:
+            game.apply(who, action)
+        except RuleError as e:
+            raise AssertionError(f"listed action {action} for {who} was refused: {e}") from e
+        check_invariants(game)
+        if not game.finished:
+            for n, p in game.state.players.items():
+                if n not in before:
+                    continue
+                burned = action.n if (n == who and isinstance(action, A.Burn)) else 0
+                assert tokens(p) == before[n] - burned, (n, action, before[n], p.power)
+        assert parse_row(str(action)) == [action] or isinstance(action, (A.ChooseFaction, A.Done)) \
+            or parse_command(str(action)) == action
+    raise AssertionError("game did not finish")
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), players=st.integers(2, 5))
+def test_random_games_keep_the_invariants(seed, players):
+    game = play_checked(seed, players)
+    assert game.state.phase == "finished" and game.state.round == 6
+    assert all(p.passed or p.dropped for p in game.state.players.values())
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**31), stop=st.integers(20, 250))
+def test_every_listed_action_is_accepted_and_rejections_change_nothing(seed, stop):
+    rng = random.Random(seed)
+    game = Game(GameSetup.random(4, seed))
+    for _ in range(stop):
+        if game.finished:
+            return
+        who, action = random_step(game, rng)
+        game.apply(who, action)
+    # every legal action of everyone who must decide applies cleanly from this state
+    for who in game.waiting_for():
+        for action in game.legal_actions(who):
+            trial = Game.replay(game.setup, game.log)
+            trial.apply(who, action)
+    # actions nobody may take now are refused and leave everything as it was
+    state, log, events = copy.deepcopy(game.state), list(game.log), list(game.events)
+    waiting = set(game.waiting_for())
+    candidates = [A.Build(h) for h in game.board.land[:20]] + [A.Pass("BON1"), A.UseAction("ACT6"),
+                                                               A.Upgrade("A1", "SA"), A.Burn(7)]
+    for name in game.state.players:
+        legal = set(game.legal_actions(name)) if name in waiting else set()
+        for action in candidates:
+            if action in legal:
+                continue
+            try:
+                game.apply(name, action)
+            except RuleError:
+                pass
+            else:
+                raise AssertionError(f"{action} by {name} was accepted but not listed as legal")
+            assert game.state == state and game.log == log and game.events == events
+
+
+def test_undo_restores_the_exact_state():
+    rng = random.Random(5)
+    game = Game(GameSetup.random(3, 5))
+    snapshots = []
+    for _ in range(150):
+        if game.finished:
+            break
+        snapshots.append(copy.deepcopy(game.state))
+        who, action = random_step(game, rng)
+        game.apply(who, action)
+    for back in (1, 7, 60):
+        g = Game.replay(game.setup, game.log)
+        g.undo(back)
+        assert g.state == snapshots[-back]

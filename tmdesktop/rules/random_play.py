@@ -1,0 +1,40 @@
+"""Random legal play (seeded): for the simulator, the demo board and the property tests."""
+
+from __future__ import annotations
+
+import random
+
+from . import actions as A
+from .engine import Game
+from .setup import GameSetup
+
+
+def random_step(game: Game, rng: random.Random) -> tuple[str | None, object]:
+    """Pick someone who has a decision and one of their legal actions."""
+    if game.state.phase == "factions":
+        who = None
+    else:
+        who = rng.choice(game.waiting_for())
+    actions = game.legal_actions(who)
+    # Passing early ends games before they get interesting: keep passes and early turn ends rare.
+    busy = [a for a in actions if not isinstance(a, (A.Pass, A.Done, A.Convert, A.Burn))]
+    growth = [a for a in busy if isinstance(a, (A.Build, A.Upgrade))]
+    roll = rng.random()
+    if growth and roll < 0.6:
+        actions = growth  # building is what makes towns, strongholds and leech happen
+    elif busy and roll < 0.9:
+        actions = busy
+    return who, rng.choice(actions)
+
+
+def random_game(seed: int, players: int = 4, check=None, max_steps: int = 3000) -> Game:
+    rng = random.Random(seed)
+    game = Game(GameSetup.random(players, seed))
+    for _ in range(max_steps):
+        if game.finished:
+            return game
+        who, action = random_step(game, rng)
+        game.apply(who, action)
+        if check:
+            check(game)
+    raise AssertionError(f"game {seed} did not finish in {max_steps} steps")
