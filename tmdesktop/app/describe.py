@@ -1,0 +1,129 @@
+"""Words for actions, phases and tiles, translated at the moment they are shown."""
+
+from __future__ import annotations
+
+from tmdesktop.i18n import _
+from tmdesktop.rules import actions as A
+from tmdesktop.rules.data import POWER_ACTIONS
+
+from . import theme
+
+POWER_ACTION_NAMES = {
+    "ACT1": "Bridge", "ACT2": "Priest", "ACT3": "2 workers", "ACT4": "7 coins", "ACT5": "Spade",
+    "ACT6": "2 spades",
+}
+SPECIAL_ACTION_NAMES = {
+    "BON1": "Spade (bonus tile)", "BON2": "Cult step (bonus tile)", "FAV6": "Cult step (favor tile)",
+    "ACTW": "Free dwelling (stronghold)", "ACTN": "Sandstorm (stronghold)", "ACTG": "2 free spades (stronghold)",
+    "ACTA": "2 cult steps (stronghold)", "ACTC": "Double turn (stronghold)", "ACTS": "Free trading house (stronghold)",
+    "ACTE": "Bridge for 2 workers",
+}
+RESOURCE_NAMES = {"C": "coins", "W": "workers", "P": "priests", "PW": "power", "VP": "victory points"}
+
+
+def building(kind: str) -> str:
+    return _(theme.BUILDING_NAMES.get(kind, kind))
+
+
+def terrain(colour: str) -> str:
+    return _(theme.TERRAIN_NAMES.get(colour, colour))
+
+
+def cult(name: str) -> str:
+    return _(theme.CULT_NAMES.get(name.upper(), name))
+
+
+def faction(game, name: str | None) -> str:
+    if not name:
+        return ""
+    p = game.state.players.get(name)
+    return _(p.faction.display) if p else name
+
+
+def action_name(name: str) -> str:
+    if name in POWER_ACTIONS:
+        return _("Power action: {what}").format(what=_(POWER_ACTION_NAMES[name]))
+    return _(SPECIAL_ACTION_NAMES.get(name, name))
+
+
+def action(game, a: A.Action) -> str:
+    """One line saying what `a` does, for menus, tooltips and the log."""
+    if isinstance(a, A.Build):
+        return _("Build a dwelling on {hex}").format(hex=a.hex)
+    if isinstance(a, A.Upgrade):
+        return _("Upgrade {hex} to a {building}").format(hex=a.hex, building=building(a.to).lower())
+    if isinstance(a, A.Transform):
+        if a.color:
+            return _("Transform {hex} into {terrain}").format(hex=a.hex, terrain=terrain(a.color))
+        return _("Transform {hex}").format(hex=a.hex)
+    if isinstance(a, A.UseAction):
+        return action_name(a.name)
+    if isinstance(a, A.SendPriest):
+        if a.spot in (None, 1):
+            return _("Send a priest to {cult} (1 step, priest returns)").format(cult=cult(a.cult))
+        return _("Send a priest to {cult} ({n} steps)").format(cult=cult(a.cult), n=a.spot)
+    if isinstance(a, A.Advance):
+        return _("Advance shipping") if a.track.startswith("ship") else _("Advance digging")
+    if isinstance(a, A.Pass):
+        return _("Pass and take {tile}").format(tile=a.bonus) if a.bonus else _("Pass")
+    if isinstance(a, A.Convert):
+        return _("Convert {n} {what} into {m} {into}").format(
+            n=a.give_n, what=_(RESOURCE_NAMES.get(a.give, a.give)), m=a.get_n, into=_(RESOURCE_NAMES.get(a.get, a.get)))
+    if isinstance(a, A.Burn):
+        return _("Burn {n} power (bowl II to III)").format(n=a.n)
+    if isinstance(a, A.Leech):
+        return _("Take power from the {faction}").format(faction=faction(game, a.source))
+    if isinstance(a, A.Decline):
+        return _("Decline the power")
+    if isinstance(a, A.TakeTile):
+        return _("Take {tile}").format(tile=a.tile)
+    if isinstance(a, A.CultStep):
+        return _("Advance on {cult}").format(cult=cult(a.cult))
+    if isinstance(a, A.PlaceBridge):
+        return _("Place a bridge between {a} and {b}").format(a=a.a, b=a.b)
+    if isinstance(a, A.Done):
+        return _("End your turn")
+    if isinstance(a, A.Dig):
+        return _("Dig {n} spade(s)").format(n=a.spades)
+    return str(a)
+
+
+def status(session) -> str:
+    """What the table is waiting for, in one line."""
+    game = session.game
+    s = game.state
+    who = session.decider()
+    name = faction(game, who)
+    if s.phase == "finished":
+        return _("The game is over.")
+    if who is None:
+        return ""
+    p = s.players[who]
+    if s.phase == "dwellings":
+        return _("{faction}: place a starting dwelling on {terrain}").format(faction=name, terrain=terrain(p.faction.home))
+    if s.phase == "bonus":
+        return _("{faction}: choose a bonus tile").format(faction=name)
+    if s.phase == "income-spades":
+        return _("{faction}: use your income spades (or end to discard them)").format(faction=name)
+    if p.leech_offers:
+        return _("{faction}: answer the power offer").format(faction=name)
+    if p.favors_owed:
+        return _("{faction}: choose a favor tile").format(faction=name)
+    if p.towns_owed:
+        return _("{faction}: choose a town tile").format(faction=name)
+    if p.cult_steps:
+        return _("{faction}: choose a cult track to advance").format(faction=name)
+    if game.can_end_turn(who):
+        return _("{faction}: end your turn (Enter), or convert first").format(faction=name)
+    if s.turn.followups and any(v > 0 for v in s.turn.followups.values()):
+        return _("{faction}: finish your action (highlighted targets)").format(faction=name)
+    return _("{faction}: take an action").format(faction=name)
+
+
+def phase(game) -> str:
+    s = game.state
+    if s.phase in ("factions", "dwellings", "bonus"):
+        return _("Setup")
+    if s.phase == "finished":
+        return _("Final scores")
+    return _("Round {n} of 6").format(n=s.round)

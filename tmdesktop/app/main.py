@@ -1,0 +1,89 @@
+"""`python -m tmdesktop`: open the table (or, with --screenshot, render one frame to a PNG)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(prog="tmdesktop", description="Terra Mystica for the desktop")
+    ap.add_argument("--players", type=int, default=4, help="number of players (2-5)")
+    ap.add_argument("--seed", type=int, default=None, help="seed for the setup and the demo moves")
+    ap.add_argument("--factions", default="", help="comma-separated factions in seat order")
+    ap.add_argument("--demo", type=int, default=0, metavar="N", help="play N random legal actions first")
+    ap.add_argument("--screenshot", metavar="FILE", help="write the map view to FILE (PNG) and exit")
+    ap.add_argument("--size", default="", metavar="WxH", help="window size, e.g. 1280x720")
+    ap.add_argument("--lang", default="", help="language: en, es, it")
+    return ap.parse_args(argv)
+
+
+def _size(arg: str, headless: bool) -> tuple[int, int]:
+    if arg:
+        w, _x, h = arg.lower().partition("x")
+        return max(640, int(w)), max(400, int(h))
+    if headless:
+        return 1920, 1080
+    import pygame
+
+    try:
+        dw, dh = pygame.display.get_desktop_sizes()[0]
+    except Exception:
+        return 1600, 900
+    # 90% of the desktop, keeping 16:9
+    w = int(min(dw * 0.9, dh * 0.9 * 16 / 9))
+    return max(1024, w), max(576, int(w * 9 / 16))
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(list(sys.argv[1:] if argv is None else argv))
+    t0 = time.perf_counter()
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")  # no bitmap stretching on Windows
+    if args.screenshot and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    if not getattr(pygame, "IS_CE", False):
+        print("tmdesktop needs pygame-ce (pip install pygame-ce), not the upstream pygame package.", file=sys.stderr)
+        return 2
+    from tmdesktop import i18n
+
+    if args.lang:
+        i18n.set_language(args.lang)
+    else:
+        try:
+            prefs = pygame.system.get_pref_locales()
+            i18n.set_language(prefs[0]["language"] if prefs else "en")
+        except Exception:
+            i18n.set_language("en")
+
+    pygame.display.init()
+    pygame.font.init()
+    from .app import App
+    from .scenes.game_scene import GameScene
+    from .session import Session, new_game
+
+    headless = bool(args.screenshot)
+    app = App(_size(args.size, headless), "Terra Mystica", headless=headless)
+    seed = args.seed if args.seed is not None else random.randrange(1 << 30)
+    factions = tuple(f.strip() for f in args.factions.split(",") if f.strip()) or None
+    session = Session(new_game(args.players, seed, factions))
+    if args.demo:
+        session.play_random(args.demo, random.Random(seed))
+    scene = GameScene(app, session)
+    scene._prompted_version = session.version if args.screenshot else -1
+    app.push(scene)
+    if args.screenshot:
+        app.screenshot(args.screenshot)
+        pygame.quit()
+        return 0
+    app.render(force=True)
+    if os.environ.get("TMDESKTOP_STARTUP_TIMING"):
+        print(f"first frame after {1000 * (time.perf_counter() - t0):.0f} ms", file=sys.stderr, flush=True)
+    app.run()
+    pygame.quit()
+    return 0

@@ -1,0 +1,82 @@
+"""Scenes: one screen (or one dialog) each, stacked by the app.
+
+A scene turns input into intents and draws itself.  It sets `dirty` when what it shows has
+changed; the app presents a frame only then, so an idle table costs almost no CPU.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+
+class Scene:
+    #: An opaque scene hides the ones below it; a dialog is drawn over its parent.
+    opaque = True
+
+    def __init__(self, app):
+        self.app = app
+        self.dirty = True
+
+    # life cycle
+    def enter(self) -> None:
+        self.dirty = True
+
+    def resume(self) -> None:
+        """Back on top after the scene above was closed."""
+        self.dirty = True
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.dirty = True
+
+    # the loop
+    def handle_event(self, event: pygame.event.Event) -> None:
+        pass
+
+    def update(self, dt: float) -> bool:
+        """Advance animations; return True while animating (the app then ticks faster)."""
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        raise NotImplementedError
+
+
+class SceneStack:
+    def __init__(self):
+        self.scenes: list[Scene] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        if self.scenes:
+            self.scenes[-1].resume()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes.pop()
+        self.push(scene)
+
+    def visible(self) -> list[Scene]:
+        """The scenes to draw, bottom first: from the top-most opaque one upwards."""
+        start = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                start = i
+                break
+        return self.scenes[start:]
+
+    def dirty(self) -> bool:
+        return any(s.dirty for s in self.visible())
+
+    def clean(self) -> None:
+        for s in self.scenes:
+            s.dirty = False

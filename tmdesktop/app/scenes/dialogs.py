@@ -1,0 +1,259 @@
+"""Dialogs drawn over the map view: choices, confirmations, hand-offs, the convert panel."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import pygame
+
+from tmdesktop.i18n import _
+
+from .. import text, theme
+from ..views import icons, supply, widgets
+from ..views.layout import compute
+from .base import Scene
+
+
+@dataclass
+class Option:
+    label: str
+    value: Any
+    tokens: list = field(default_factory=list)
+    card: str | None = None  # a tile name: shown as a tile card
+    enabled: bool = True
+
+
+class Modal(Scene):
+    opaque = False
+    cancellable = True
+
+    def __init__(self, app, title: str):
+        super().__init__(app)
+        self.title = title
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.scale = 1.0
+        self.buttons: list[widgets.Button] = []
+        self.hover: Any = None
+
+    def resize(self, size) -> None:
+        self.scale = compute(size).scale
+        self.layout(size)
+        self.dirty = True
+
+    def layout(self, size) -> None:
+        pass
+
+    def close(self) -> None:
+        if self.app.stack.top is self:
+            self.app.pop()
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.cancellable:
+            self.close()
+        elif event.type == pygame.MOUSEMOTION:
+            h = self.hit(event.pos)
+            if h != self.hover:
+                self.hover = h
+                self.dirty = True
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            h = self.hit(event.pos)
+            if h is not None:
+                self.choose(h)
+            elif not self.rect.collidepoint(event.pos) and self.cancellable:
+                self.close()
+
+    def hit(self, pos):
+        for b in self.buttons:
+            if b.hit(pos):
+                return ("button", b.key)
+        return None
+
+    def choose(self, hit) -> None:
+        pass
+
+    def draw_frame(self, surface) -> None:
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((10, 14, 12, 150))
+        surface.blit(veil, (0, 0))
+        widgets.panel(surface, self.rect, theme.PARCHMENT, radius=int(12 * self.scale), edge=theme.INK_SOFT)
+        text.blit(surface, self.title, int(26 * self.scale), theme.INK,
+                  (self.rect.centerx, self.rect.y + int(14 * self.scale)), "midtop", "title",
+                  max_width=self.rect.width - 20)
+
+    def draw_buttons(self, surface) -> None:
+        fs = max(12, int(17 * self.scale))
+        for b in self.buttons:
+            b.draw(surface, fs, hover=self.hover == ("button", b.key))
+
+
+class ChoiceScene(Modal):
+    """Pick one of several options (tiles as cards, actions as rows)."""
+
+    def __init__(self, app, title: str, options: list[Option], on_choose: Callable[[Any], None],
+                 cancellable: bool = True, subtitle: str = ""):
+        super().__init__(app, title)
+        self.options = options
+        self.on_choose = on_choose
+        self.cancellable = cancellable
+        self.subtitle = subtitle
+        self.rects: list[pygame.Rect] = []
+
+    def layout(self, size) -> None:
+        s = self.scale
+        cards = any(o.card for o in self.options)
+        n = len(self.options)
+        head = int((70 if not self.subtitle else 100) * s)
+        foot = int(70 * s) if self.cancellable else int(20 * s)
+        if cards:
+            cols = min(n, 6 if n > 8 else 4 if n > 4 else n)
+            rows = (n + cols - 1) // cols
+            cw, ch = int(150 * s), int(96 * s)
+            gap = int(14 * s)
+            w = cols * cw + (cols - 1) * gap + int(60 * s)
+            h = head + rows * (ch + gap) + foot
+            self.rect = pygame.Rect(0, 0, w, h)
+            self.rect.center = (size[0] // 2, size[1] // 2)
+            x0 = self.rect.x + (w - (cols * cw + (cols - 1) * gap)) // 2
+            self.rects = [pygame.Rect(x0 + (i % cols) * (cw + gap), self.rect.y + head + (i // cols) * (ch + gap), cw, ch)
+                          for i in range(n)]
+        else:
+            rh = int(48 * s)
+            gap = int(8 * s)
+            fs = max(12, int(18 * s))
+            width = max([text.font(fs, "semibold").size(o.label)[0] + icons.tokens_width(o.tokens, fs) for o in
+                         self.options] + [text.font(int(26 * s), "title").size(self.title)[0]])
+            w = min(size[0] - 40, width + int(120 * s))
+            h = head + n * (rh + gap) + foot
+            self.rect = pygame.Rect(0, 0, w, min(h, size[1] - 20))
+            self.rect.center = (size[0] // 2, size[1] // 2)
+            self.rects = [pygame.Rect(self.rect.x + int(30 * s), self.rect.y + head + i * (rh + gap),
+                                      w - int(60 * s), rh) for i in range(n)]
+        self.buttons = []
+        if self.cancellable:
+            b = widgets.Button("cancel", _("Cancel"), hint="Esc")
+            b.rect = pygame.Rect(0, 0, int(160 * s), int(46 * s))
+            b.rect.midbottom = (self.rect.centerx, self.rect.bottom - int(14 * s))
+            self.buttons.append(b)
+
+    def hit(self, pos):
+        for i, r in enumerate(self.rects):
+            if r.collidepoint(pos) and self.options[i].enabled:
+                return ("option", i)
+        return super().hit(pos)
+
+    def choose(self, hit) -> None:
+        kind, key = hit
+        if kind == "button":
+            self.close()
+            return
+        option = self.options[key]
+        self.close()
+        self.on_choose(option.value)
+
+    def draw(self, surface) -> None:
+        self.draw_frame(surface)
+        s = self.scale
+        if self.subtitle:
+            text.blit(surface, self.subtitle, max(12, int(17 * s)), theme.INK_SOFT,
+                      (self.rect.centerx, self.rect.y + int(56 * s)), "midtop", max_width=self.rect.width - 30)
+        fs = max(12, int(18 * s))
+        for i, (o, r) in enumerate(zip(self.options, self.rects)):
+            hover = self.hover == ("option", i)
+            if o.card:
+                supply.draw_card(surface, r, o.card, s * 1.3, glow=hover, dim=not o.enabled, corner=o.label)
+                continue
+            bg = (250, 240, 200) if hover else (244, 236, 214)
+            pygame.draw.rect(surface, bg if o.enabled else (220, 214, 200), r, border_radius=int(8 * s))
+            pygame.draw.rect(surface, theme.ACCENT if hover else theme.INK_SOFT, r, 2 if hover else 1,
+                             border_radius=int(8 * s))
+            ink = theme.INK if o.enabled else theme.INK_SOFT
+            text.blit(surface, o.label, fs, ink, (r.x + int(14 * s), r.centery), "midleft", "semibold")
+            if o.tokens:
+                icons.draw_tokens(surface, o.tokens, (r.right - int(12 * s), r.centery), fs + 2, anchor="midright")
+        self.draw_buttons(surface)
+
+
+class ConfirmScene(ChoiceScene):
+    def __init__(self, app, question: str, on_yes: Callable[[], None], yes: str | None = None):
+        super().__init__(app, question, [Option(yes or _("Yes"), True), Option(_("No"), False)],
+                         lambda v: on_yes() if v else None, cancellable=False)
+
+
+class HandoffScene(ChoiceScene):
+    """Out-of-turn decisions: 'pass the laptop to the Witches', then their question."""
+
+    opaque = False
+
+    def __init__(self, app, faction_name: str, colour, question: str, options: list[Option],
+                 on_choose: Callable[[Any], None]):
+        super().__init__(app, question, options, on_choose, cancellable=False,
+                         subtitle=_("Hand the game to the {faction}").format(faction=faction_name))
+        self.colour = colour
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        band = pygame.Rect(self.rect.x, self.rect.y, self.rect.width, max(6, int(10 * self.scale)))
+        pygame.draw.rect(surface, self.colour, band, border_top_left_radius=int(12 * self.scale),
+                         border_top_right_radius=int(12 * self.scale))
+
+
+class ConvertScene(ChoiceScene):
+    """The free actions: conversions and burning power; stays open for several in a row."""
+
+    def __init__(self, app, title: str, make_options: Callable[[], list[Option]], on_choose: Callable[[Any], None]):
+        self.make_options = make_options
+        super().__init__(app, title, make_options(), on_choose, cancellable=True)
+
+    def choose(self, hit) -> None:
+        kind, key = hit
+        if kind == "button":
+            self.close()
+            return
+        self.on_choose(self.options[key].value)
+        self.options = self.make_options()
+        if not self.options:
+            self.close()
+            return
+        self.layout(self.app.size)
+        self.dirty = True
+
+
+class FinalScoresScene(Modal):
+    def __init__(self, app, game):
+        super().__init__(app, _("Final scores"))
+        self.game = game
+
+    def layout(self, size) -> None:
+        s = self.scale
+        n = len(self.game.state.seats)
+        self.rect = pygame.Rect(0, 0, int(620 * s), int((150 + 56 * n) * s))
+        self.rect.center = (size[0] // 2, size[1] // 2)
+        b = widgets.Button("close", _("Back to the map"), hint="Esc")
+        b.rect = pygame.Rect(0, 0, int(220 * s), int(46 * s))
+        b.rect.midbottom = (self.rect.centerx, self.rect.bottom - int(14 * s))
+        self.buttons = [b]
+
+    def choose(self, hit) -> None:
+        self.close()
+
+    def draw(self, surface) -> None:
+        from .. import pieces
+
+        self.draw_frame(surface)
+        s = self.scale
+        st = self.game.state
+        ranking = sorted(st.seats, key=lambda n: -st.players[n].VP)
+        y = self.rect.y + int(70 * s)
+        for place, name in enumerate(ranking, 1):
+            p = st.players[name]
+            row = pygame.Rect(self.rect.x + int(30 * s), y, self.rect.width - int(60 * s), int(48 * s))
+            pygame.draw.rect(surface, (246, 238, 216) if place > 1 else (250, 234, 170), row, border_radius=8)
+            text.blit(surface, f"{place}.", int(22 * s), theme.INK, (row.x + int(14 * s), row.centery), "midleft", "bold")
+            pieces.draw_piece(surface, "SH", p.faction.home, (row.x + int(70 * s), row.centery + int(4 * s)), int(44 * s))
+            text.blit(surface, _(p.faction.display), int(22 * s), theme.INK, (row.x + int(110 * s), row.centery),
+                      "midleft", "bold")
+            text.blit(surface, _("{n} VP").format(n=p.VP), int(22 * s), theme.INK,
+                      (row.right - int(14 * s), row.centery), "midright", "bold")
+            y += int(56 * s)
+        self.draw_buttons(surface)

@@ -1,0 +1,619 @@
+"""The map view: the whole table on one screen, played with the mouse and the keyboard.
+
+Input becomes intents (engine actions) chosen among the engine's legal actions; the scene only
+draws the engine's state.  A click that matches no legal action is still sent to the engine, so
+the player reads the engine's own explanation of why it is not allowed.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from tmdesktop.i18n import _
+from tmdesktop.rules import actions as A
+from tmdesktop.rules.data import CULTS, POWER_ACTIONS
+
+from .. import describe, legal, text, theme
+from ..session import Session
+from ..views import icons, layout, widgets
+from ..views.cults import CultView
+from ..views.hexmap import HexMapView
+from ..views.players import PlayersView
+from ..views.supply import PoolsView, SupplyView
+from .base import Scene
+from .dialogs import ChoiceScene, ConfirmScene, ConvertScene, FinalScoresScene, HandoffScene, Option
+
+TOAST_SECONDS = 4.5
+TOOLS = {"build": (A.Build,), "upgrade": (A.Upgrade,), "transform": (A.Transform,)}
+HEX_ACTIONS = (A.Build, A.Upgrade, A.Transform)
+
+
+class GameScene(Scene):
+    def __init__(self, app, session: Session):
+        super().__init__(app)
+        self.session = session
+        self.game = session.game
+        self.map = HexMapView(self.game.board)
+        self.cults = CultView()
+        self.supply = SupplyView()
+        self.pools = PoolsView()
+        self.players = PlayersView()
+        self.lay: layout.Layout | None = None
+        self.tool: str | None = None
+        self.hover = None
+        self.mouse = (0, 0)
+        self.toast: tuple[str, float, tuple] | None = None
+        self.buttons: list[widgets.Button] = []
+        self.top_buttons: list[widgets.Button] = []
+        self._prompted_version = -1
+        self._finished_shown = False
+        self._layout_seats = None
+
+    # ------------------------------------------------------------------ layout
+
+    def resize(self, size) -> None:
+        self.lay = layout.compute(size)
+        L = self.lay
+        self.map.layout(L.map)
+        self.cults.layout(L.cult, L.scale)
+        self.pools.layout(L.pools, L.scale)
+        self.supply.layout(L.supply, L.scale, self.game.state)
+        self.players.layout(L.players, L.scale, self.game.state.seats)
+        self._layout_buttons()
+        self.dirty = True
+
+    def _layout_buttons(self) -> None:
+        L = self.lay
+        s = L.scale
+        specs = [
+            ("build", _("Build"), "B"), ("upgrade", _("Upgrade"), "U"), ("transform", _("Transform"), "T"),
+            ("priest", _("Send priest"), "P"), ("ship", _("Shipping"), "S"), ("dig", _("Digging"), "D"),
+            ("special", _("Special"), "A"), ("convert", _("Convert"), "C"), ("pass", _("Pass"), "X"),
+            ("done", _("End turn"), "Enter"), ("undo", _("Undo"), "Ctrl+Z"),
+        ]
+        pad = int(8 * s)
+        gap = int(8 * s)
+        n = len(specs)
+        w = (L.bar.width - 2 * pad - gap * (n - 1)) // n
+        h = L.bar.height - 2 * pad
+        self.buttons = []
+        for i, (key, label, hint) in enumerate(specs):
+            b = widgets.Button(key, label, pygame.Rect(L.bar.x + pad + i * (w + gap), L.bar.y + pad, w, h), hint=hint)
+            self.buttons.append(b)
+        bw, bh = int(150 * s), L.top.height - int(10 * s)
+        self.top_buttons = [
+            widgets.Button("labels", _("Labels (L)"), pygame.Rect(L.top.right - 2 * bw - 2 * pad, L.top.y + int(5 * s), bw, bh)),
+            widgets.Button("colourblind", _("Colour-blind (G)"), pygame.Rect(L.top.right - bw - pad, L.top.y + int(5 * s), bw, bh)),
+        ]
+
+    # ------------------------------------------------------------------ legal actions and targets
+
+    def decider(self) -> str | None:
+        return self.session.decider()
+
+    def legal(self) -> list[A.Action]:
+        return self.session.legal()
+
+    def _allowed_by_tool(self, a: A.Action) -> bool:
+        if self.tool is None:
+            return True
+        return isinstance(a, TOOLS[self.tool])
+
+    def actions_for(self, target) -> list[A.Action]:
+        if target is None:
+            return []
+        kind, key = target
+        acts = self.legal()
+        if kind == "hex":
+            found = [a for a in acts if isinstance(a, HEX_ACTIONS) and a.hex == key and self._allowed_by_tool(a)]
+            return found
+        if kind == "power":
+            return [a for a in acts if a == A.UseAction(key)]
+        if kind == "cult":
+            steps = [a for a in acts if isinstance(a, A.CultStep) and a.cult == key]
+            return steps or [a for a in acts if isinstance(a, A.SendPriest) and a.cult == key]
+        if kind == "spot":
+            cult, value, _i = key
+            return [a for a in acts if isinstance(a, A.SendPriest) and a.cult == cult and a.spot == value]
+        if kind == "bonus":
+            return [a for a in acts if isinstance(a, A.Pass) and a.bonus == key]
+        if kind in ("favor", "town"):
+            return [a for a in acts if a == A.TakeTile(key)]
+        if kind == "held":
+            owner, name = key
+            if owner != self.decider():
+                return []
+            return [a for a in acts if a == A.UseAction(name)]
+        if kind == "bridge":
+            return [a for a in acts if isinstance(a, A.PlaceBridge) and frozenset((a.a, a.b)) == key]
+        return []
+
+    def natural_action(self, target) -> A.Action | None:
+        """The action a click on `target` most likely meant, to ask the engine why it is refused."""
+        kind, key = target
+        s = self.game.state
+        me = self.decider()
+        if kind == "hex":
+            if not self.game.board.is_land(key):
+                return A.Build(key)
+            if self.tool == "transform":
+                return A.Transform(key)
+            if s.owner.get(key) == me and me:
+                kind_now = s.players[me].buildings.get(key)
+                to = {"D": "TP", "TP": "TE", "TE": "SA"}.get(kind_now, "SH")
+                return A.Upgrade(key, to)
+            return A.Build(key)
+        if kind == "power":
+            return A.UseAction(key)
+        if kind == "cult":
+            return A.SendPriest(key)
+        if kind == "spot":
+            return A.SendPriest(key[0], key[1])
+        if kind == "bonus":
+            return A.Pass(key)
+        if kind in ("favor", "town"):
+            return A.TakeTile(key)
+        if kind == "held":
+            return A.UseAction(key[1])
+        return None
+
+    def highlights(self) -> list[str]:
+        acts = self.legal()
+        return sorted({a.hex for a in acts if isinstance(a, HEX_ACTIONS) and self._allowed_by_tool(a)})
+
+    def glowing(self) -> frozenset:
+        acts = self.legal()
+        out = set()
+        me = self.decider()
+        for a in acts:
+            if isinstance(a, A.UseAction):
+                out.add(("power", a.name))
+                out.add((me, a.name))
+            elif isinstance(a, A.TakeTile):
+                out.add(("favor" if a.tile.startswith("FAV") else "town", a.tile))
+            elif isinstance(a, A.Pass) and a.bonus and self.game.state.phase == "bonus":
+                out.add(("bonus", a.bonus))
+        return frozenset(out)
+
+    # ------------------------------------------------------------------ applying intents
+
+    def play(self, action: A.Action, faction: str | None = None) -> bool:
+        outcome = self.session.apply(action, faction)
+        if not outcome.ok:
+            if outcome.error:
+                self.show_toast(outcome.error)
+            return False
+        if isinstance(action, HEX_ACTIONS + (A.PlaceBridge,)):
+            self.tool = None
+        self.toast = None
+        if self.session.state.seats and self._layout_seats != tuple(self.session.state.seats):
+            self._layout_seats = tuple(self.session.state.seats)
+            self.players.layout(self.lay.players, self.lay.scale, self.session.state.seats)
+        self.supply.layout(self.lay.supply, self.lay.scale, self.game.state)
+        self.dirty = True
+        return True
+
+    def click(self, target) -> None:
+        options = self.actions_for(target)
+        if not options:
+            natural = self.natural_action(target)
+            if natural is not None:
+                self.play(natural)  # the engine explains (or, if our list was stale, does it)
+            return
+        if len(options) == 1:
+            self.confirm_and_play(options[0])
+            return
+        if target[0] == "hex" and self.tool is None:
+            builds = [a for a in options if isinstance(a, A.Build)]
+            if builds:
+                self.play(builds[0])
+                return
+            ups = [a for a in options if isinstance(a, A.Upgrade)]
+            if ups:
+                options = ups
+        self.choose_action(options, self.describe_target(target))
+
+    def confirm_and_play(self, action: A.Action) -> None:
+        if isinstance(action, A.Pass) and self.game.state.phase == "play":
+            self.app.push(ConfirmScene(self.app, describe.action(self.game, action) + "?", lambda: self.play(action),
+                                       yes=_("Pass")))
+            return
+        self.play(action)
+
+    def choose_action(self, actions: list[A.Action], title: str) -> None:
+        me = self.decider()
+        opts = [Option(describe.action(self.game, a), a, self._delta_tokens(me, a)) for a in actions]
+        self.app.push(ChoiceScene(self.app, title, opts, self.confirm_and_play))
+
+    def describe_target(self, target) -> str:
+        kind, key = target
+        if kind == "hex":
+            return _("Hex {hex}").format(hex=key)
+        if kind == "cult":
+            return describe.cult(key)
+        return _("Choose")
+
+    def _delta_tokens(self, faction, action) -> list:
+        if faction is None:
+            return []
+        key = (self.session.version, len(self.game.log), faction, action)
+        cache = getattr(self, "_previews", {})
+        if key not in cache:
+            if len(cache) > 400:
+                cache.clear()
+            cache[key] = legal.preview(self.game, faction, action)
+            self._previews = cache
+        d = cache[key]
+        if d is None:
+            return []
+        out = []
+        for key, n in d.items():
+            label = f"{'+' if n > 0 else '−'}{abs(n)}"
+            icon_key = {"SHIP": "SHIP", "DIG": "DIG"}.get(key, key)
+            out.append((icon_key, label))
+        return out
+
+    # ------------------------------------------------------------------ buttons and keys
+
+    def button_states(self) -> None:
+        acts = self.legal()
+        types = {type(a) for a in acts}
+        special = [a for a in acts if isinstance(a, A.UseAction) and a.name not in POWER_ACTIONS]
+        enabled = {
+            "build": A.Build in types, "upgrade": A.Upgrade in types, "transform": A.Transform in types,
+            "priest": A.SendPriest in types, "ship": A.Advance("ship") in acts, "dig": A.Advance("dig") in acts,
+            "special": bool(special), "convert": A.Convert in types or A.Burn in types,
+            "pass": A.Pass in types and self.game.state.phase == "play", "done": A.Done in types,
+            "undo": self.session.can_undo(),
+        }
+        for b in self.buttons:
+            b.enabled = enabled.get(b.key, True)
+            b.active = b.key == self.tool
+            b.primary = b.key == "done" and b.enabled and self.game.can_end_turn(self.decider() or "")
+        self.top_buttons[0].active = self.map.show_labels
+        self.top_buttons[1].active = self.map.colour_blind
+
+    def press(self, key: str) -> None:
+        acts = self.legal()
+        if key in TOOLS:
+            self.tool = None if self.tool == key else key
+            if self.tool and not any(isinstance(a, TOOLS[key]) for a in acts):
+                self.tool = None
+                natural = {"build": _("You cannot build now."), "upgrade": _("You cannot upgrade now."),
+                           "transform": _("You cannot transform now.")}[key]
+                self.show_toast(natural)
+        elif key == "priest":
+            opts = [a for a in acts if isinstance(a, A.SendPriest)]
+            if opts:
+                self.choose_action(opts, _("Send a priest"))
+            else:
+                self.play(A.SendPriest("FIRE"))
+        elif key in ("ship", "dig"):
+            self.play(A.Advance(key))
+        elif key == "special":
+            opts = [a for a in acts if isinstance(a, A.UseAction) and a.name not in POWER_ACTIONS]
+            if opts:
+                self.choose_action(opts, _("Special actions"))
+        elif key == "convert":
+            self.open_convert()
+        elif key == "pass":
+            self.open_pass()
+        elif key == "done":
+            self.play(A.Done())
+        elif key == "undo":
+            self.ask_undo()
+        elif key == "labels":
+            self.map.show_labels = not self.map.show_labels
+        elif key == "colourblind":
+            self.map.colour_blind = not self.map.colour_blind
+        self.dirty = True
+
+    def open_pass(self) -> None:
+        passes = [a for a in self.legal() if isinstance(a, A.Pass)]
+        if not passes:
+            self.play(A.Pass())
+            return
+        s = self.game.state
+        opts = [Option(f"{a.bonus}" + (f" +{s.bonus_pool.get(a.bonus, 0)}C" if s.bonus_pool.get(a.bonus) else ""),
+                       a, card=a.bonus) if a.bonus else Option(_("Pass"), a) for a in passes]
+        self.app.push(ChoiceScene(self.app, _("Pass: choose your bonus tile for the next round"), opts, self.play))
+
+    def open_convert(self) -> None:
+        me = self.decider()
+
+        def options():
+            acts = self.session.legal(me)
+            return [Option(describe.action(self.game, a), a, self._delta_tokens(me, a)) for a in acts
+                    if isinstance(a, (A.Convert, A.Burn))]
+
+        if not options():
+            self.show_toast(_("Nothing to convert now."))
+            return
+        self.app.push(ConvertScene(self.app, _("Convert and burn power"), options, lambda a: self.play(a, me)))
+
+    def ask_undo(self) -> None:
+        if not self.session.can_undo():
+            return
+        last = self.session.last_actor()
+        me = self.decider()
+        if last is not None and last != me:
+            who = describe.faction(self.game, last)
+            self.app.push(ConfirmScene(self.app, _("Undo the last move of the {faction}?").format(faction=who),
+                                       self._undo, yes=_("Undo")))
+        else:
+            self._undo()
+
+    def _undo(self) -> None:
+        self.session.undo()
+        self.supply.layout(self.lay.supply, self.lay.scale, self.game.state)
+        self._prompted_version = self.session.version
+        self.dirty = True
+
+    KEYS = {
+        pygame.K_b: "build", pygame.K_u: "upgrade", pygame.K_t: "transform", pygame.K_p: "priest",
+        pygame.K_s: "ship", pygame.K_d: "dig", pygame.K_a: "special", pygame.K_c: "convert", pygame.K_x: "pass",
+        pygame.K_RETURN: "done", pygame.K_KP_ENTER: "done", pygame.K_SPACE: "done", pygame.K_l: "labels",
+        pygame.K_g: "colourblind",
+    }
+
+    # ------------------------------------------------------------------ events
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.press("undo")
+            elif event.key == pygame.K_ESCAPE:
+                if self.tool:
+                    self.tool = None
+                    self.dirty = True
+            elif pygame.K_1 <= event.key <= pygame.K_6:
+                self.click(("power", f"ACT{event.key - pygame.K_0}"))
+            elif event.key in self.KEYS:
+                self.press(self.KEYS[event.key])
+        elif event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            target = self.hit(event.pos)
+            if target != self.hover:
+                self.hover = target
+                self.dirty = True
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button == 3:
+                if self.tool:
+                    self.tool = None
+                    self.dirty = True
+                return
+            if event.button != 1:
+                return
+            self.mouse = event.pos
+            target = self.hit(event.pos)
+            if target is None:
+                return
+            if target[0] == "button":
+                self.press(target[1])
+            else:
+                self.click(target)
+            self.dirty = True
+
+    def hit(self, pos):
+        self.button_states()
+        for b in self.buttons + self.top_buttons:
+            if b.rect.collidepoint(pos):
+                return ("button", b.key) if b.enabled else ("disabled", b.key)
+        slots = self._bridge_slots()
+        if slots:
+            pair = self.map.bridge_hit(pos, slots)
+            if pair:
+                return ("bridge", pair)
+        h = self.map.hit(pos)
+        if h is not None:
+            return ("hex", h)
+        for view in (self.cults, self.supply, self.pools, self.players):
+            t = view.hit(pos)
+            if t is not None:
+                return t
+        return None
+
+    def _bridge_slots(self) -> list:
+        return [frozenset((a.a, a.b)) for a in self.legal() if isinstance(a, A.PlaceBridge)]
+
+    # ------------------------------------------------------------------ update: prompts, toasts
+
+    def show_toast(self, message: str) -> None:
+        self.toast = (message, TOAST_SECONDS, self.mouse)
+        self.dirty = True
+
+    def update(self, dt: float) -> bool:
+        animating = False
+        if self.toast:
+            msg, left, pos = self.toast
+            left -= dt
+            self.toast = (msg, left, pos) if left > 0 else None
+            animating = True
+            if left < 0.6 or self.toast is None:
+                self.dirty = True
+        if self.app.stack.top is self and self._prompted_version != self.session.version:
+            self._prompted_version = self.session.version
+            self.prompt()
+        return animating
+
+    def resume(self) -> None:
+        super().resume()
+        self.hover = None
+
+    def prompt(self) -> None:
+        """Open the dialog the current decision needs, if it needs one."""
+        g = self.game
+        s = g.state
+        if s.phase == "finished":
+            if not self._finished_shown:
+                self._finished_shown = True
+                self.app.push(FinalScoresScene(self.app, g))
+            return
+        me = self.decider()
+        if me is None:
+            return
+        p = s.players[me]
+        acts = self.legal()
+        name = describe.faction(g, me)
+        colour = theme.piece_colour(p.faction.home)
+        if self.session.is_out_of_turn(me) and p.leech_offers:
+            offer = p.leech_offers[0]
+            n = g.leech_amount(p, offer)
+            vp = max(n - 1, 0)
+            source = describe.faction(g, offer.source)
+            if vp:
+                q = _("{faction}: take {n} power for {vp} VP?").format(faction=name, n=n, vp=vp)
+            else:
+                q = _("{faction}: take {n} power for free?").format(faction=name, n=n)
+            opts = [Option(_("Take {n} power").format(n=n), A.Leech(offer.amount, offer.source),
+                           [("PW", f"+{n}")] + ([("VP", f"−{vp}")] if vp else [])),
+                    Option(_("Decline"), A.Decline(offer.amount, offer.source))]
+            opts = [o for o in opts if o.value in acts] or opts
+            self.app.push(HandoffScene(self.app, name, colour, q, opts, lambda a: self.play(a, me)))
+            self.app.stack.top.subtitle = _("Hand the game to the {faction} ({source} built next to them)").format(
+                faction=name, source=source)
+            return
+        steps = [a for a in acts if isinstance(a, A.CultStep)]
+        if steps:
+            opts = [Option(describe.cult(a.cult), a, [(a.cult, f"+{a.n}")]) for a in steps]
+            title = _("{faction}: advance on which cult track?").format(faction=name)
+            if self.session.is_out_of_turn(me):
+                self.app.push(HandoffScene(self.app, name, colour, title, opts, lambda a: self.play(a, me)))
+            else:
+                self.app.push(ChoiceScene(self.app, title, opts, lambda a: self.play(a, me)))
+            return
+        tiles = [a for a in acts if isinstance(a, A.TakeTile)]
+        favors = [a for a in tiles if a.tile.startswith("FAV")]
+        towns = [a for a in tiles if a.tile.startswith("TW")]
+        if favors and p.favors_owed:
+            opts = [Option(f"×{s.favor_pool.get(a.tile, 0)}", a, card=a.tile) for a in favors]
+            self.app.push(ChoiceScene(self.app, _("{faction}: choose a favor tile").format(faction=name), opts,
+                                      lambda a: self.play(a, me)))
+            return
+        if towns and p.towns_owed:
+            opts = [Option(f"×{s.town_pool.get(a.tile, 0)}", a, card=a.tile) for a in towns]
+            self.app.push(ChoiceScene(self.app, _("{faction}: you founded a town; choose a town tile").format(
+                faction=name), opts, lambda a: self.play(a, me)))
+            return
+        if s.phase == "bonus":
+            passes = [a for a in acts if isinstance(a, A.Pass) and a.bonus]
+            opts = [Option(a.bonus, a, card=a.bonus) for a in passes]
+            self.app.push(ChoiceScene(self.app, _("{faction}: choose a bonus tile").format(faction=name), opts,
+                                      lambda a: self.play(a, me)))
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, surface) -> None:
+        if self.lay is None or self.lay.size != surface.get_size():
+            self.resize(surface.get_size())
+        L = self.lay
+        s = L.scale
+        st = self.game.state
+        surface.fill(theme.TABLE)
+        self.button_states()
+        homes = {n: p.faction.home for n, p in st.players.items()}
+        me = self.decider()
+        glow = self.glowing()
+        hover_hex = self.hover[1] if self.hover and self.hover[0] == "hex" else None
+        hover_bridge = self.hover[1] if self.hover and self.hover[0] == "bridge" else None
+        self.map.draw(surface, st, homes, self.highlights(), hover_hex, self._bridge_slots(), hover_bridge)
+        acts = self.legal()
+        cult_glow = {a.cult for a in acts if isinstance(a, A.CultStep)}
+        spot_glow = set()
+        for a in acts:
+            if isinstance(a, A.SendPriest) and a.spot in (2, 3):
+                spots = st.cult_spots[a.cult]
+                for i, v in enumerate((3, 2, 2, 2)):
+                    if v == a.spot and spots[i] is None:
+                        spot_glow.add((a.cult, i))
+                        break
+        self.cults.draw(surface, st, homes, cult_glow, spot_glow)
+        self.pools.draw(surface, st, glow)
+        self.supply.draw(surface, st, glow)
+        self.players.draw(surface, self.game, me, glow)
+        self._draw_top(surface)
+        fs = max(11, int(17 * s))
+        for b in self.buttons + self.top_buttons:
+            b.draw(surface, fs if b in self.buttons else max(10, int(14 * s)),
+                   hover=self.hover == ("button", b.key))
+        self._draw_tooltip(surface)
+        if self.toast:
+            msg, left, _pos = self.toast
+            alpha = int(255 * min(1.0, left / 0.6))
+            widgets.toast(surface, msg, (L.map.centerx, L.map.bottom - int(16 * s)), max(13, int(19 * s)), alpha)
+
+    def _draw_top(self, surface) -> None:
+        L = self.lay
+        s = L.scale
+        st = self.game.state
+        pygame.draw.rect(surface, (28, 32, 30), L.top)
+        pygame.draw.line(surface, theme.PANEL_EDGE, L.top.bottomleft, L.top.bottomright)
+        fs = max(12, int(19 * s))
+        x = int(14 * s)
+        r = text.blit(surface, describe.phase(self.game), int(fs * 1.1), theme.ACCENT, (x, L.top.centery), "midleft",
+                      "title")
+        x = r.right + int(18 * s)
+        me = self.decider()
+        if me:
+            colour = theme.piece_colour(st.players[me].faction.home)
+            pygame.draw.circle(surface, colour, (x + int(8 * s), L.top.centery), int(8 * s))
+            pygame.draw.circle(surface, (240, 240, 230), (x + int(8 * s), L.top.centery), int(8 * s), 1)
+            x += int(24 * s)
+        order_w = int(430 * s)
+        status_w = self.top_buttons[0].rect.x - order_w - x - int(20 * s)
+        text.blit(surface, describe.status(self.session), fs, theme.TEXT, (x, L.top.centery), "midleft", "semibold",
+                  max_width=status_w)
+        # turn order, passed players dimmed
+        ox = self.top_buttons[0].rect.x - order_w
+        text.blit(surface, _("Order:"), max(10, int(15 * s)), theme.TEXT_DIM, (ox, L.top.centery), "midleft")
+        ox += int(58 * s)
+        order = st.order or st.seats
+        for name in order:
+            p = st.players[name]
+            label = describe.faction(self.game, name)
+            fsz = text.fit(label, max(10, int(15 * s)), int(80 * s), "semibold")
+            img = text.text(label, fsz, theme.TEXT if not p.passed else theme.TEXT_DIM, "semibold")
+            box = img.get_rect(midleft=(ox + int(6 * s), L.top.centery)).inflate(int(12 * s), int(6 * s))
+            col = theme.piece_colour(p.faction.home)
+            pygame.draw.rect(surface, (48, 54, 50), box, border_radius=box.height // 2)
+            pygame.draw.rect(surface, col if not p.passed else (90, 90, 90), box, 2, border_radius=box.height // 2)
+            surface.blit(img, img.get_rect(center=box.center))
+            if p.passed and st.phase == "play":
+                pygame.draw.line(surface, theme.TEXT_DIM, (box.x + 4, box.centery), (box.right - 4, box.centery), 1)
+            ox = box.right + int(4 * s)
+
+    def _draw_tooltip(self, surface) -> None:
+        if not self.hover:
+            return
+        kind, key = self.hover
+        fs = max(11, int(15 * self.lay.scale))
+        me = self.decider()
+        lines: list = []
+        if kind in ("hex", "power", "cult", "spot", "bonus", "favor", "town", "held", "bridge"):
+            acts = self.actions_for(self.hover)
+            if kind == "hex":
+                st = self.game.state
+                if not self.game.board.is_land(key):
+                    return
+                head = f"{key} · {describe.terrain(st.terrain[key])}"
+                owner = st.owner.get(key)
+                if owner:
+                    head += f" · {describe.faction(self.game, owner)} ({describe.building(st.players[owner].buildings[key])})"
+                lines.append(head)
+            elif kind == "power":
+                lines.append(describe.action_name(key))
+                if key in self.game.state.blocked:
+                    lines.append(_("Already taken this round"))
+            elif kind in ("bonus", "favor", "town"):
+                lines.append(key)
+            elif kind == "held":
+                lines.append(key[1])
+            for a in acts[:8]:
+                toks = self._delta_tokens(me, a)
+                lines.append(describe.action(self.game, a))
+                if toks:
+                    lines.append(toks)
+        elif kind == "disabled":
+            lines.append(_("Not possible now"))
+        if lines:
+            widgets.tooltip(surface, lines, self.mouse, fs)

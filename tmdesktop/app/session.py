@@ -1,0 +1,151 @@
+"""One game being played at this table: the engine plus what the app remembers about it.
+
+The session decides whose hands the laptop should be in (`decider`), applies intents through the
+engine, keeps the legal actions of the current decision cached, and plays random moves for demos.
+It holds no rules: every judgement is the engine's.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from tmdesktop.rules import actions as A
+from tmdesktop.rules.engine import Game
+from tmdesktop.rules.errors import RuleError
+from tmdesktop.rules.setup import GameSetup
+
+from . import legal
+
+#: Default factions for a quick start, in seat order (distinct home terrains).
+DEFAULT_FACTIONS = ("witches", "nomads", "mermaids", "giants", "darklings")
+
+
+def new_game(players: int = 4, seed: int = 7, factions: tuple[str, ...] | None = None) -> Game:
+    """The seam for a future setup scene: a game with a seeded setup and chosen factions."""
+    chosen = tuple(factions or DEFAULT_FACTIONS[:players])
+    return Game(GameSetup.random(players=players, seed=seed, factions=chosen))
+
+
+@dataclass
+class Outcome:
+    ok: bool
+    error: str = ""
+
+
+class Session:
+    def __init__(self, game: Game):
+        self.game = game
+        self._legal_key: tuple | None = None
+        self._legal: list[A.Action] = []
+        self.version = 0  # bumped on every change, so views know when to redraw
+
+    # ------------------------------------------------------------------ who acts
+
+    @property
+    def state(self):
+        return self.game.state
+
+    def turn_owner(self) -> str | None:
+        s = self.state
+        if s.phase in ("dwellings", "bonus"):
+            return s.setup_queue[0] if s.setup_queue else None
+        return s.turn.faction if s.phase == "play" else None
+
+    def decider(self) -> str | None:
+        """The faction that should hold the laptop now.
+
+        Decisions out of turn (power offers, granted cult steps) come first, as at the table,
+        where neighbours answer right after the build; then the player whose turn it is.
+        """
+        waiting = self.game.waiting_for()
+        if not waiting:
+            return None
+        owner = self.turn_owner()
+        for name in waiting:
+            if name != owner:
+                return name
+        return waiting[0]
+
+    def is_out_of_turn(self, faction: str | None) -> bool:
+        return faction is not None and faction != self.turn_owner() and self.state.phase == "play"
+
+    # ------------------------------------------------------------------ legal actions
+
+    def legal(self, faction: str | None = None) -> list[A.Action]:
+        faction = faction or self.decider()
+        if faction is None:
+            return []
+        key = (len(self.game.log), self.version, faction)
+        if key != self._legal_key:
+            self._legal = legal.legal_actions(self.game, faction)
+            self._legal_key = key
+        return self._legal
+
+    # ------------------------------------------------------------------ changes
+
+    def apply(self, action: A.Action, faction: str | None = None) -> Outcome:
+        faction = faction or self.decider()
+        if faction is None:
+            return Outcome(False, "")
+        try:
+            self.game.apply(faction, action)
+        except RuleError as exc:
+            return Outcome(False, str(exc))
+        except Exception as exc:  # the engine is young: report, never crash the table
+            return Outcome(False, f"{type(exc).__name__}: {exc}")
+        self.version += 1
+        return Outcome(True)
+
+    def first_undoable(self) -> int:
+        """Log entries before this index are the setup (faction choices) and cannot be undone."""
+        return sum(1 for f, _a in self.game.log[: len(self.game.setup.factions)] if f is None)
+
+    def can_undo(self) -> bool:
+        return len(self.game.log) > self.first_undoable()
+
+    def last_actor(self) -> str | None:
+        return self.game.log[-1][0] if self.can_undo() else None
+
+    def undo(self) -> Outcome:
+        if not self.can_undo():
+            return Outcome(False, "")
+        try:
+            self.game.undo(1)
+        except RuleError as exc:
+            return Outcome(False, str(exc))
+        self.version += 1
+        return Outcome(True)
+
+    # ------------------------------------------------------------------ random play (demo, tests)
+
+    def play_random(self, steps: int, rng: random.Random) -> int:
+        """Play up to `steps` random legal actions; returns how many were played."""
+        played = 0
+        while played < steps and not self.game.finished:
+            faction = self.decider()
+            if faction is None:
+                break
+            options = self.legal(faction)
+            if not options:
+                break
+            action = pick_random(options, rng)
+            if not self.apply(action, faction).ok:
+                break
+            played += 1
+        return played
+
+
+_WEIGHTS = {
+    A.Build: 12.0, A.Upgrade: 7.0, A.Transform: 0.6, A.UseAction: 1.5, A.SendPriest: 1.5,
+    A.Advance: 1.0, A.PlaceBridge: 4.0, A.Pass: 0.4, A.Convert: 0.05, A.Burn: 0.05,
+    A.Leech: 3.0, A.Decline: 1.0, A.TakeTile: 1.0, A.CultStep: 1.0, A.Done: 0.5, A.Dig: 0.1,
+}
+
+
+def pick_random(options: list[A.Action], rng: random.Random) -> A.Action:
+    """A random action, biased towards building so that demo games look like games."""
+    if any(isinstance(a, A.Done) for a in options) and rng.random() < 0.85:
+        return next(a for a in options if isinstance(a, A.Done))
+    weights = [_WEIGHTS.get(type(a), 1.0) for a in options]
+    return rng.choices(options, weights=weights, k=1)[0]

@@ -1,0 +1,70 @@
+"""Fonts and cached text surfaces.
+
+Text is rendered through `text()`, cached by (string, size, weight, colour).  The cache is
+cleared when the language changes (`clear()`), so every label is re-translated on the next frame.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import pygame
+
+from .paths import asset
+
+FONT_FILES = {
+    "regular": "OpenSans-Regular.ttf",
+    "semibold": "OpenSans-Semibold.ttf",
+    "bold": "OpenSans-Bold.ttf",
+    "title": "EBGaramond12-Bold.otf",
+}
+_fonts: dict[tuple[str, int], pygame.font.Font] = {}
+_cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+_CACHE_MAX = 3000
+
+
+def font(size: int, weight: str = "regular") -> pygame.font.Font:
+    size = max(8, int(round(size)))
+    key = (weight, size)
+    f = _fonts.get(key)
+    if f is None:
+        f = pygame.font.Font(str(asset("fonts", FONT_FILES[weight])), size)
+        _fonts[key] = f
+    return f
+
+
+def text(s: str, size: int, colour=(0, 0, 0), weight: str = "regular", wrap: int = 0) -> pygame.Surface:
+    size = max(8, int(round(size)))
+    key = (s, size, weight, tuple(colour), wrap)
+    surf = _cache.get(key)
+    if surf is not None:
+        _cache.move_to_end(key)
+        return surf
+    f = font(size, weight)
+    surf = f.render(s, True, colour, wraplength=wrap) if wrap else f.render(s, True, colour)
+    _cache[key] = surf
+    if len(_cache) > _CACHE_MAX:
+        _cache.popitem(last=False)
+    return surf
+
+
+def fit(s: str, size: int, max_width: int, weight: str = "regular", min_size: int = 9) -> int:
+    """The largest font size up to `size` at which `s` fits in `max_width` pixels."""
+    size = int(round(size))
+    while size > min_size and font(size, weight).size(s)[0] > max_width:
+        size -= 1
+    return size
+
+
+def blit(surface: pygame.Surface, s: str, size: int, colour, pos, anchor: str = "topleft",
+         weight: str = "regular", max_width: int = 0) -> pygame.Rect:
+    if max_width:
+        size = fit(s, size, max_width, weight)
+    img = text(s, size, colour, weight)
+    rect = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+    surface.blit(img, rect)
+    return rect
+
+
+def clear() -> None:
+    _cache.clear()

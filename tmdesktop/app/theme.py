@@ -1,0 +1,81 @@
+"""Colours and proportions of the board.  Data only: drawing lives in the views."""
+
+from __future__ import annotations
+
+from tmdesktop.i18n import N_
+
+# Terrain colours, chosen to read as the printed board and to stay apart in greyscale.
+TERRAIN = {
+    "yellow": (232, 201, 92),
+    "brown": (140, 98, 57),
+    "black": (58, 56, 60),
+    "blue": (66, 125, 191),
+    "green": (77, 140, 68),
+    "gray": (146, 146, 150),
+    "red": (184, 64, 48),
+}
+RIVER = (170, 208, 226)
+RIVER_DEEP = (140, 184, 208)
+TERRAIN_NAMES = {
+    "yellow": N_("desert"), "brown": N_("plains"), "black": N_("swamp"), "blue": N_("lakes"),
+    "green": N_("forest"), "gray": N_("mountains"), "red": N_("wasteland"),
+}
+
+# Wooden pieces: the faction's colour, a little brighter than the terrain so they stand out on it.
+PIECE = {
+    "yellow": (246, 214, 80),
+    "brown": (156, 104, 60),
+    "black": (54, 52, 58),
+    "blue": (60, 132, 214),
+    "green": (70, 162, 70),
+    "gray": (176, 176, 182),
+    "red": (212, 62, 44),
+}
+
+CULT_COLOURS = {
+    "FIRE": (206, 72, 52),
+    "WATER": (62, 122, 196),
+    "EARTH": (132, 96, 58),
+    "AIR": (214, 214, 220),
+}
+CULT_NAMES = {"FIRE": N_("Fire"), "WATER": N_("Water"), "EARTH": N_("Earth"), "AIR": N_("Air")}
+
+BUILDING_NAMES = {
+    "D": N_("Dwelling"), "TP": N_("Trading house"), "TE": N_("Temple"),
+    "SH": N_("Stronghold"), "SA": N_("Sanctuary"),
+}
+
+# The table and its panels.
+TABLE = (38, 44, 40)
+PARCHMENT = (236, 226, 200)
+PARCHMENT_DARK = (214, 199, 164)
+PANEL = (52, 58, 54)
+PANEL_LIGHT = (68, 76, 70)
+PANEL_EDGE = (98, 106, 96)
+INK = (40, 34, 28)
+INK_SOFT = (96, 84, 70)
+TEXT = (238, 234, 222)
+TEXT_DIM = (170, 170, 160)
+ACCENT = (246, 196, 72)
+HIGHLIGHT = (255, 240, 120)
+ERROR = (196, 62, 52)
+GOOD = (96, 176, 96)
+POWER = (150, 98, 196)
+COIN = (230, 186, 64)
+WORKER = (200, 200, 196)
+PRIEST = (160, 110, 200)
+VP = (88, 160, 88)
+
+
+def terrain_colour(terrain: str) -> tuple[int, int, int]:
+    return TERRAIN.get(terrain, (120, 120, 120))
+
+
+def piece_colour(terrain: str) -> tuple[int, int, int]:
+    return PIECE.get(terrain, (200, 200, 200))
+
+
+def text_on(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Ink that reads on a background of `colour`."""
+    r, g, b = colour
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 140 else TEXT

@@ -1,0 +1,118 @@
+"""The cult board: four tracks 0-10 with a marker per faction, and the priests' order spaces."""
+
+from __future__ import annotations
+
+import pygame
+
+from tmdesktop.i18n import _
+from tmdesktop.rules.data import CULTS
+
+from .. import pieces, text, theme
+from . import icons, widgets
+
+SPOT_VALUES = (3, 2, 2, 2)
+
+
+class CultView:
+    def __init__(self):
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.columns: dict[str, pygame.Rect] = {}
+        self.spots: dict[tuple[str, int], pygame.Rect] = {}
+        self.scale = 1.0
+
+    def layout(self, rect: pygame.Rect, scale: float) -> None:
+        self.rect = pygame.Rect(rect)
+        self.scale = scale
+        pad = int(8 * scale)
+        inner = rect.inflate(-2 * pad, -2 * pad)
+        col_w = inner.width // 4
+        self.columns = {c: pygame.Rect(inner.x + i * col_w, inner.y, col_w - int(4 * scale), inner.height)
+                        for i, c in enumerate(CULTS)}
+        self.spots = {}
+        for c, col in self.columns.items():
+            d = min(col.width // 2 - 2, int(30 * scale))
+            for i in range(4):
+                row, k = divmod(i, 2)
+                x = col.x + col.width // 4 + k * col.width // 2
+                y = col.bottom - int(d * (2.1 - row * 1.05)) + d // 2
+                self.spots[(c, i)] = pygame.Rect(x - d // 2, y - d // 2, d, d)
+
+    def _track_area(self, col: pygame.Rect) -> tuple[int, int]:
+        head = int(34 * self.scale)
+        spots = int(30 * self.scale * 2.3)
+        return col.y + head, col.bottom - spots
+
+    def level_y(self, col: pygame.Rect, level: int) -> int:
+        top, bottom = self._track_area(col)
+        step = (bottom - top) / 11
+        return int(bottom - step * (level + 0.5))
+
+    def draw(self, surface, state, homes: dict[str, str], highlight_cults=(), highlight_spots=(),
+             hover=None) -> None:
+        widgets.panel(surface, self.rect, theme.PARCHMENT, radius=int(10 * self.scale), edge=theme.INK_SOFT)
+        fs = max(10, int(15 * self.scale))
+        for cult, col in self.columns.items():
+            colour = theme.CULT_COLOURS[cult]
+            top, bottom = self._track_area(col)
+            band = pygame.Rect(col.x, top, col.width, bottom - top)
+            tint = tuple(int(v * 0.35 + 236 * 0.65) for v in colour)
+            pygame.draw.rect(surface, tint, band, border_radius=int(6 * self.scale))
+            if cult in highlight_cults:
+                pygame.draw.rect(surface, theme.HIGHLIGHT, band.inflate(4, 4), max(2, int(3 * self.scale)),
+                                 border_radius=int(6 * self.scale))
+            isize = int(24 * self.scale)
+            icons.draw_icon(surface, cult, (col.x + isize // 2 + 2, col.y + int(17 * self.scale)), isize)
+            name = _(theme.CULT_NAMES[cult])
+            text.blit(surface, name, fs, theme.INK, (col.x + isize + int(6 * self.scale), col.y + int(17 * self.scale)),
+                      "midleft", "bold", max_width=col.width - isize - 6)
+            step = (bottom - top) / 11
+            for level in range(11):
+                y = self.level_y(col, level)
+                if level in (3, 5, 7, 10):
+                    pygame.draw.line(surface, tuple(int(v * 0.7) for v in tint), (col.x + 3, y + step / 2),
+                                     (col.right - 3, y + step / 2), 1)
+                label_col = theme.INK if level in (3, 5, 7, 10) else theme.INK_SOFT
+                text.blit(surface, str(level), max(9, int(12 * self.scale)), label_col, (col.x + int(12 * self.scale), y),
+                          "center", "bold" if level in (3, 5, 7, 10) else "regular")
+            # faction markers: wooden discs, side by side when several share a level
+            at: dict[int, list[str]] = {}
+            for name in state.seats:
+                at.setdefault(state.players[name].cult[cult], []).append(name)
+            disc = max(6, min(int(step * 0.42), int((col.width - 26 * self.scale) / 8)))
+            for level, names in at.items():
+                y = self.level_y(col, level)
+                x0 = col.x + int(24 * self.scale) + disc
+                for k, name in enumerate(names):
+                    x = x0 + k * int(disc * 1.9)
+                    _disc(surface, (x, y), disc, theme.piece_colour(homes[name]))
+            for i, value in enumerate(SPOT_VALUES):
+                r = self.spots[(cult, i)]
+                occupant = state.cult_spots[cult][i]
+                glow = (cult, i) in highlight_spots
+                pygame.draw.circle(surface, (250, 246, 232), r.center, r.width // 2)
+                pygame.draw.circle(surface, theme.HIGHLIGHT if glow else colour, r.center, r.width // 2,
+                                   max(2, int((4 if glow else 2) * self.scale)))
+                if occupant:
+                    pieces.draw_piece(surface, "P", homes[occupant], (r.centerx, r.centery + r.height * 0.12),
+                                      int(r.height * 1.5), shadow=False)
+                else:
+                    text.blit(surface, str(value), max(10, int(16 * self.scale)), theme.INK, r.center, "center", "bold")
+
+    def hit(self, pos):
+        for key, r in self.spots.items():
+            if r.inflate(4, 4).collidepoint(pos):
+                return ("spot", (key[0], SPOT_VALUES[key[1]], key[1]))
+        for cult, col in self.columns.items():
+            if col.collidepoint(pos):
+                return ("cult", cult)
+        return None
+
+
+def _disc(surface, centre, r, colour):
+    x, y = centre
+    dark = tuple(int(v * 0.55) for v in colour)
+    edge = (20, 16, 12) if sum(colour) > 210 else (230, 224, 214)
+    pygame.draw.ellipse(surface, (0, 0, 0, 90), pygame.Rect(x - r + 1, y - r * 0.45 + 3, 2 * r, r * 1.2))
+    pygame.draw.ellipse(surface, dark, pygame.Rect(x - r, y - r * 0.55 + 2, 2 * r, r * 1.2))
+    pygame.draw.ellipse(surface, colour, pygame.Rect(x - r, y - r * 0.55 - 1, 2 * r, r * 1.2))
+    pygame.draw.ellipse(surface, edge, pygame.Rect(x - r, y - r * 0.55 - 1, 2 * r, r * 1.2), 1)

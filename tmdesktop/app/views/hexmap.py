@@ -1,0 +1,268 @@
+"""The hex map: terrain, rivers, bridges and buildings, with legal targets highlighted.
+
+The static layer (terrain, rivers, labels, colour-blind glyphs) is drawn at twice the size,
+scaled down for smooth edges, and cached until the window size, a terrain or a toggle changes.
+Hit-testing is nearest-centre, which is exact for a hex grid.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+import pygame.gfxdraw
+
+from .. import pieces, text, theme
+
+SQRT3 = math.sqrt(3)
+SS = 2  # supersampling of the static layer
+
+
+class HexMapView:
+    def __init__(self, board):
+        self.board = board
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.size = 10.0  # centre-to-corner radius in pixels
+        self.origin = (0.0, 0.0)
+        self.show_labels = True
+        self.colour_blind = False
+        self._static: pygame.Surface | None = None
+        self._static_key: tuple | None = None
+        self.centres: dict[str, tuple[float, float]] = {}
+        cols = max(board.center(label)[0] for label in board.cells) + 1
+        self._cols = cols
+        self._rows = board.rows + 1 if board.rows else max(c.row for c in board.cells.values()) + 1
+        self._rows = max(c.row for c in board.cells.values()) + 1
+
+    # ------------------------------------------------------------------ geometry
+
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        pad = 0.35
+        width_units = (self._cols + pad) * SQRT3  # in units of `size`
+        height_units = (self._rows - 1) * 1.5 + 2 + pad * 2
+        self.size = min(rect.width / width_units, rect.height / height_units)
+        w = width_units * self.size
+        h = height_units * self.size
+        ox = rect.x + (rect.width - w) / 2 + pad / 2 * SQRT3 * self.size
+        oy = rect.y + (rect.height - h) / 2 + pad * self.size
+        self.origin = (ox, oy)
+        self.board_rect = pygame.Rect(int(rect.x + (rect.width - w) / 2), int(rect.y + (rect.height - h) / 2),
+                                      int(w), int(h))
+        self.centres = {label: self._centre(label) for label in self.board.cells}
+        self._static_key = None
+
+    def _centre(self, label: str) -> tuple[float, float]:
+        x, y = self.board.center(label)
+        w = SQRT3 * self.size
+        return (self.origin[0] + (x + 0.5) * w, self.origin[1] + self.size + y * 1.5 * self.size)
+
+    def corners(self, centre, size: float) -> list[tuple[float, float]]:
+        cx, cy = centre
+        return [(cx + size * math.cos(math.radians(60 * i - 30)), cy + size * math.sin(math.radians(60 * i - 30)))
+                for i in range(6)]
+
+    def hit(self, pos) -> str | None:
+        """The hex label under `pos`, or None (river cells included)."""
+        if not self.rect.collidepoint(pos):
+            return None
+        best, best_d = None, self.size * self.size
+        for label, (cx, cy) in self.centres.items():
+            d = (cx - pos[0]) ** 2 + (cy - pos[1]) ** 2
+            if d < best_d:
+                best, best_d = label, d
+        return best
+
+    def bridge_midpoint(self, pair) -> tuple[float, float]:
+        a, b = sorted(pair)
+        (ax, ay), (bx, by) = self.centres[a], self.centres[b]
+        return ((ax + bx) / 2, (ay + by) / 2)
+
+    def bridge_hit(self, pos, slots) -> frozenset | None:
+        best, best_d = None, (self.size * 0.6) ** 2
+        for pair in slots:
+            mx, my = self.bridge_midpoint(pair)
+            d = (mx - pos[0]) ** 2 + (my - pos[1]) ** 2
+            if d < best_d:
+                best, best_d = pair, d
+        return best
+
+    # ------------------------------------------------------------------ static layer
+
+    def _static_layer(self, terrain: dict[str, str]) -> pygame.Surface:
+        key = (self.rect.size, tuple(sorted(terrain.items())), self.show_labels, self.colour_blind,
+               round(self.size, 3))
+        if self._static is not None and key == self._static_key:
+            return self._static
+        r = self.board_rect
+        big = pygame.Surface((r.width * SS, r.height * SS), pygame.SRCALPHA)
+        off = (-r.x * SS, -r.y * SS)
+        size = self.size * SS
+        pygame.draw.rect(big, theme.RIVER, big.get_rect(), border_radius=int(size * 0.6))
+        pygame.draw.rect(big, (90, 120, 130), big.get_rect(), max(2, int(size * 0.06)),
+                         border_radius=int(size * 0.6))
+        rng = random.Random(3)
+        for label, cell in self.board.cells.items():
+            cx, cy = self.centres[label]
+            c = (cx * SS + off[0], cy * SS + off[1])
+            if cell.is_river:
+                self._river_texture(big, c, size, rng)
+                continue
+            t = terrain.get(label, cell.terrain)
+            col = theme.terrain_colour(t)
+            dark = tuple(int(v * 0.62) for v in col)
+            light = tuple(min(255, int(v * 1.12 + 10)) for v in col)
+            pygame.draw.polygon(big, dark, self.corners(c, size * 0.985))
+            pygame.draw.polygon(big, col, self.corners(c, size * 0.90))
+            hi = self.corners((c[0] - size * 0.05, c[1] - size * 0.06), size * 0.74)
+            pygame.draw.polygon(big, light, hi)
+            pygame.draw.polygon(big, col, self.corners((c[0] + size * 0.02, c[1] + size * 0.02), size * 0.74))
+            self._texture(big, t, c, size, rng)
+            if self.colour_blind:
+                glyph_centre = (c[0], c[1] + size * 0.52)
+                pygame.draw.circle(big, (250, 246, 236), glyph_centre, size * 0.25)
+                pygame.draw.circle(big, (60, 50, 40), glyph_centre, size * 0.25, max(1, int(size * 0.03)))
+                terrain_glyph(big, t, glyph_centre, size * 0.36, (40, 34, 28), bold=True)
+        small = pygame.transform.smoothscale(big, r.size)
+        if self.show_labels:
+            fsize = max(9, int(self.size * 0.30))
+            for label in self.board.land:
+                cx, cy = self.centres[label]
+                t = terrain.get(label)
+                ink = (250, 246, 236) if t in ("black", "brown", "blue", "red", "green") else (40, 34, 28)
+                img = text.text(label, fsize, ink, "semibold")
+                img.set_alpha(190)
+                small.blit(img, img.get_rect(center=(cx - r.x, cy - r.y - self.size * 0.64)))
+        self._static, self._static_key = small.convert_alpha() if pygame.display.get_surface() else small, key
+        return self._static
+
+    def _river_texture(self, surf, c, size, rng):
+        for _ in range(2):
+            x = c[0] + rng.uniform(-0.4, 0.2) * size
+            y = c[1] + rng.uniform(-0.4, 0.4) * size
+            pts = [(x + k * size * 0.07, y + math.sin(k * 1.3) * size * 0.04) for k in range(7)]
+            pygame.draw.lines(surf, theme.RIVER_DEEP, False, pts, max(1, int(size * 0.03)))
+
+    def _texture(self, surf, terrain, c, size, rng):
+        col = theme.terrain_colour(terrain)
+        ink = tuple(int(v * 0.8) for v in col) if terrain != "black" else (84, 82, 88)
+        for _ in range(3):
+            x = c[0] + rng.uniform(-0.45, 0.45) * size
+            y = c[1] + rng.uniform(-0.1, 0.5) * size
+            terrain_glyph(surf, terrain, (x, y), size * 0.2, ink)
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface, state, factions_home: dict[str, str], highlights=(),
+             hover: str | None = None, bridge_slots=(), hover_bridge=None) -> None:
+        static = self._static_layer(state.terrain)
+        surface.blit(static, self.board_rect.topleft)
+        for pair, owner in state.bridges.items():
+            self._draw_bridge(surface, pair, theme.piece_colour(factions_home.get(owner, "")))
+        for pair in bridge_slots:
+            colour = theme.HIGHLIGHT if pair == hover_bridge else (255, 255, 255)
+            self._draw_bridge_slot(surface, pair, colour)
+        glow = self._glow()
+        for label in highlights:
+            if label in self.centres:
+                cx, cy = self.centres[label]
+                surface.blit(glow, glow.get_rect(center=(int(cx), int(cy))))
+        if hover and hover in self.centres and not self.board.cells[hover].is_river:
+            pts = [(round(x), round(y)) for x, y in self.corners(self.centres[hover], self.size * 0.93)]
+            colour = theme.HIGHLIGHT if hover in highlights else (255, 255, 255)
+            pygame.draw.polygon(surface, colour, pts, max(2, int(self.size * 0.07)))
+        psize = int(self.size * 1.55)
+        for label in sorted(state.owner, key=lambda h: self.centres[h][1]):
+            owner = state.owner[label]
+            kind = state.players[owner].buildings.get(label, "D")
+            cx, cy = self.centres[label]
+            pieces.draw_piece(surface, kind, factions_home[owner], (cx, cy + self.size * 0.18), psize)
+
+    def _glow(self) -> pygame.Surface:
+        key = round(self.size, 2)
+        cached = getattr(self, "_glow_cache", None)
+        if cached and cached[0] == key:
+            return cached[1]
+        n = int(self.size * 2.2) * SS
+        s = pygame.Surface((n, n), pygame.SRCALPHA)
+        c = (n / 2, n / 2)
+        size = self.size * SS
+        pygame.draw.polygon(s, (255, 250, 200, 60), self.corners(c, size * 0.92))
+        pygame.draw.polygon(s, (*theme.HIGHLIGHT, 255), self.corners(c, size * 0.92), max(2, int(size * 0.09)))
+        pygame.draw.polygon(s, (120, 90, 20, 200), self.corners(c, size * 0.80), max(1, int(size * 0.025)))
+        img = pygame.transform.smoothscale(s, (n // SS, n // SS))
+        self._glow_cache = (key, img)
+        return img
+
+    def _plank(self, pair, shrink: float):
+        a, b = sorted(pair)
+        (ax, ay), (bx, by) = self.centres[a], self.centres[b]
+        dx, dy = bx - ax, by - ay
+        length = math.hypot(dx, dy)
+        ux, uy = dx / length, dy / length
+        start = (ax + ux * self.size * shrink, ay + uy * self.size * shrink)
+        end = (bx - ux * self.size * shrink, by - uy * self.size * shrink)
+        return start, end, (-uy, ux)
+
+    def _draw_bridge(self, surface, pair, colour):
+        start, end, (nx, ny) = self._plank(pair, 0.62)
+        w = self.size * 0.17
+        poly = [(start[0] + nx * w, start[1] + ny * w), (end[0] + nx * w, end[1] + ny * w),
+                (end[0] - nx * w, end[1] - ny * w), (start[0] - nx * w, start[1] - ny * w)]
+        shadow = [(x + 2, y + 3) for x, y in poly]
+        pygame.draw.polygon(surface, (40, 60, 70), shadow)
+        pts = [(round(x), round(y)) for x, y in poly]
+        pygame.gfxdraw.filled_polygon(surface, pts, colour)
+        edge = (28, 22, 16) if sum(colour) > 210 else (232, 226, 214)
+        pygame.gfxdraw.aapolygon(surface, pts, edge)
+        pygame.draw.polygon(surface, edge, pts, 2)
+
+    def _draw_bridge_slot(self, surface, pair, colour):
+        start, end, _n = self._plank(pair, 0.7)
+        steps = 6
+        for k in range(steps):
+            if k % 2:
+                continue
+            p0 = (start[0] + (end[0] - start[0]) * k / steps, start[1] + (end[1] - start[1]) * k / steps)
+            p1 = (start[0] + (end[0] - start[0]) * (k + 1) / steps, start[1] + (end[1] - start[1]) * (k + 1) / steps)
+            pygame.draw.line(surface, colour, p0, p1, max(3, int(self.size * 0.12)))
+
+
+def terrain_glyph(surface, terrain: str, centre, size: float, colour, bold: bool = False) -> None:
+    """A small picture of the terrain: sun (desert), furrows (plains), reeds (swamp), waves
+    (lakes), a tree (forest), peaks (mountains), cracks (wasteland)."""
+    cx, cy = centre
+    s = size
+    w = max(1, int(s * (0.16 if bold else 0.11)))
+    if terrain == "yellow":
+        pygame.draw.circle(surface, colour, (cx, cy), s * 0.22, 0 if bold else w)
+        for k in range(8):
+            a = k * math.pi / 4
+            pygame.draw.line(surface, colour, (cx + math.cos(a) * s * 0.32, cy + math.sin(a) * s * 0.32),
+                             (cx + math.cos(a) * s * 0.46, cy + math.sin(a) * s * 0.46), w)
+    elif terrain == "brown":
+        for k in (-1, 0, 1):
+            y = cy + k * s * 0.22
+            pygame.draw.line(surface, colour, (cx - s * 0.42, y + s * 0.08), (cx + s * 0.42, y - s * 0.08), w)
+    elif terrain == "black":
+        for dx in (-0.24, 0, 0.24):
+            x = cx + dx * s
+            pygame.draw.line(surface, colour, (x, cy + s * 0.4), (x + dx * s * 0.6, cy - s * 0.3), w)
+        pygame.draw.line(surface, colour, (cx - s * 0.44, cy + s * 0.4), (cx + s * 0.44, cy + s * 0.4), w)
+    elif terrain == "blue":
+        for k in (-1, 1):
+            pts = [(cx + x * s / 10, cy + k * s * 0.16 + math.sin(x * 0.9) * s * 0.1) for x in range(-4, 5)]
+            pygame.draw.lines(surface, colour, False, pts, w)
+    elif terrain == "green":
+        pygame.draw.polygon(surface, colour, [(cx, cy - s * 0.46), (cx + s * 0.32, cy + s * 0.22),
+                                              (cx - s * 0.32, cy + s * 0.22)], 0 if bold else w)
+        pygame.draw.line(surface, colour, (cx, cy + s * 0.22), (cx, cy + s * 0.46), w)
+    elif terrain == "gray":
+        pygame.draw.lines(surface, colour, False, [(cx - s * 0.46, cy + s * 0.36), (cx - s * 0.14, cy - s * 0.3),
+                                                   (cx + s * 0.06, cy + s * 0.06), (cx + s * 0.22, cy - s * 0.16),
+                                                   (cx + s * 0.46, cy + s * 0.36)], w)
+    elif terrain == "red":
+        pygame.draw.lines(surface, colour, False, [(cx - s * 0.1, cy - s * 0.44), (cx + s * 0.12, cy - s * 0.1),
+                                                   (cx - s * 0.12, cy + s * 0.1), (cx + s * 0.1, cy + s * 0.44)], w)
+        pygame.draw.line(surface, colour, (cx + s * 0.12, cy - s * 0.1), (cx + s * 0.4, cy - s * 0.2), w)

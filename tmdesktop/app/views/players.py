@@ -1,0 +1,172 @@
+"""A panel per player: VP, resources, power bowls, buildings left, tiles held, next income."""
+
+from __future__ import annotations
+
+import pygame
+
+from tmdesktop.i18n import _
+from tmdesktop.rules.data import BUILDING_TYPES
+
+from .. import pieces, text, theme
+from . import icons, tiles, widgets
+
+
+class PlayersView:
+    def __init__(self):
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.panels: dict[str, pygame.Rect] = {}
+        self.chips: dict[tuple[str, str], pygame.Rect] = {}
+        self.scale = 1.0
+
+    def layout(self, rect: pygame.Rect, scale: float, seats: list[str]) -> None:
+        self.rect = pygame.Rect(rect)
+        self.scale = scale
+        gap = max(3, int(6 * scale))
+        n = max(1, len(seats))
+        h = (rect.height - gap * (n - 1)) // n
+        self.panels = {name: pygame.Rect(rect.x, rect.y + i * (h + gap), rect.width, h) for i, name in enumerate(seats)}
+
+    def draw(self, surface, game, decider: str | None, glow=frozenset()) -> None:
+        self.chips = {}
+        s = game.state
+        for name, r in self.panels.items():
+            self._draw_panel(surface, game, s.players[name], r, decider == name, glow)
+
+    def _draw_panel(self, surface, game, p, r: pygame.Rect, active: bool, glow) -> None:
+        sc = self.scale
+        colour = theme.piece_colour(p.faction.home)
+        widgets.panel(surface, r, theme.PANEL if not active else (64, 72, 64), radius=int(8 * sc),
+                      edge=theme.ACCENT if active else theme.PANEL_EDGE)
+        stripe = pygame.Rect(r.x, r.y, max(5, int(8 * sc)), r.height)
+        pygame.draw.rect(surface, colour, stripe, border_top_left_radius=int(8 * sc), border_bottom_left_radius=int(8 * sc))
+        pad = int(10 * sc)
+        x0 = stripe.right + pad
+        rows = 4
+        row_h = (r.height - pad) / rows
+        ys = [int(r.y + pad * 0.5 + row_h * (k + 0.5)) for k in range(rows)]
+        fs = max(11, int(row_h * 0.50))
+        isz = max(12, int(row_h * 0.62))
+
+        # row 1: name, state, VP
+        name = _(p.faction.display)
+        img = text.text(name, int(fs * 1.15), theme.TEXT, "bold")
+        surface.blit(img, img.get_rect(midleft=(x0, ys[0])))
+        x = x0 + img.get_width() + pad
+        state = game.state
+        tags = []
+        if state.phase == "play" and state.turn.faction == p.name:
+            tags.append((_("to act"), theme.ACCENT))
+        if p.passed and state.phase == "play":
+            tags.append((_("passed"), theme.TEXT_DIM))
+        if p.leech_offers:
+            tags.append((_("power offer"), theme.POWER))
+        for label, col in tags:
+            t = text.text(label, max(10, int(fs * 0.85)), theme.INK if col != theme.TEXT_DIM else theme.TEXT, "semibold")
+            box = t.get_rect(midleft=(x, ys[0])).inflate(int(10 * sc), int(2 * sc))
+            pygame.draw.rect(surface, col if col != theme.TEXT_DIM else (90, 96, 92), box, border_radius=box.height // 2)
+            surface.blit(t, t.get_rect(center=box.center))
+            x = box.right + int(6 * sc)
+        vp = text.text(str(p.VP), int(fs * 1.45), theme.TEXT, "bold")
+        vr = vp.get_rect(midright=(r.right - pad, ys[0]))
+        surface.blit(vp, vr)
+        icons.draw_icon(surface, "VP", (vr.x - isz // 2 - 3, ys[0]), int(isz * 1.1))
+
+        # row 2: resources, bowls, shipping and digging
+        x = x0
+        for key, value in (("C", p.C), ("W", p.W), ("P", p.P)):
+            icons.draw_icon(surface, key, (x + isz // 2, ys[1]), isz)
+            x += isz + 3
+            t = text.text(str(value), fs, theme.TEXT, "bold")
+            surface.blit(t, t.get_rect(midleft=(x, ys[1])))
+            x += max(t.get_width(), int(fs * 1.3)) + int(8 * sc)
+        x += int(4 * sc)
+        x = _bowls(surface, p.power, (x, ys[1]), isz, fs)
+        x += int(14 * sc)
+        for key, level, maxi in (("SHIP", p.ship, p.faction.max_ship), ("DIG", p.dig, p.faction.max_dig)):
+            if key == "SHIP" and not maxi and not level:
+                continue
+            icons.draw_icon(surface, key, (x + isz // 2, ys[1]), isz)
+            x += isz + 2
+            t = text.text(f"{level}/{maxi}" if maxi else str(level), max(10, int(fs * 0.9)), theme.TEXT, "semibold")
+            surface.blit(t, t.get_rect(midleft=(x, ys[1])))
+            x += t.get_width() + int(10 * sc)
+
+        # row 3: buildings left and the income the next one uncovers
+        x = x0
+        step = (r.right - pad - x0) / 5
+        for k, kind in enumerate(BUILDING_TYPES):
+            total = p.faction.buildings[kind]["count"]
+            built = p.counts[kind]
+            left = total - built
+            bx = int(x0 + k * step)
+            img = pieces.faction_sprite(kind, p.faction.home, int(isz * 1.5))
+            if left == 0:
+                img = img.copy()
+                img.set_alpha(70)
+            surface.blit(img, img.get_rect(center=(bx + isz // 2, ys[2] - isz * 0.05)))
+            t = text.text(f"{left}", fs, theme.TEXT if left else theme.TEXT_DIM, "bold")
+            tx = bx + isz + 2
+            surface.blit(t, t.get_rect(midleft=(tx, ys[2])))
+            if left:
+                now = p.faction.income(kind, built)
+                nxt = p.faction.income(kind, built + 1)
+                gain = {key: nxt.get(key, 0) - now.get(key, 0) for key in nxt}
+                toks = icons.gains_tokens(gain, sign=True)
+                if toks:
+                    icons.draw_tokens(surface, toks, (tx + t.get_width() + 4, ys[2]), max(10, int(fs * 0.85)),
+                                      colour=theme.TEXT_DIM)
+
+        # row 4: tiles held, then next round's income on the right
+        x = x0
+        held = ([p.bonus] if p.bonus else []) + list(p.favors) + list(p.towns)
+        chip_h = int(row_h * 0.86)
+        try:
+            income = game.income_of(p)
+        except Exception:
+            income = {}
+        inc_toks = [("t", _("Income"))] + icons.gains_tokens(income)
+        inc_w = icons.tokens_width(inc_toks, max(10, int(fs * 0.9)))
+        limit = r.right - pad - inc_w - int(10 * sc)
+        for name in held:
+            line = tiles.lines_for(name)
+            toks = line[0] if name.startswith(("FAV", "TW")) or len(line) == 1 else line[0] + line[1]
+            csize = max(9, int(chip_h * 0.56))
+            w = icons.tokens_width(toks, csize) + int(10 * sc)
+            if x + w > limit:
+                t = text.text("…", fs, theme.TEXT)
+                surface.blit(t, t.get_rect(midleft=(x, ys[3])))
+                break
+            chip = pygame.Rect(x, ys[3] - chip_h // 2, w, chip_h)
+            fill = (240, 230, 200) if name.startswith("BON") else (226, 232, 214) if name.startswith("TW") else (232, 226, 240)
+            widgets.tile_card(surface, chip, fill, radius=4)
+            if (p.name, name) in glow:
+                pygame.draw.rect(surface, theme.HIGHLIGHT, chip.inflate(4, 4), 2, border_radius=5)
+            icons.draw_tokens(surface, toks, chip.center, csize, anchor="center")
+            self.chips[(p.name, name)] = chip
+            x = chip.right + int(5 * sc)
+        icons.draw_tokens(surface, inc_toks, (r.right - pad, ys[3]), max(10, int(fs * 0.9)), colour=theme.TEXT,
+                          anchor="midright")
+
+    def hit(self, pos):
+        for (owner, name), r in self.chips.items():
+            if r.collidepoint(pos):
+                return ("held", (owner, name))
+        for name, r in self.panels.items():
+            if r.collidepoint(pos):
+                return ("player", name)
+        return None
+
+
+def _bowls(surface, power, pos, isz, fs) -> int:
+    """Three power bowls I, II, III with their token counts; returns the x after them."""
+    x, y = pos
+    r = int(isz * 0.62)
+    for k, n in enumerate(power):
+        c = (x + r, y)
+        shade = (110 + 40 * k, 76 + 20 * k, 150 + 30 * k)
+        pygame.draw.circle(surface, (30, 24, 40), (c[0], c[1] + 2), r)
+        pygame.draw.circle(surface, shade, c, r)
+        pygame.draw.circle(surface, (230, 220, 245), c, r, 1)
+        text.blit(surface, str(n), max(10, int(fs * 0.95)), (255, 255, 255), c, "center", "bold")
+        x += 2 * r + 3
+    return x

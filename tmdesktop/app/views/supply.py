@@ -1,0 +1,194 @@
+"""The shared supply: round scoring tiles, power actions, bonus, favor and town tiles."""
+
+from __future__ import annotations
+
+import pygame
+
+from tmdesktop.i18n import _
+from tmdesktop.rules.data import FAVOR_TILES, POWER_ACTIONS, TOWN_TILES
+
+from .. import text, theme
+from . import icons, tiles, widgets
+
+
+class TileStrip:
+    """A titled row (or grid) of tile cards; remembers each card's rect for hit-testing."""
+
+    def __init__(self, kind: str):
+        self.kind = kind
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.cards: dict[str, pygame.Rect] = {}
+
+    def place(self, rect: pygame.Rect, names: list[str], cols: int, scale: float, title_h: int) -> None:
+        self.rect = pygame.Rect(rect)
+        self.cards = {}
+        if not names:
+            return
+        rows = (len(names) + cols - 1) // cols
+        gap = max(3, int(6 * scale))
+        area = pygame.Rect(rect.x, rect.y + title_h, rect.width, rect.height - title_h)
+        w = (area.width - gap * (cols - 1)) // cols
+        h = (area.height - gap * (rows - 1)) // rows
+        for i, name in enumerate(names):
+            r, c = divmod(i, cols)
+            self.cards[name] = pygame.Rect(area.x + c * (w + gap), area.y + r * (h + gap), w, h)
+
+    def hit(self, pos):
+        for name, r in self.cards.items():
+            if r.collidepoint(pos):
+                return (self.kind, name)
+        return None
+
+
+def draw_card(surface, rect: pygame.Rect, name: str, scale: float, colour=theme.PARCHMENT, dim: bool = False,
+              glow: bool = False, badge: str | None = None, corner: str | None = None) -> None:
+    widgets.tile_card(surface, rect, colour, edge=theme.HIGHLIGHT if glow else theme.INK_SOFT)
+    if glow:
+        pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(4, 4), max(2, int(3 * scale)), border_radius=8)
+    lines = tiles.lines_for(name)
+    n = len(lines)
+    size = max(11, min(int(rect.height / (n + 0.9)), int(22 * scale)))
+    for k, line in enumerate(lines):
+        # shrink the line until it fits the card
+        s = size
+        while s > 9 and icons.tokens_width(line, s) > rect.width - 6:
+            s -= 1
+        y = rect.y + rect.height * (k + 0.72) / (n + 0.45)
+        icons.draw_tokens(surface, line, (rect.centerx, y), s, anchor="center")
+    if corner:
+        text.blit(surface, corner, max(8, int(11 * scale)), theme.INK_SOFT, (rect.x + 4, rect.y + 2), "topleft")
+    if badge is not None:
+        r = max(8, int(11 * scale))
+        c = (rect.right - r + 2, rect.y + r - 2)
+        pygame.draw.circle(surface, (60, 40, 20), c, r + 1)
+        pygame.draw.circle(surface, theme.COIN, c, r)
+        text.blit(surface, badge, max(9, int(13 * scale)), theme.INK, c, "center", "bold")
+    if dim:
+        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+        veil.fill((30, 30, 30, 150))
+        surface.blit(veil, rect)
+
+
+class SupplyView:
+    """Below the map: rounds and towns on the first row, power actions and bonus tiles on the second."""
+
+    def __init__(self):
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.rounds = TileStrip("round")
+        self.towns = TileStrip("town")
+        self.powers = TileStrip("power")
+        self.bonuses = TileStrip("bonus")
+        self.scale = 1.0
+
+    def layout(self, rect: pygame.Rect, scale: float, state) -> None:
+        self.rect = pygame.Rect(rect)
+        self.scale = scale
+        gap = int(10 * scale)
+        title = int(20 * scale)
+        half = (rect.height - gap) // 2
+        row1 = pygame.Rect(rect.x, rect.y, rect.width, half)
+        row2 = pygame.Rect(rect.x, rect.y + half + gap, rect.width, half)
+        split1 = int(rect.width * 0.52)
+        self.rounds.place(pygame.Rect(row1.x, row1.y, split1 - gap, row1.height), state.score_tiles, 6, scale, title)
+        towns = [t for t in TOWN_TILES if t in state.town_pool]
+        self.towns.place(pygame.Rect(row1.x + split1, row1.y, row1.width - split1, row1.height), towns,
+                         max(1, len(towns)), scale, title)
+        split2 = int(rect.width * 0.42)
+        self.powers.place(pygame.Rect(row2.x, row2.y, split2 - gap, row2.height), list(POWER_ACTIONS), 6, scale,
+                          title)
+        bonus = sorted(state.bonus_pool, key=lambda b: int(b[3:]))
+        self.bonuses.place(pygame.Rect(row2.x + split2, row2.y, row2.width - split2, row2.height), bonus,
+                           max(len(bonus), 6), scale, title)
+
+    def draw(self, surface, state, glow=frozenset(), held_by=None) -> None:
+        s = self.scale
+        fs = max(10, int(14 * s))
+        title_col = theme.TEXT_DIM
+        text.blit(surface, _("Round scoring"), fs, title_col, (self.rounds.rect.x + 2, self.rounds.rect.y), "topleft",
+                  "semibold")
+        for i, (name, r) in enumerate(self.rounds.cards.items()):
+            current = state.round == i + 1
+            done = state.round > i + 1
+            draw_card(surface, r, name, s, theme.PARCHMENT if not done else theme.PARCHMENT_DARK, dim=done,
+                      corner=str(i + 1))
+            if current:
+                pygame.draw.rect(surface, theme.ACCENT, r.inflate(6, 6), max(3, int(4 * s)), border_radius=9)
+        text.blit(surface, _("Town tiles"), fs, title_col, (self.towns.rect.x + 2, self.towns.rect.y), "topleft",
+                  "semibold")
+        for name, r in self.towns.cards.items():
+            left = state.town_pool.get(name, 0)
+            draw_card(surface, r, name, s, (226, 232, 214), dim=left <= 0, glow=("town", name) in glow,
+                      corner=f"×{left}")
+        text.blit(surface, _("Power actions"), fs, title_col, (self.powers.rect.x + 2, self.powers.rect.y), "topleft",
+                  "semibold")
+        for name, r in self.powers.cards.items():
+            taken = name in state.blocked
+            draw_card(surface, r, name, s, (232, 220, 240), glow=("power", name) in glow and not taken)
+            if taken:
+                _taken_marker(surface, r)
+        text.blit(surface, _("Bonus tiles"), fs, title_col, (self.bonuses.rect.x + 2, self.bonuses.rect.y), "topleft",
+                  "semibold")
+        for name, r in self.bonuses.cards.items():
+            coins = state.bonus_pool.get(name, 0)
+            draw_card(surface, r, name, s, (240, 230, 200), glow=("bonus", name) in glow,
+                      badge=str(coins) if coins else None)
+
+    def hit(self, pos):
+        for strip in (self.rounds, self.towns, self.powers, self.bonuses):
+            t = strip.hit(pos)
+            if t:
+                return t
+        return None
+
+
+def _taken_marker(surface, r: pygame.Rect) -> None:
+    """An octagonal 'taken' token over a used power action."""
+    veil = pygame.Surface(r.size, pygame.SRCALPHA)
+    veil.fill((40, 30, 40, 130))
+    surface.blit(veil, r)
+    d = min(r.width, r.height) * 0.62
+    c = r.center
+    import math
+    pts = [(c[0] + d / 2 * math.cos(math.radians(22.5 + 45 * k)), c[1] + d / 2 * math.sin(math.radians(22.5 + 45 * k)))
+           for k in range(8)]
+    pygame.draw.polygon(surface, (140, 60, 150), pts)
+    pygame.draw.polygon(surface, (250, 240, 250), pts, 2)
+    w = max(2, int(d * 0.1))
+    pygame.draw.line(surface, (250, 240, 250), (c[0] - d * 0.2, c[1] - d * 0.2), (c[0] + d * 0.2, c[1] + d * 0.2), w)
+    pygame.draw.line(surface, (250, 240, 250), (c[0] - d * 0.2, c[1] + d * 0.2), (c[0] + d * 0.2, c[1] - d * 0.2), w)
+
+
+class PoolsView:
+    """Favor tiles left (beside the cult board): 12 tiles in a 3 x 4 grid with counts."""
+
+    def __init__(self):
+        self.strip = TileStrip("favor")
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.scale = 1.0
+
+    def layout(self, rect: pygame.Rect, scale: float) -> None:
+        self.rect = pygame.Rect(rect)
+        self.scale = scale
+        pad = int(8 * scale)
+        self.strip.place(rect.inflate(-2 * pad, -2 * pad), list(FAVOR_TILES), 3, scale, int(22 * scale))
+
+    def draw(self, surface, state, glow=frozenset()) -> None:
+        widgets.panel(surface, self.rect, theme.PANEL, radius=int(10 * self.scale))
+        pad = int(8 * self.scale)
+        text.blit(surface, _("Favor tiles"), max(10, int(14 * self.scale)), theme.TEXT_DIM,
+                  (self.rect.x + pad + 2, self.rect.y + pad), "topleft", "semibold")
+        for name, r in self.strip.cards.items():
+            left = state.favor_pool.get(name, 0)
+            cult = next(iter(k for k in ("FIRE", "WATER", "EARTH", "AIR") if k in _gain(name)), "AIR")
+            base = theme.CULT_COLOURS[cult]
+            colour = tuple(int(v * 0.25 + 240 * 0.75) for v in base)
+            draw_card(surface, r, name, self.scale, colour, dim=left <= 0, glow=("favor", name) in glow,
+                      corner=f"×{left}")
+
+    def hit(self, pos):
+        return self.strip.hit(pos)
+
+
+def _gain(name):
+    from tmdesktop.rules.data import tile
+    return tile(name)["gain"]

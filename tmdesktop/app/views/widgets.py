@@ -1,0 +1,109 @@
+"""Small drawing helpers shared by the views: panels, buttons, tooltips, toasts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from .. import text, theme
+
+
+def panel(surface, rect, colour=theme.PANEL, radius: int = 8, edge=theme.PANEL_EDGE, shadow: bool = True):
+    rect = pygame.Rect(rect)
+    if shadow:
+        sh = pygame.Surface((rect.width + 8, rect.height + 8), pygame.SRCALPHA)
+        pygame.draw.rect(sh, (0, 0, 0, 70), sh.get_rect().inflate(-4, -4).move(2, 3), border_radius=radius + 2)
+        surface.blit(sh, (rect.x - 4, rect.y - 4))
+    pygame.draw.rect(surface, colour, rect, border_radius=radius)
+    if edge:
+        pygame.draw.rect(surface, edge, rect, 1, border_radius=radius)
+
+
+def tile_card(surface, rect, colour=theme.PARCHMENT, edge=theme.INK_SOFT, radius: int = 6):
+    rect = pygame.Rect(rect)
+    pygame.draw.rect(surface, (0, 0, 0, 60), rect.move(1, 2), border_radius=radius)
+    pygame.draw.rect(surface, colour, rect, border_radius=radius)
+    pygame.draw.rect(surface, edge, rect, 1, border_radius=radius)
+
+
+@dataclass
+class Button:
+    key: str
+    label: str  # already translated at draw time by the owner
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    enabled: bool = True
+    active: bool = False
+    hint: str = ""  # keyboard shortcut shown small
+    primary: bool = False
+
+    def draw(self, surface, font_size: int, hover: bool = False) -> None:
+        if not self.enabled:
+            bg, fg = (58, 62, 60), (120, 124, 120)
+        elif self.active:
+            bg, fg = theme.ACCENT, theme.INK
+        elif self.primary:
+            bg, fg = (92, 150, 96) if not hover else (112, 176, 116), (250, 250, 244)
+        else:
+            bg, fg = (theme.PANEL_LIGHT if not hover else (92, 104, 96)), theme.TEXT
+        r = self.rect
+        pygame.draw.rect(surface, (0, 0, 0), r.move(0, 2), border_radius=max(4, r.height // 5))
+        pygame.draw.rect(surface, bg, r, border_radius=max(4, r.height // 5))
+        pygame.draw.rect(surface, (255, 255, 255, 40) if self.enabled else (70, 74, 72), r, 1,
+                         border_radius=max(4, r.height // 5))
+        size = text.fit(self.label, font_size, r.width - 10, "semibold")
+        if self.hint:
+            label = text.text(self.label, size, fg, "semibold")
+            hint = text.text(self.hint, max(9, int(font_size * 0.72)), fg if self.active else theme.TEXT_DIM)
+            total = label.get_height() + hint.get_height() - 4
+            y = r.centery - total // 2
+            surface.blit(label, label.get_rect(midtop=(r.centerx, y)))
+            surface.blit(hint, hint.get_rect(midtop=(r.centerx, y + label.get_height() - 4)))
+        else:
+            text.blit(surface, self.label, size, fg, r.center, "center", "semibold")
+
+    def hit(self, pos) -> bool:
+        return self.enabled and self.rect.collidepoint(pos)
+
+
+def tooltip(surface, lines: list, pos, font_size: int) -> None:
+    """A floating box near `pos`; lines are strings or token lists (see icons.draw_tokens)."""
+    from . import icons
+
+    if not lines:
+        return
+    pad = max(6, font_size // 2)
+    line_h = int(font_size * 1.6)
+    widths = [text.font(font_size, "semibold").size(l)[0] if isinstance(l, str) else
+              icons.tokens_width(l, font_size + 2) for l in lines]
+    w = max(widths) + 2 * pad
+    h = line_h * len(lines) + 2 * pad
+    sw, sh = surface.get_size()
+    x = min(pos[0] + 18, sw - w - 4)
+    y = pos[1] + 22
+    if y + h > sh - 4:
+        y = pos[1] - h - 10
+    rect = pygame.Rect(x, max(4, y), w, h)
+    panel(surface, rect, (250, 244, 226), radius=6, edge=theme.INK_SOFT)
+    y = rect.y + pad
+    for i, line in enumerate(lines):
+        if isinstance(line, str):
+            weight = "bold" if i == 0 else "regular"
+            text.blit(surface, line, font_size, theme.INK, (rect.x + pad, y + line_h // 2), "midleft", weight)
+        else:
+            icons.draw_tokens(surface, line, (rect.x + pad, y + line_h // 2), font_size + 2)
+        y += line_h
+
+
+def toast(surface, message: str, centre_bottom, font_size: int, alpha: int = 255, colour=theme.ERROR) -> None:
+    width = min(surface.get_width() - 40, int(font_size * 40))
+    img = text.text(message, font_size, (255, 255, 255), "semibold", wrap=width)
+    pad = font_size
+    rect = img.get_rect().inflate(2 * pad, pad * 1.2)
+    rect.midbottom = (int(centre_bottom[0]), int(centre_bottom[1]))
+    box = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(box, (*colour, 240), box.get_rect(), border_radius=10)
+    pygame.draw.rect(box, (255, 255, 255, 120), box.get_rect(), 2, border_radius=10)
+    box.blit(img, img.get_rect(center=box.get_rect().center))
+    box.set_alpha(alpha)
+    surface.blit(box, rect)
