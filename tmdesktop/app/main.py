@@ -79,11 +79,23 @@ def main(argv: list[str] | None = None) -> int:
     app.push(scene)
     if args.screenshot:
         app.screenshot(args.screenshot)
-        pygame.quit()
+        _shutdown()
         return 0
     app.render(force=True)
     if os.environ.get("TMDESKTOP_STARTUP_TIMING"):
         print(f"first frame after {1000 * (time.perf_counter() - t0):.0f} ms", file=sys.stderr, flush=True)
     app.run()
-    pygame.quit()
+    _shutdown()
     return 0
+
+
+def _shutdown() -> None:
+    import pygame
+
+    from . import pieces, text
+    from .views import icons
+
+    text.reset()
+    pieces.clear()
+    icons.clear()
+    pygame.quit()

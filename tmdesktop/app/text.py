@@ -68,3 +68,9 @@ def blit(surface: pygame.Surface, s: str, size: int, colour, pos, anchor: str = 
 
 def clear() -> None:
     _cache.clear()
+
+
+def reset() -> None:
+    """Forget fonts too (call before pygame.quit(): Font objects die with the font module)."""
+    _fonts.clear()
+    _cache.clear()

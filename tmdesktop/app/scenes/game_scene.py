@@ -111,10 +111,10 @@ class GameScene(Scene):
             return [a for a in acts if a == A.UseAction(key)]
         if kind == "cult":
             steps = [a for a in acts if isinstance(a, A.CultStep) and a.cult == key]
-            return steps or [a for a in acts if isinstance(a, A.SendPriest) and a.cult == key]
+            return steps or self.priest_options(acts, key)
         if kind == "spot":
             cult, value, _i = key
-            return [a for a in acts if isinstance(a, A.SendPriest) and a.cult == cult and a.spot == value]
+            return [a for a in self.priest_options(acts, cult) if a.spot == value]
         if kind == "bonus":
             return [a for a in acts if isinstance(a, A.Pass) and a.bonus == key]
         if kind in ("favor", "town"):
@@ -127,6 +127,20 @@ class GameScene(Scene):
         if kind == "bridge":
             return [a for a in acts if isinstance(a, A.PlaceBridge) and frozenset((a.a, a.b)) == key]
         return []
+
+    def priest_options(self, acts, cult: str | None = None) -> list[A.SendPriest]:
+        """Priest sends spelled out per order space (3, 2) plus the plain one step (1)."""
+        st = self.game.state
+        out: list[A.SendPriest] = []
+        for a in acts:
+            if not isinstance(a, A.SendPriest) or (cult is not None and a.cult != cult):
+                continue
+            if a.spot is not None:
+                out.append(a)
+                continue
+            free = [v for v, o in zip((3, 2, 2, 2), st.cult_spots[a.cult]) if o is None]
+            out += [A.SendPriest(a.cult, v) for v in sorted(set(free), reverse=True)] + [A.SendPriest(a.cult, 1)]
+        return list(dict.fromkeys(out))
 
     def natural_action(self, target) -> A.Action | None:
         """The action a click on `target` most likely meant, to ask the engine why it is refused."""
@@ -283,7 +297,7 @@ class GameScene(Scene):
                            "transform": _("You cannot transform now.")}[key]
                 self.show_toast(natural)
         elif key == "priest":
-            opts = [a for a in acts if isinstance(a, A.SendPriest)]
+            opts = self.priest_options(acts)
             if opts:
                 self.choose_action(opts, _("Send a priest"))
             else:
@@ -520,8 +534,8 @@ class GameScene(Scene):
         acts = self.legal()
         cult_glow = {a.cult for a in acts if isinstance(a, A.CultStep)}
         spot_glow = set()
-        for a in acts:
-            if isinstance(a, A.SendPriest) and a.spot in (2, 3):
+        for a in self.priest_options(acts):
+            if a.spot in (2, 3):
                 spots = st.cult_spots[a.cult]
                 for i, v in enumerate((3, 2, 2, 2)):
                     if v == a.spot and spots[i] is None:

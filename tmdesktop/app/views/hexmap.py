@@ -172,12 +172,12 @@ class HexMapView:
             pts = [(round(x), round(y)) for x, y in self.corners(self.centres[hover], self.size * 0.93)]
             colour = theme.HIGHLIGHT if hover in highlights else (255, 255, 255)
             pygame.draw.polygon(surface, colour, pts, max(2, int(self.size * 0.07)))
-        psize = int(self.size * 1.55)
+        psize = int(self.size * 1.8)
         for label in sorted(state.owner, key=lambda h: self.centres[h][1]):
             owner = state.owner[label]
             kind = state.players[owner].buildings.get(label, "D")
             cx, cy = self.centres[label]
-            pieces.draw_piece(surface, kind, factions_home[owner], (cx, cy + self.size * 0.18), psize)
+            pieces.draw_piece(surface, kind, factions_home[owner], (cx, cy + self.size * 0.3), psize)
 
     def _glow(self) -> pygame.Surface:
         key = round(self.size, 2)

@@ -1,0 +1,119 @@
+"""Play real moves by posting mouse and keyboard events to the map view."""
+
+import pygame
+
+from tmdesktop.rules import actions as A
+from tmdesktop.app.scenes.dialogs import ChoiceScene, ConfirmScene, HandoffScene
+
+from ui_events import click, key
+
+
+def centre(scene, label):
+    x, y = scene.map.centres[label]
+    return int(x), int(y)
+
+
+def test_place_starting_dwellings_by_clicking(make_app):
+    app, scene, session = make_app()
+    game = session.game
+    assert game.state.phase == "dwellings"
+    for _ in range(8):  # 4 players x 2 dwellings (no Chaos Magicians/Nomads' third in the default set? Nomads: 3)
+        who = session.decider()
+        if game.state.phase != "dwellings":
+            break
+        target = next(a.hex for a in session.legal() if isinstance(a, A.Build))
+        before = len(game.log)
+        click(app, centre(scene, target))
+        assert len(game.log) == before + 1, scene.toast
+        assert game.state.owner[target] == who
+
+
+def test_illegal_click_shows_engine_message(make_app):
+    app, scene, session = make_app()
+    game = session.game
+    me = session.decider()
+    home = game.state.players[me].faction.home
+    wrong = next(h for h in game.board.land if game.state.terrain[h] != home)
+    before = len(game.log)
+    click(app, centre(scene, wrong))
+    assert len(game.log) == before
+    assert scene.toast is not None
+    assert "home terrain" in scene.toast[0]
+
+
+def _play_setup(app, scene, session):
+    game = session.game
+    while game.state.phase == "dwellings":
+        target = next(a.hex for a in session.legal() if isinstance(a, A.Build))
+        click(app, centre(scene, target))
+    # bonus tiles: the scene opens a picker; click its first card
+    while game.state.phase == "bonus":
+        app.step(0.016)
+        top = app.stack.top
+        assert isinstance(top, ChoiceScene)
+        click(app, top.rects[0].center)
+
+
+def test_setup_then_an_action_via_the_action_bar(make_app):
+    app, scene, session = make_app()
+    game = session.game
+    _play_setup(app, scene, session)
+    assert game.state.phase == "play"
+    me = session.decider()
+    # a power action by keyboard shortcut if one is affordable, else a conversion-free build
+    builds = [a for a in session.legal() if isinstance(a, A.Build)]
+    assert builds, "the first player should be able to build"
+    key(app, pygame.K_b)
+    assert scene.tool == "build"
+    click(app, centre(scene, builds[0].hex))
+    assert game.state.owner.get(builds[0].hex) == me
+    # neighbours may now be asked about power: answer every hand-off
+    for _ in range(6):
+        top = app.stack.top
+        if isinstance(top, HandoffScene):
+            click(app, top.rects[-1].center)  # decline
+        else:
+            break
+    assert game.can_end_turn(me)
+    key(app, pygame.K_RETURN)
+    assert session.decider() != me or game.state.turn.faction != me
+
+
+def test_undo_with_ctrl_z_and_confirmation_for_another_player(make_app):
+    app, scene, session = make_app()
+    game = session.game
+    first = session.decider()
+    target = next(a.hex for a in session.legal() if isinstance(a, A.Build))
+    click(app, centre(scene, target))
+    assert session.decider() != first
+    n = len(game.log)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    top = app.stack.top
+    assert isinstance(top, ConfirmScene)  # undoing someone else's move asks first
+    click(app, top.rects[0].center)  # yes
+    assert len(game.log) == n - 1
+    assert target not in game.state.owner
+
+
+def test_leech_offer_is_handed_to_the_neighbour(make_app):
+    app, scene, session = make_app(demo=0)
+    game = session.game
+    import random
+
+    rng = random.Random(4)
+    # play random moves until a power offer appears, then answer it by clicking
+    for _ in range(400):
+        app.step(0.016)
+        top = app.stack.top
+        if isinstance(top, HandoffScene):
+            who = session.decider()
+            assert game.state.players[who].leech_offers or game.state.players[who].cult_steps
+            before = len(game.log)
+            click(app, top.rects[0].center)
+            assert len(game.log) == before + 1
+            return
+        if top is not scene:
+            app.pop()
+        session.play_random(1, rng)
+        scene.dirty = True
+    raise AssertionError("no power offer came up in 400 random moves")
