@@ -12,7 +12,7 @@ from .paths import asset
 KIND_FILES = {"D": "dwelling", "TP": "trading_house", "TE": "temple", "SH": "stronghold",
               "SA": "sanctuary", "P": "priest"}
 #: Height of each piece relative to the dwelling, so the stronghold looks big.
-SCALE = {"D": 1.0, "TP": 1.08, "TE": 1.05, "SH": 1.2, "SA": 1.15, "P": 0.9}
+SCALE = {"D": 1.0, "TP": 1.06, "TE": 1.0, "SH": 1.08, "SA": 1.06, "P": 0.9}
 
 
 @cache
