@@ -1,0 +1,447 @@
+"""FAQ rulings and rules details, checked against the rules engine.
+
+Sources (in /work/shared/seeds/): 001 = Italian rulebook, whose "ADDENDA / FAQ" section (after the
+faction appendix) collects answers of the authors and experienced players from BoardGameGeek;
+000 = Spanish rulebook (Devir, v1.1); 003 = Spanish summary.  Every expected value below comes
+from those texts, not from the engine.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from positions import (act, edit, last_round, new_game, pass_turn, put, set_res, to_move, zero_resources,
+                       finish)
+from tmdesktop.rules import actions as A
+from tmdesktop.rules.errors import RuleError
+
+NO_CULTS = {"FIRE": 0, "WATER": 0, "EARTH": 0, "AIR": 0}
+
+
+def player(g, name):
+    """Fetch a player again: a rejected move rebuilds the whole state from the log."""
+    return g.state.players[name]
+
+
+# ---------------------------------------------------------------------------------------------
+# Bridges (001 FAQ "Posso costruire un Ponte che connetta una mia Struttura a quella di un
+# avversario? ... fra due strutture avversarie?"; 000 Appendix I "Construir un puente")
+
+
+def _bridge_game():
+    # Witches (forest) C3 and A3; Nomads (desert) B4, B1, B6.  B4:C3 and C4:D5 are bridge slots.
+    g = new_game(("witches", "nomads"), {"witches": ["C3", "A3"], "nomads": ["B4", "B1", "B6"]},
+                 {"witches": "BON3", "nomads": "BON5"})
+    assert frozenset(("B4", "C3")) in g.board.bridge_slots
+    assert frozenset(("C4", "D5")) in g.board.bridge_slots
+    set_res(g, "witches", power=[0, 0, 12], W=10, C=20)
+    return g
+
+
+def test_bridge_between_two_opponent_buildings_is_illegal():
+    """001 FAQ: 'Non puoi invece costruire un Ponte che connetta due strutture avversarie perché
+    deve sempre connettere almeno una tua Struttura.'"""
+    g = _bridge_game()
+    put(g, "nomads", "C4")
+    put(g, "nomads", "D5")
+    g.apply("witches", A.UseAction("ACT1"))
+    assert A.PlaceBridge("C4", "D5") not in g.legal_actions("witches")
+    with pytest.raises(RuleError):
+        g.apply("witches", A.PlaceBridge("C4", "D5"))
+    assert frozenset(("C4", "D5")) not in g.state.bridges
+
+
+def test_bridge_from_own_building_to_an_opponents_is_legal_and_makes_them_adjacent():
+    """001 FAQ: 'Puoi costruire un Ponte che connetta una tua Struttura a quella di un avversario
+    (ad esempio per pagare poi di meno il miglioramento ad Emporio ...)'.  000 Appendix I: the
+    bridged hexes are directly adjacent: the trading house then costs 3 coins, not 6."""
+    g = _bridge_game()
+    act(g, "witches", "action ACT1. bridge C3:B4")
+    assert g.state.bridges.get(frozenset(("B4", "C3"))) == "witches"
+    pass_turn(g, "nomads")
+    w = player(g, "witches")
+    c = w.C
+    act(g, "witches", "upgrade C3 to TP")
+    assert w.C == c - 3
+    # The Nomads were offered power for the upgrade next to their dwelling across the bridge.
+    assert [(o.source, o.amount) for o in player(g, "nomads").leech_offers] == [("witches", 1)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Initial dwellings (001 FAQ "Quando piazza le Case iniziali ... può permettergli di guadagnare
+# subito del Potere?  No, perché la partita non è ancora cominciata.")
+
+
+def test_initial_dwellings_give_no_power():
+    g = new_game(("witches", "nomads"), {"witches": ["C4", "A3"], "nomads": ["B4", "B1", "B6"]},
+                 {"witches": "BON3", "nomads": "BON5"})
+    assert "B4" in g.board.land_neighbours["C4"]  # the two initial dwellings touch
+    for name in ("witches", "nomads"):
+        p = player(g, name)
+        assert p.leech_offers == []
+        assert p.VP == 20
+    assert g.decision("witches") == "action"
+
+
+# ---------------------------------------------------------------------------------------------
+# Passing in round 6 (001 FAQ "nell'ultimo turno le Tessere Bonus non vengono restituite, ma
+# scontano ancora PV al momento di passare?  Sì! ... Lo stesso vale per le analoghe Tessere
+# Favore."; 000 p. 14: no new bonus tile is taken in round 6)
+
+
+def test_pass_vp_still_scored_when_passing_in_round_6():
+    g = new_game(("witches", "nomads"), {"witches": ["F4", "A3"], "nomads": ["B1", "B4", "B6"]},
+                 {"witches": "BON7", "nomads": "BON9"})
+    put(g, "witches", "F4", "TP")
+    put(g, "witches", "A3", "TP")
+    edit(g, "witches", lambda s: s.players["witches"].favors.append("FAV12"), "witches hold FAV12")
+    last_round(g)
+    assert to_move(g) == "witches"
+    with pytest.raises(RuleError):  # no bonus tile is taken in the last round
+        g.apply("witches", A.Pass("BON1"))
+    w = player(g, "witches")
+    vp = w.VP
+    g.apply("witches", A.Pass())
+    # BON7: 2 VP per trading house (2 TP = 4); FAV12: 2/3/3/4 VP for 1/2/3/4 TP (2 TP = 3).
+    assert w.VP == vp + 4 + 3
+    g.apply("witches", A.Done())
+    n = player(g, "nomads")
+    vp = n.VP
+    g.apply("nomads", A.Pass())
+    assert n.VP == vp + 3  # BON9: 1 VP per dwelling, 3 dwellings
+
+
+# ---------------------------------------------------------------------------------------------
+# Chaos Magicians' two favor tiles (001 FAQ "Quando i Maghi del Caos ... prendono 2 Tessere
+# Favore, i loro effetti immediati si risolvono una alla volta ... la prima Tessera potrebbe
+# ridurre a 6 il valore di potere necessario per costruire la Città ... Solo a questo punto, si
+# risolve la seconda Tessera Favore, che ad esempio potrebbe sfruttare la Chiave appena ricevuta
+# per far raggiungere al giocatore lo spazio 10")
+
+
+def _chaos_game():
+    g = new_game(("chaosmagicians", "witches"), {"chaosmagicians": ["D4"], "witches": ["A3", "C4"]},
+                 {"chaosmagicians": "BON3", "witches": "BON5"})
+    # D4 (D), D5 (D), E6 (TP), E7 (TP): four adjacent buildings with power 6.
+    put(g, "chaosmagicians", "D5", "D")
+    put(g, "chaosmagicians", "E6", "TP")
+    put(g, "chaosmagicians", "E7", "TP")
+    set_res(g, "chaosmagicians", W=10, C=20, cult={**NO_CULTS, "FIRE": 5})
+    return g
+
+
+def test_chaos_magicians_take_two_favor_tiles_one_after_the_other():
+    g = _chaos_game()
+    cm = player(g, "chaosmagicians")
+    g.apply("chaosmagicians", A.Upgrade("E7", "TE"))  # D+D+TP+TE = 6: no town yet
+    assert cm.favors_owed == 2  # 000 Appendix II: 'Los magos del caos siempre cogen dos losetas'
+    assert cm.towns_owed == 0
+    g.apply("chaosmagicians", A.TakeTile("FAV5"))  # towns need 6: the town is founded at once
+    assert cm.cult["FIRE"] == 7
+    assert cm.towns_owed == 1
+    g.apply("chaosmagicians", A.TakeTile("TW1"))  # its key ...
+    assert cm.keys == 1
+    g.apply("chaosmagicians", A.TakeTile("FAV1"))  # ... lets the second tile's +3 Fire reach 10
+    assert cm.cult["FIRE"] == 10
+    assert cm.favors == ["FAV5", "FAV1"]
+    g.apply("chaosmagicians", A.Done())
+
+
+def test_chaos_magicians_cannot_take_the_same_favor_tile_twice():
+    """000 Appendix II: 'nunca podrás coger una segunda copia de la misma loseta'."""
+    g = _chaos_game()
+    g.apply("chaosmagicians", A.Upgrade("E7", "TE"))
+    g.apply("chaosmagicians", A.TakeTile("FAV9"))
+    assert A.TakeTile("FAV9") not in g.legal_actions("chaosmagicians")
+    with pytest.raises(RuleError):
+        g.apply("chaosmagicians", A.TakeTile("FAV9"))
+    cm = player(g, "chaosmagicians")
+    assert cm.favors == ["FAV9"] and cm.favors_owed == 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Spades from cult bonuses (000 p. 10 and p. 15 "Detalles sobre las palas obtenidas por
+# bonificaciones de culto"; 001 FAQ "Le Vanghe possono essere acquisite nella Fase III ...
+# c) ... NON puoi pagare Lavoratori ... il terreno viene migliorato, ma non fino a diventare il
+# tuo Terreno Patrio ... d) ... puoi applicare le altre su un secondo Terreno ... f) in questa
+# fase NON ti è consentito costruire Case")
+
+AIR_SPADE_FIRST = ("SCORE8", "SCORE4", "SCORE9", "SCORE2", "SCORE7", "SCORE6")  # round 1: Air 4 -> 1 spade
+
+
+def _income_spades(faction="witches", home_hexes=("F4", "A3"), air=4):
+    g = new_game((faction, "nomads"), {faction: list(home_hexes), "nomads": ["B1", "B4", "B6"]},
+                 {faction: "BON3", "nomads": "BON5"}, score_tiles=AIR_SPADE_FIRST)
+    set_res(g, faction, cult={**NO_CULTS, "AIR": air}, W=20, C=20)
+    pass_turn(g, faction)
+    pass_turn(g, "nomads")
+    assert g.state.round == 2
+    return g
+
+
+def test_cult_bonus_spades_cannot_be_topped_up_with_workers():
+    g = _income_spades(air=4)
+    assert g.state.phase == "income-spades"
+    assert player(g, "witches").spades == 1
+    # G2 (wasteland) is 2 steps from forest: one spade is not enough and no workers may be added.
+    with pytest.raises(RuleError):
+        g.apply("witches", A.Transform("G2", "green"))
+    with pytest.raises(RuleError):
+        g.apply("witches", A.Dig(1))
+    assert A.Transform("G2", "green") not in g.legal_actions("witches")
+    w = player(g, "witches")
+    workers = w.W
+    # The spade may still improve the hex one step (wasteland -> mountain), without workers.
+    g.apply("witches", A.Transform("G2"))
+    assert g.state.terrain["G2"] == "gray"
+    # The spade is used up: the round goes on with the other income (workers from dwellings).
+    assert g.state.phase == "play"
+    w = player(g, "witches")
+    assert w.W == workers + g.income_of(w)["W"]
+    assert w.buildings.get("G2") is None
+
+
+def test_no_dwelling_with_cult_bonus_spades_but_leftover_spade_on_another_hex():
+    g = _income_spades(air=8)
+    assert player(g, "witches").spades == 2
+    g.apply("witches", A.Transform("E7"))  # mountain -> forest, 1 spade
+    assert g.state.terrain["E7"] == "green"
+    with pytest.raises(RuleError):  # 000 p. 15: 'No puedes construir moradas en la fase III.'
+        g.apply("witches", A.Build("E7"))
+    g.apply("witches", A.Transform("A2"))  # the second spade on another hex (next to A3)
+    assert g.state.terrain["A2"] == "green"
+    w = player(g, "witches")
+    assert w.buildings.get("E7") is None and w.buildings.get("A2") is None
+    assert g.state.phase == "play"
+
+
+def test_giants_lose_a_single_cult_bonus_spade():
+    """000 Appendix VI (Gigantes): 'En caso de obtener una sola pala durante las bonificaciones de
+    culto de la Fase III, la perderán automáticamente.'"""
+    g = _income_spades("giants", ("D4", "A6"), air=4)
+    assert A.Transform("E7", "red") not in g.legal_actions("giants")
+    assert not any(isinstance(a, A.Transform) for a in g.legal_actions("giants"))
+    with pytest.raises(RuleError):
+        g.apply("giants", A.Transform("E7", "red"))
+    if g.state.phase == "income-spades":
+        g.apply("giants", A.Done())
+    assert g.state.phase == "play"
+    assert g.state.terrain["E7"] == "gray"
+    assert player(g, "giants").spades == 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Spades from a power action (000 p. 10 and Appendix I "2 palas"; 001 FAQ "... f) solo ora
+# (dopo aver usato tutte le Vanghe), puoi costruire un Casa sul primo terreno (non su quelli
+# successivi) trasformato.")
+
+
+def test_second_spade_of_act6_may_transform_another_hex_but_not_build_there():
+    g = new_game(("witches", "nomads"), {"witches": ["A3", "F4"], "nomads": ["B1", "B4", "B6"]},
+                 {"witches": "BON3", "nomads": "BON5"})
+    set_res(g, "witches", power=[0, 0, 12], W=10, C=20)
+    g.apply("witches", A.UseAction("ACT6"))
+    g.apply("witches", A.Transform("A2", "green"))  # mountain: 1 spade
+    g.apply("witches", A.Transform("A4", "green"))  # lakes: the second spade
+    assert g.state.terrain["A2"] == "green" and g.state.terrain["A4"] == "green"
+    with pytest.raises(RuleError):
+        g.apply("witches", A.Build("A4"))  # 'no podrás construir una morada en esta otra casilla'
+    g.apply("witches", A.Build("A2"))
+    assert player(g, "witches").buildings.get("A2") == "D"
+
+
+# ---------------------------------------------------------------------------------------------
+# Power (000 p. 13 "Sacrificio de poder"; 001 FAQ "E' lecito bruciare ... anche qualora la Polla
+# I non sia completamente vuota?  Sì." and "le conversioni istantanee di potere possono essere
+# realizzate solo nella Fase II, nel proprio turno")
+
+
+def test_burning_power_allowed_with_tokens_in_bowl_I():
+    g = new_game(("witches", "nomads"), {"witches": ["A3", "F4"], "nomads": ["B1", "B4", "B6"]},
+                 {"witches": "BON3", "nomads": "BON5"})
+    set_res(g, "witches", power=[3, 4, 5])
+    g.apply("witches", A.Burn(1))
+    assert player(g, "witches").power == [3, 2, 6]
+
+
+def test_no_burning_with_a_single_token_in_bowl_II():
+    """000 p. 13: 'si solo tienes 1 contador en el cuenco II, no podrás sacrificar puntos de
+    poder.'"""
+    g = new_game(("witches", "nomads"), {"witches": ["A3", "F4"], "nomads": ["B1", "B4", "B6"]},
+                 {"witches": "BON3", "nomads": "BON5"})
+    set_res(g, "witches", power=[5, 1, 6])
+    with pytest.raises(RuleError):
+        g.apply("witches", A.Burn(1))
+    assert player(g, "witches").power == [5, 1, 6]
+
+
+def test_no_conversion_while_answering_a_power_offer():
+    """001 FAQ: a player offered power with all tokens in bowl III cannot first spend some by a
+    conversion: conversions are made only in phase II, in one's own turn (or at the end)."""
+    g = new_game(("mermaids", "nomads"), {"mermaids": ["H2", "I10"], "nomads": ["D3", "G4", "B6"]},
+                 {"mermaids": "BON3", "nomads": "BON9"})
+    put(g, "mermaids", "D1")
+    set_res(g, "nomads", power=[0, 0, 12])
+    act(g, "mermaids", "build D2", done=False)  # still the Mermaids' turn
+    assert player(g, "nomads").leech_offers
+    with pytest.raises(RuleError):
+        g.apply("nomads", A.Convert(1, "PW", 1, "C"))
+    with pytest.raises(RuleError):
+        g.apply("nomads", A.Convert(1, "W", 1, "C"))
+
+
+# ---------------------------------------------------------------------------------------------
+# Area scoring (001 FAQ "a fine partita vengono premiate le 3 aree connesse più ampie oppure i 3
+# giocatori ...?  la seconda che hai detto! ... in partite con 2 giocatori il terzo premio in
+# punti non viene mai assegnato.")
+
+
+def test_area_scoring_one_prize_per_player_no_third_prize_with_two_players():
+    g = new_game(("witches", "nomads"), {"witches": ["A3", "I6"], "nomads": ["B4", "B1", "B6"]},
+                 {"witches": "BON3", "nomads": "BON5"})
+    for h in ("A1", "A2", "A4", "A5"):  # A1..A5: 5 buildings
+        put(g, "witches", h)
+    for h in ("I4", "I5", "I7"):  # I4..I7: 4 buildings
+        put(g, "witches", h)
+    put(g, "nomads", "A9")  # B4 - A9 - B5: 3 buildings
+    put(g, "nomads", "B5")
+    w, n = player(g, "witches"), player(g, "nomads")
+    assert g.network_size(w) == 5 and g.network_size(n) == 3
+    for f in ("witches", "nomads"):
+        zero_resources(g, f)
+        set_res(g, f, cult=dict(NO_CULTS))
+    last_round(g)
+    before = {f: player(g, f).VP for f in ("witches", "nomads")}
+    finish(g)
+    assert player(g, "witches").VP - before["witches"] == 18
+    assert player(g, "nomads").VP - before["nomads"] == 12
+
+
+# ---------------------------------------------------------------------------------------------
+# Dwarves and Fakirs (001 FAQ "Posso usare l'abilità Scavare Cunicoli ... o Tappeti Volanti ...
+# per costruire su un terreno adiacente ...?  No!"; 000 Appendix VI)
+
+
+def test_fakirs_carpet_flight_costs_a_priest_and_gives_4_vp_but_not_next_door():
+    g = new_game(("fakirs", "witches"), {"fakirs": ["F3", "B1"], "witches": ["A3", "C4"]},
+                 {"fakirs": "BON3", "witches": "BON5"})
+    set_res(g, "fakirs", P=2, W=20, C=20)
+    f = player(g, "fakirs")
+    vp = f.VP
+    # D4 (wasteland, 1 step from desert) is two hexes from F3: one hex (E6) is jumped.
+    assert "D4" not in g.board.land_neighbours["F3"]
+    act(g, "fakirs", "build D4")
+    assert (f.P, f.VP, f.W) == (1, vp + 4, 20 - 3 - 1)
+    pass_turn(g, "witches")
+    # E6 (plains, 1 step) touches F3: no carpet, no priest, no VP.
+    act(g, "fakirs", "build E6")
+    assert (f.P, f.VP, f.W) == (1, vp + 4, 16 - 3 - 1)
+
+
+def test_dwarves_tunnel_costs_2_workers_and_gives_4_vp():
+    g = new_game(("dwarves", "witches"), {"dwarves": ["E7", "A2"], "witches": ["A3", "C4"]},
+                 {"dwarves": "BON3", "witches": "BON5"})
+    set_res(g, "dwarves", W=20, C=20)
+    d = player(g, "dwarves")
+    vp = d.VP
+    # C3 (forest, 1 step from mountain) is reached from E7 across D4.
+    assert "C3" not in g.board.land_neighbours["E7"]
+    act(g, "dwarves", "build C3")
+    assert (d.W, d.VP) == (20 - 3 - 1 - 2, vp + 4)
+
+
+# ---------------------------------------------------------------------------------------------
+# Nomads' sandstorm (001 FAQ "i Nomadi possono impiegare l'Abilità Speciale della loro Fortezza
+# per trasformare e poi non costruirvi sopra alcuna Casa.  Sì."; 000 Appendix VI: not across a
+# river or a bridge)
+
+
+def _nomads_with_stronghold():
+    g = new_game(("nomads", "witches"), {"nomads": ["B4", "B1", "B6"], "witches": ["C3", "F4"]},
+                 {"nomads": "BON3", "witches": "BON5"})
+    put(g, "nomads", "B4", "SH")
+    return g
+
+
+def test_sandstorm_may_transform_without_building():
+    g = _nomads_with_stronghold()
+    n = player(g, "nomads")
+    w_, c_ = n.W, n.C
+    g.apply("nomads", A.UseAction("ACTN"))
+    g.apply("nomads", A.Transform("A9", "yellow"))
+    assert g.state.terrain["A9"] == "yellow"
+    g.apply("nomads", A.Done())
+    n = player(g, "nomads")
+    assert n.buildings.get("A9") is None
+    assert (n.W, n.C) == (w_, c_)
+    assert to_move(g) == "witches"
+
+
+def test_sandstorm_does_not_reach_across_a_bridge():
+    g = _nomads_with_stronghold()
+    assert frozenset(("B6", "C5")) in g.board.bridge_slots  # C5: empty mountain across the river
+
+    def bridge(s):
+        s.bridges[frozenset(("B6", "C5"))] = "nomads"
+        s.players["nomads"].bridges.append(("B6", "C5"))
+
+    edit(g, "nomads", bridge, "a Nomads' bridge B6:C5")
+    assert "C5" in g.adjacent("B6")  # directly adjacent for building ...
+    g.apply("nomads", A.UseAction("ACTN"))
+    with pytest.raises(RuleError):  # ... but not for the sandstorm
+        g.apply("nomads", A.Transform("C5", "yellow"))
+    assert g.state.terrain["C5"] == "gray"
+    g.apply("nomads", A.Transform("A12", "yellow"))  # next to B6 across land: fine
+    assert g.state.terrain["A12"] == "yellow"
+
+
+# ---------------------------------------------------------------------------------------------
+# Darklings (001 FAQ "gli Oscuri possono ricevere Vanghe senza pagare Sacerdoti? ... Devono
+# pagare Sacerdoti solo se acquisiscono Vanghe sfruttando l'abilità di Trasformazione ... ed è
+# solo in questo caso che ricevono PV.")
+
+
+def test_darklings_spade_from_power_action_costs_no_priest_and_gives_no_vp():
+    g = new_game(("darklings", "witches"), {"darklings": ["E5", "A13"], "witches": ["A3", "C4"]},
+                 {"darklings": "BON3", "witches": "BON5"})
+    set_res(g, "darklings", P=3, W=5, C=20, power=[0, 0, 12])
+    d = player(g, "darklings")
+    vp = d.VP
+    act(g, "darklings", "action ACT5. build E4")  # lakes: 1 step from swamp
+    assert (d.P, d.VP) == (3, vp)
+    pass_turn(g, "witches")
+    act(g, "darklings", "build E6")  # plains: 1 step, paid with a priest: +2 VP
+    assert (d.P, d.VP) == (2, vp + 2)
+
+
+# ---------------------------------------------------------------------------------------------
+# Cultists (000 Appendix VI: a cult step when at least one opponent takes the power, however
+# many do; 1 power when nobody does)
+
+
+def _cultists_next_to_witches():
+    g = new_game(("cultists", "witches"), {"cultists": ["E6", "H3"], "witches": ["F4", "A3"]},
+                 {"cultists": "BON3", "witches": "BON5"})
+    set_res(g, "cultists", W=10, C=20, power=[5, 7, 0])
+    return g
+
+
+def test_cultists_advance_a_cult_when_an_opponent_takes_power():
+    g = _cultists_next_to_witches()
+    g.apply("cultists", A.Upgrade("E6", "TP"))
+    g.apply("witches", A.Leech(1, "cultists"))
+    c = player(g, "cultists")
+    assert c.cult_steps == 1
+    fire = c.cult["FIRE"]
+    g.apply("cultists", A.CultStep("FIRE"))
+    assert c.cult["FIRE"] == fire + 1
+    g.apply("cultists", A.Done())
+
+
+def test_cultists_gain_one_power_when_everyone_declines():
+    g = _cultists_next_to_witches()
+    g.apply("cultists", A.Upgrade("E6", "TP"))
+    g.apply("witches", A.Decline(1, "cultists"))
+    c = player(g, "cultists")
+    assert c.cult_steps == 0
+    assert c.power == [4, 8, 0]

@@ -1,0 +1,733 @@
+"""The worked examples of the rulebooks, checked against the rules engine.
+
+Sources (in /work/shared/seeds/): 000 = Spanish base rulebook (Devir, v1.1), 001 = Italian base
+rulebook (translation with FAQ addendum), 003 = Spanish rules summary.  Page numbers are those
+the rulebooks give in their cross references ("ver ..., en la página N").  Every expected number
+below comes from the rulebook's text, not from the engine.
+
+Hexes are labelled as on the original map (/work/shared/reference/maps/original.txt).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from positions import (QUIET_SCORES, act, edit, finish, last_round, new_game, pass_turn, put, set_res,
+                       to_move, zero_resources)
+from tmdesktop.rules import actions as A
+from tmdesktop.rules.errors import RuleError
+from tmdesktop.rules.setup import TOURNAMENT_OPTIONS
+
+try:  # the pure ranking function (cults, network); tested through a finished game as well
+    from tmdesktop.rules.scoring import rank_points
+except ImportError:  # pragma: no cover
+    rank_points = None
+
+NO_CULTS = {"FIRE": 0, "WATER": 0, "EARTH": 0, "AIR": 0}
+
+
+def vp_gained(game, before):
+    return {n: p.VP - before[n] for n, p in game.state.players.items()}
+
+
+# ---------------------------------------------------------------------------------------------
+# Final scoring: cult tracks (000 "Puntuación de culto"; 001 "Esempio: 2 giocatori ... spazio 9")
+
+
+@pytest.mark.skipif(rank_points is None, reason="tmdesktop.rules.scoring.rank_points missing")
+def test_cult_tie_at_9_splits_first_and_second_place_pure():
+    """000 p. 16 / 001: green and yellow both at 9 on Fire share 8 + 4 = 12, so 6 each; the next
+    player is third and scores 2; a player at 0 scores nothing."""
+    shares = rank_points({"green": 9, "yellow": 9, "blue": 5, "red": 0}, (8, 4, 2))
+    assert shares.get("green") == 6
+    assert shares.get("yellow") == 6
+    assert shares.get("blue") == 2
+    assert shares.get("red", 0) == 0
+
+
+def _three_player_game():
+    return new_game(("witches", "nomads", "engineers"),
+                    {"witches": ["E9", "F4"], "nomads": ["F3", "G4", "B4"], "engineers": ["A2", "C2"]},
+                    {"witches": "BON3", "nomads": "BON5", "engineers": "BON8"})
+
+
+def test_cult_tie_at_9_in_final_scoring():
+    """000 p. 16: 'El jugador verde y el amarillo han llegado hasta la casilla 9 del culto del
+    fuego. Hay que repartir 8 + 4 = 12 puntos ... cada uno consigue 6.'  The third player on
+    Fire then takes the 2 VP of third place."""
+    g = _three_player_game()
+    for f in g.state.players:
+        zero_resources(g, f)
+    set_res(g, "witches", cult={**NO_CULTS, "FIRE": 9})  # green
+    set_res(g, "nomads", cult={**NO_CULTS, "FIRE": 9})  # yellow
+    set_res(g, "engineers", cult={**NO_CULTS, "FIRE": 5})
+    last_round(g)
+    before = {n: p.VP for n, p in g.state.players.items()}
+    finish(g)
+    gained = vp_gained(g, before)
+    # Network: every faction's largest group is a single building here (nothing adjacent),
+    # so all three tie for first place: (18 + 12 + 6) / 3 = 12 each.
+    assert gained == {"witches": 6 + 12, "nomads": 6 + 12, "engineers": 2 + 12}
+
+
+def test_cult_track_at_zero_scores_nothing():
+    """000 p. 16: 'Los jugadores que estén en la casilla 0 de una escala de culto no obtienen
+    puntos por su posición.'"""
+    g = _three_player_game()
+    for f in g.state.players:
+        zero_resources(g, f)
+        set_res(g, f, cult=dict(NO_CULTS))
+    set_res(g, "witches", cult={**NO_CULTS, "AIR": 1})
+    last_round(g)
+    before = {n: p.VP for n, p in g.state.players.items()}
+    finish(g)
+    gained = vp_gained(g, before)
+    assert gained == {"witches": 8 + 12, "nomads": 12, "engineers": 12}
+
+
+# ---------------------------------------------------------------------------------------------
+# Final scoring: area (000 "Uno de los jugadores tiene 10 estructuras conectadas ...")
+
+# Four disjoint groups; each faction's initial dwellings lie inside its group or far from it.
+AREA_GROUPS = {
+    "witches": ["A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9", "A10"],  # 10
+    "nomads": ["I1", "I2", "I3", "I4", "I5", "I6", "I7", "I8", "I9"],  # 9
+    "engineers": ["D1", "E1", "E2", "E3", "E4", "E5", "E6", "E7", "E8"],  # 9
+    "cultists": ["F5", "F6", "F7", "G5", "G6", "G7", "H7", "H8", "E10"],  # 9
+}
+
+
+def test_area_scoring_one_with_10_three_tied_with_9():
+    """000 p. 16: 'Uno de los jugadores tiene 10 estructuras conectadas, una más que sus tres
+    rivales (empatados con 9). El primer jugador consigue 18 puntos de victoria. El resto
+    debería conseguir 12 + 6 + 0 = 18 ... cada uno de ellos obtiene 6 puntos.'
+    (001 tells the same example with 16 and 15 buildings.)"""
+    g = new_game(("witches", "nomads", "engineers", "cultists"),
+                 {"witches": ["A3", "A10"], "nomads": ["I7", "B6", "B1"], "engineers": ["E7", "C5"],
+                  "cultists": ["F5", "F7"]},
+                 {"witches": "BON3", "nomads": "BON5", "engineers": "BON8", "cultists": "BON1"})
+    for f, hexes in AREA_GROUPS.items():
+        for h in hexes:
+            if h not in g.state.players[f].buildings:
+                put(g, f, h, "D" if g.state.players[f].counts["D"] < 8 else "TP")
+        zero_resources(g, f)
+        set_res(g, f, cult=dict(NO_CULTS))
+    for f, hexes in AREA_GROUPS.items():
+        assert g.network_size(g.state.players[f]) == len(hexes)
+    last_round(g)
+    before = {n: p.VP for n, p in g.state.players.items()}
+    finish(g)
+    assert vp_gained(g, before) == {"witches": 18, "nomads": 6, "engineers": 6, "cultists": 6}
+
+
+def test_area_scoring_counts_shipping_links_but_not_bonus_tile_shipping():
+    """000 p. 16 (Puntuación de área): structures count as connected when indirectly adjacent
+    with the shipping value (1 jumps one river hex; 2 adjacent river hexes need value 2).
+    000 Appendix IV (BON4): 'En la sexta ronda, esta última bonificación no tiene efecto de cara
+    a la puntuación final.'"""
+    g = new_game(("witches", "nomads"), {"witches": ["E9", "A3"], "nomads": ["B1", "B4", "B6"]},
+                 {"witches": "BON4", "nomads": "BON5"})
+    w = g.state.players["witches"]
+    put(g, "witches", "C5")  # one river hex from E9 (ship distance 1)
+    put(g, "witches", "C4")  # two river hexes from E9; C4 and C5 share no edge
+    board = g.board
+    assert board.ship_distance["E9"]["C5"] == 1 and board.ship_distance["E9"]["C4"] == 2
+    assert "C4" not in board.land_neighbours["C5"] and board.ship_distance["C5"]["C4"] == 1
+    set_res(g, "witches", ship=0)
+    assert g.network_size(w) == 1  # BON4's +1 shipping does not count for the area
+    set_res(g, "witches", ship=1)
+    assert g.network_size(w) == 3  # E9 ~ C5 ~ C4, one river hex at a time
+
+
+# ---------------------------------------------------------------------------------------------
+# Power bowls (000 p. 9 "Cuencos de poder"; 001 "Le polle del potere")
+
+
+def _mermaids_and_nomads():
+    """The position of the leech example (000 p. 12): Nomads (yellow) have a dwelling on D3,
+    a temple on E3 and a trading house on E4; the Mermaids (blue) are about to build on D2,
+    which touches D3 and E3 but not E4."""
+    g = new_game(("mermaids", "nomads"), {"mermaids": ["H2", "I10"], "nomads": ["D3", "G4", "B6"]},
+                 {"mermaids": "BON3", "nomads": "BON9"})
+    put(g, "nomads", "E3", "TE")
+    put(g, "nomads", "E4", "TP")
+    put(g, "mermaids", "D1")
+    adj = g.board.land_neighbours["D2"]
+    assert {"D3", "E3"} <= adj and "E4" not in adj and "D1" in adj
+    return g
+
+
+def test_gaining_3_power_with_2_tokens_in_bowl_I():
+    """000 p. 9: 'Si este jugador consigue 3 puntos de poder, primero tendrá que mover 2
+    contadores del cuenco I al cuenco II, tras lo que aún deberá mover otro contador del cuenco
+    II al cuenco III.'  The player had 5 power in bowl III (12 tokens: 2/5/5); 'tras ganar 3
+    puntos de poder ... este jugador dispone de 6 contadores para realizar una acción de poder.'"""
+    g = _mermaids_and_nomads()
+    set_res(g, "nomads", power=[2, 5, 5])
+    act(g, "mermaids", "build D2")
+    g.apply("nomads", A.Leech(3, "mermaids"))
+    assert g.state.players["nomads"].power == [0, 6, 6]
+    # ... and 6 power is enough for the 6-power action (2 spades) in the Nomads' turn.
+    assert to_move(g) == "nomads"
+    assert A.UseAction("ACT6") in g.legal_actions("nomads")
+    g.apply("nomads", A.UseAction("ACT6"))
+    assert g.state.players["nomads"].power == [6, 6, 0]
+
+
+def test_no_power_gained_when_all_tokens_are_in_bowl_III():
+    """000 p. 9 rule 3: 'Cuando todos los contadores estén en el cuenco III, ya no podrás
+    conseguir más puntos de poder.'  A power gain then moves nothing (and a leech costs no VP)."""
+    g = _mermaids_and_nomads()
+    set_res(g, "nomads", power=[0, 0, 12])
+    act(g, "mermaids", "build D2")
+    vp = g.state.players["nomads"].VP
+    g.apply("nomads", A.Leech(3, "mermaids"))
+    assert g.state.players["nomads"].power == [0, 0, 12]
+    assert g.state.players["nomads"].VP == vp
+
+
+# ---------------------------------------------------------------------------------------------
+# Power from neighbouring buildings (000 p. 12 "Ganar puntos de poder mediante estructuras")
+
+
+def test_nomads_leech_example_dwelling_plus_temple_not_trading_house():
+    """000 p. 12: 'Las sirenas (azul) tienen que informar a los nómadas (amarillo) de que pueden
+    ganar 3 puntos de poder gracias a la morada azul que acaban de construir: 1 punto por la
+    morada amarilla y 2 puntos por el templo amarillo. Los nómadas no consiguen nada por el
+    puesto de comercio, ya que no es directamente adyacente a la morada de las sirenas.'
+    And p. 12 'El precio del poder': 'los nómadas pueden conseguir 3 puntos de poder si pagan 2
+    puntos de victoria a cambio.'"""
+    g = _mermaids_and_nomads()
+    n = g.state.players["nomads"]
+    set_res(g, "nomads", power=[5, 7, 0])
+    act(g, "mermaids", "build D2")
+    assert [(o.source, o.amount) for o in n.leech_offers] == [("mermaids", 3)]
+    assert g.decision("nomads") == "leech"
+    vp = n.VP
+    g.apply("nomads", A.Leech(3, "mermaids"))
+    assert n.VP == vp - 2
+    assert n.power == [2, 10, 0]
+    assert n.leech_offers == []
+
+
+def test_no_power_from_own_buildings():
+    """000 p. 12: 'Solo obtienes puntos de poder por las estructuras que construyen otros
+    jugadores, no por las tuyas.'"""
+    g = _mermaids_and_nomads()
+    put(g, "mermaids", "E2")
+    act(g, "mermaids", "build D2")
+    assert g.state.players["mermaids"].leech_offers == []
+
+
+@pytest.mark.parametrize("taken, vp_cost", [(1, 0), (2, 1), (3, 2), (4, 3)])
+def test_price_of_power(taken, vp_cost):
+    """000 p. 12: 'conseguir 1/2/3/4... puntos de poder supone una pérdida de 0/1/2/3... puntos
+    de victoria.'  The offers come from a dwelling (1), a trading house (2), a temple plus a
+    dwelling (3) and a stronghold plus a dwelling (4) of the Nomads next to D2."""
+    g = new_game(("mermaids", "nomads"), {"mermaids": ["H2", "I10"], "nomads": ["D3", "G4", "B6"]},
+                 {"mermaids": "BON3", "nomads": "BON9"})
+    put(g, "mermaids", "D1")
+    if taken == 2:
+        put(g, "nomads", "D3", "TP")
+    elif taken == 3:
+        put(g, "nomads", "E3", "TE")
+    elif taken == 4:
+        put(g, "nomads", "E3", "SH")
+    n = g.state.players["nomads"]
+    set_res(g, "nomads", power=[5, 7, 0])
+    act(g, "mermaids", "build D2")
+    assert n.leech_offers[0].amount == taken
+    vp = n.VP
+    g.apply("nomads", A.Leech(taken, "mermaids"))
+    assert n.VP == vp - vp_cost
+    assert n.power == [5 - taken, 7 + taken, 0]
+
+
+def test_leech_never_takes_vp_below_zero():
+    """000 p. 12 (Detalles): 'Tras realizar un pago a cambio de puntos de poder, tu número de
+    puntos de victoria nunca puede ser negativo ... solo obtienes puntos de poder hasta que tus
+    puntos de victoria se reducen a 0.'  With 1 VP and 3 power offered: 2 power for 1 VP."""
+    g = _mermaids_and_nomads()
+    n = g.state.players["nomads"]
+    set_res(g, "nomads", VP=1, power=[5, 7, 0])
+    act(g, "mermaids", "build D2")
+    g.apply("nomads", A.Leech(3, "mermaids"))
+    assert n.VP == 0
+    assert n.power == [3, 9, 0]
+
+
+def test_leech_at_zero_vp_takes_one_power_for_free():
+    """000 p. 12: at 0 VP only 1 power can be taken (it costs 0 VP)."""
+    g = _mermaids_and_nomads()
+    n = g.state.players["nomads"]
+    set_res(g, "nomads", VP=0, power=[5, 7, 0])
+    act(g, "mermaids", "build D2")
+    g.apply("nomads", A.Leech(3, "mermaids"))
+    assert n.VP == 0
+    assert n.power == [4, 8, 0]
+
+
+def test_leech_limited_by_tokens_left_in_bowls_I_and_II():
+    """000 p. 12: 'si en los cuencos I y II no hay suficientes contadores, obtienes tantos puntos
+    de poder como sean necesarios para mover todos los contadores al cuenco III (pierdes un
+    número de puntos de victoria acorde ...)'.  Tokens 0/2/10 and 3 offered: 2 power, 1 VP."""
+    g = _mermaids_and_nomads()
+    n = g.state.players["nomads"]
+    set_res(g, "nomads", power=[0, 2, 10])
+    act(g, "mermaids", "build D2")
+    vp = n.VP
+    g.apply("nomads", A.Leech(3, "mermaids"))
+    assert n.power == [0, 0, 12]
+    assert n.VP == vp - 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Cult tracks (000 p. 13 "Obtener puntos de poder mediante escalas de culto", "La casilla 10")
+
+
+def test_nomads_gain_4_power_advancing_3_spaces_on_air():
+    """000 p. 13: power 1/2/2/3 on reaching spaces 3/5/7/10; 'Los nómadas (amarillo) consiguen 4
+    puntos de poder por avanzar estas 3 casillas en el culto del aire.'  The only 3-space move
+    worth 4 power is 4 -> 7 (passing 5 and 7); here it is a priest on the 3-space of Air."""
+    g = new_game(("nomads", "witches"), {"nomads": ["F3", "G4", "B4"], "witches": ["E9", "A3"]},
+                 {"nomads": "BON3", "witches": "BON5"})
+    n = g.state.players["nomads"]
+    set_res(g, "nomads", P=1, power=[5, 7, 0], cult={**NO_CULTS, "AIR": 4})
+    act(g, "nomads", "send p to air for 3")
+    assert n.cult["AIR"] == 7
+    assert n.power == [1, 11, 0]  # 4 power gained: 4 tokens from bowl I to bowl II
+    assert n.P == 0
+
+
+def test_cult_space_10_needs_a_key():
+    """000 p. 13 'La casilla 10': to enter space 10 a player must have founded a town per such
+    space; 001 Appendix 'Tessere Città': each town tile brings the key.  Without a key the
+    marker stops at 9."""
+    g = new_game(("nomads", "witches"), {"nomads": ["F3", "G4", "B4"], "witches": ["E9", "A3"]},
+                 {"nomads": "BON3", "witches": "BON5"})
+    n = g.state.players["nomads"]
+    set_res(g, "nomads", P=2, power=[0, 12, 0], cult={**NO_CULTS, "AIR": 8})
+    act(g, "nomads", "send p to air for 3")
+    assert n.cult["AIR"] == 9
+    assert n.power == [0, 12, 0]  # nothing for space 10, which was not reached
+
+
+def test_cult_space_10_with_a_key_gives_3_power_and_only_one_player():
+    """000 p. 13: 'Solo un jugador puede avanzar hasta la casilla 10 de cada culto.'  Reaching
+    10 gives 3 power."""
+    g = new_game(("nomads", "witches"), {"nomads": ["F3", "G4", "B4"], "witches": ["E9", "A3"]},
+                 {"nomads": "BON3", "witches": "BON5"})
+    n, w = g.state.players["nomads"], g.state.players["witches"]
+    set_res(g, "nomads", P=1, keys=1, power=[0, 12, 0], cult={**NO_CULTS, "AIR": 8})
+    set_res(g, "witches", P=1, keys=1, power=[0, 12, 0], cult={**NO_CULTS, "AIR": 8})
+    act(g, "nomads", "send p to air for 3")
+    assert n.cult["AIR"] == 10
+    assert n.power == [0, 9, 3]
+    act(g, "witches", "send p to air")
+    assert w.cult["AIR"] == 9  # the Nomads already occupy space 10
+
+
+def test_priest_returned_to_supply_advances_one_space():
+    """000 p. 13 (acción 5): 'en lugar de colocarlo en las casillas circulares, puedes devolverlo
+    a tu reserva ... y avanzar 1 casilla en cualquier escala de culto.'"""
+    g = new_game(("nomads", "witches"), {"nomads": ["F3", "G4", "B4"], "witches": ["E9", "A3"]},
+                 {"nomads": "BON3", "witches": "BON5"})
+    n = g.state.players["nomads"]
+    set_res(g, "nomads", P=1, cult=dict(NO_CULTS))
+    act(g, "nomads", "send p to water for 1")
+    assert n.cult["WATER"] == 1
+    assert n.P == 0
+    assert g.state.cult_spots["WATER"] == [None, None, None, None]
+
+
+# ---------------------------------------------------------------------------------------------
+# Terraforming (000 p. 10 "Transformar una casilla de terreno"; ciclo de transformación)
+
+
+@pytest.mark.parametrize("hex_, spades", [("E7", 1), ("G2", 2), ("F3", 3), ("E6", 3)])
+def test_terraform_cost_is_the_distance_on_the_wheel(hex_, spades):
+    """000 p. 10: each step on the transformation cycle costs 1 spade, at most 3 (either way
+    round).  Witches (forest) next to F4: mountain E7 is 1 step, wasteland G2 is 2, desert F3 and
+    plains E6 are 3.  At the start a spade costs 3 workers; the dwelling 1 worker and 2 coins."""
+    g = new_game(("witches", "nomads"), {"witches": ["F4", "A3"], "nomads": ["B1", "B4", "B6"]},
+                 {"witches": "BON3", "nomads": "BON5"})
+    if hex_ == "F3":
+        g = new_game(("witches", "fakirs"), {"witches": ["F4", "A3"], "fakirs": ["B1", "B4"]},
+                     {"witches": "BON3", "fakirs": "BON5"})
+    w = g.state.players["witches"]
+    set_res(g, "witches", W=20, C=20)
+    act(g, "witches", f"build {hex_}")
+    assert g.state.terrain[hex_] == "green"
+    assert w.W == 20 - 3 * spades - 1
+    assert w.C == 20 - 2
+
+
+def test_giants_always_pay_two_spades():
+    """000 p. 10: 'Los gigantes tienen que pagar 2 palas para transformar cualquier otro terreno
+    en su terreno nativo.'  Mountain E7 is one step from wasteland, yet costs 2 spades."""
+    g = new_game(("giants", "nomads"), {"giants": ["D4", "A6"], "nomads": ["B1", "B4", "B6"]},
+                 {"giants": "BON3", "nomads": "BON5"})
+    gi = g.state.players["giants"]
+    set_res(g, "giants", W=20, C=20)
+    act(g, "giants", "build E7")
+    assert gi.W == 20 - 6 - 1
+
+
+def test_advancing_digging_costs_and_gives_6_vp():
+    """000 p. 11 (acción 3): advancing the exchange track costs 2 workers, 5 coins and 1 priest
+    and gives 6 VP; afterwards a spade costs 2 workers."""
+    g = new_game(("witches", "nomads"), {"witches": ["F4", "A3"], "nomads": ["B1", "B4", "B6"]},
+                 {"witches": "BON3", "nomads": "BON5"})
+    w = g.state.players["witches"]
+    set_res(g, "witches", W=20, C=20, P=1)
+    vp = w.VP
+    act(g, "witches", "advance dig")
+    assert (w.W, w.C, w.P, w.VP) == (18, 15, 0, vp + 6)
+    pass_turn(g, "nomads")
+    act(g, "witches", "build E7")
+    assert w.W == 18 - 2 - 1
+
+
+def test_transformed_hex_must_be_reachable():
+    """000 p. 10: 'Incluso al transformar una casilla de terreno sin construir una morada, esa
+    casilla debe ser directa o indirectamente adyacente a una de tus estructuras.'"""
+    g = new_game(("witches", "nomads"), {"witches": ["F4", "A3"], "nomads": ["B1", "B4", "B6"]},
+                 {"witches": "BON3", "nomads": "BON5"})
+    set_res(g, "witches", W=20)
+    with pytest.raises(RuleError):
+        g.apply("witches", A.Transform("I1", "green"))
+
+
+# ---------------------------------------------------------------------------------------------
+# Shipping and indirect adjacency (000 p. 11)
+
+
+def test_shipping_level_2_reaches_two_river_hexes():
+    """000 p. 11: 'Para que ambas estructuras sean indirectamente adyacentes, este jugador
+    necesita un valor mínimo de 2 en navegación fluvial.'  Advancing costs 1 priest and 4 coins
+    and gives the VP printed on the track: 2 for level 1, 3 for level 2 ('Los auren (verde)
+    obtienen 3 puntos de victoria por avanzar en su escala de navegación fluvial')."""
+    g = new_game(("auren", "nomads"), {"auren": ["E9", "A3"], "nomads": ["B1", "B4", "B6"]},
+                 {"auren": "BON3", "nomads": "BON5"})
+    au = g.state.players["auren"]
+    assert g.board.ship_distance["E9"]["C4"] == 2  # C4 (forest) is two river hexes from E9
+    set_res(g, "auren", P=2, C=20, W=5)
+    vp = au.VP
+    act(g, "auren", "advance ship")
+    assert (au.ship, au.VP, au.P, au.C) == (1, vp + 2, 1, 16)
+    pass_turn(g, "nomads")
+    with pytest.raises(RuleError):
+        g.apply("auren", A.Build("C4"))
+    au = g.state.players["auren"]  # a rejected move rebuilds the state: fetch it again
+    act(g, "auren", "advance ship")
+    assert (au.ship, au.VP) == (2, vp + 2 + 3)
+    act(g, "auren", "build C4")
+    assert au.buildings.get("C4") == "D"
+
+
+# ---------------------------------------------------------------------------------------------
+# Upgrades (000 p. 11-12 "Mejorar una estructura")
+
+
+def test_trading_house_costs_3_coins_next_to_an_opponent_else_6():
+    """000 p. 11: a dwelling to trading house costs 2 workers and 6 coins; 'En caso de haber al
+    menos 1 estructura rival en una casilla directamente adyacente a esa morada, solo pagas 3
+    monedas.'  The Witches' F4 touches no one; their C4 touches the Nomads' B4."""
+    g = new_game(("witches", "nomads"), {"witches": ["F4", "C4"], "nomads": ["B4", "B1", "B6"]},
+                 {"witches": "BON3", "nomads": "BON5"})
+    w = g.state.players["witches"]
+    set_res(g, "witches", W=10, C=20)
+    act(g, "witches", "upgrade F4 to TP")
+    assert (w.W, w.C) == (8, 14)
+    pass_turn(g, "nomads")
+    act(g, "witches", "upgrade C4 to TP")
+    assert (w.W, w.C) == (6, 11)
+
+
+def test_temple_gives_a_favor_tile_not_one_already_held():
+    """000 p. 12: a trading house to temple costs 2 workers and 5 coins and gives 1 favor tile;
+    'no puedes coger una loseta de favor que ya tengas'."""
+    g = new_game(("witches", "nomads"), {"witches": ["F4", "A3"], "nomads": ["B1", "B4", "B6"]},
+                 {"witches": "BON3", "nomads": "BON5"})
+    w = g.state.players["witches"]
+    put(g, "witches", "F4", "TP")
+    edit(g, "witches", lambda s: s.players["witches"].favors.append("FAV9"), "witches hold FAV9")
+    set_res(g, "witches", W=10, C=20)
+    g.apply("witches", A.Upgrade("F4", "TE"))
+    assert (w.W, w.C) == (8, 15)
+    assert g.decision("witches") == "favor"
+    assert A.TakeTile("FAV9") not in g.legal_actions("witches")
+    with pytest.raises(RuleError):
+        g.apply("witches", A.TakeTile("FAV9"))
+    w = g.state.players["witches"]  # a rejected move rebuilds the state: fetch it again
+    g.apply("witches", A.TakeTile("FAV10"))
+    assert w.favors == ["FAV9", "FAV10"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Towns (000 p. 14 "Fundar una ciudad")
+
+
+def _witches_group(kinds: dict[str, str]):
+    g = new_game(("witches", "nomads"), {"witches": ["C4", "A3"], "nomads": ["B1", "G4", "B6"]},
+                 {"witches": "BON3", "nomads": "BON5"})
+    for h, k in kinds.items():
+        put(g, "witches", h, k)
+    return g
+
+
+def test_town_needs_four_buildings_and_power_7():
+    """000 p. 14: a town is founded when at least 4 directly adjacent structures of one faction
+    have a combined power of at least 7 (D 1, TP/TE 2, SH/SA 3).  D+D+TP+TP = 6: no town; the
+    upgrade of a dwelling to a trading house makes 7 and founds it."""
+    # D5 - D4 - E7 - E6 is a chain of directly adjacent hexes.
+    g = _witches_group({"D5": "D", "D4": "D", "E7": "TP", "E6": "TP"})
+    w = g.state.players["witches"]
+    set_res(g, "witches", W=10, C=20)
+    assert w.towns_owed == 0 and w.towns == []
+    vp = w.VP
+    g.apply("witches", A.Upgrade("D5", "TP"))
+    assert w.towns_owed == 1
+    assert A.TakeTile("TW1") in g.legal_actions("witches")
+    g.apply("witches", A.TakeTile("TW1"))
+    # 000 Appendix V: 5 VP and 6 coins; Witches' ability: +5 VP per town.
+    assert w.towns == ["TW1"]
+    assert w.VP == vp + 5 + 5
+    assert w.keys == 1
+
+
+def test_town_with_sanctuary_needs_only_three_buildings():
+    """000 p. 14: 'si una de estas estructuras es el santuario, basta con que haya 3 estructuras
+    adyacentes.'  SA (3) + TE (2) + TP (2) = 7 power with 3 buildings."""
+    g = _witches_group({"D4": "TE", "E7": "TP", "E6": "TP"})
+    w = g.state.players["witches"]
+    set_res(g, "witches", W=10, C=20)
+    g.apply("witches", A.Upgrade("D4", "SA"))
+    assert w.favors_owed == 1
+    g.apply("witches", A.TakeTile("FAV10"))
+    assert w.towns_owed == 1
+
+
+def test_three_buildings_without_sanctuary_are_no_town():
+    """000 p. 14: without the sanctuary, 3 structures are not enough even with power 7."""
+    g = _witches_group({"D4": "TP", "E7": "TP", "E6": "TP"})
+    w = g.state.players["witches"]
+    set_res(g, "witches", W=10, C=20)
+    g.apply("witches", A.Upgrade("D4", "SH"))
+    assert w.towns_owed == 0
+
+
+def test_fav5_lowers_the_town_power_to_6():
+    """000 Appendix II (FAV5): 'al fundar una ciudad, tus estructuras solo necesitan un valor
+    combinado de 6 puntos de poder.'"""
+    g = _witches_group({"D5": "D", "D4": "D", "E7": "TP"})
+    edit(g, "witches", lambda s: s.players["witches"].favors.append("FAV5"), "witches hold FAV5")
+    w = g.state.players["witches"]
+    set_res(g, "witches", W=14, C=20)
+    act(g, "witches", "build E6", done=False)  # brown plains: 3 spades
+    assert w.towns_owed == 0  # D+D+TP+D = 5
+    g.apply("witches", A.Done())
+    pass_turn(g, "nomads")
+    g.apply("witches", A.Upgrade("E6", "TP"))  # 6
+    assert w.towns_owed == 1
+
+
+def test_shipping_does_not_join_a_town_but_a_bridge_does():
+    """000 p. 14: 'La adyacencia indirecta, especialmente con casillas de río, no tiene
+    relevancia a la hora de fundar una ciudad'; Appendix I: structures joined by a bridge count
+    for a town."""
+    # C4 (D) - D6 (SH) on one bank; E9 (TP) - E10 (D) on the other, one river hex away.
+    g = _witches_group({"D6": "SH", "E9": "TP", "E10": "D"})
+    w = g.state.players["witches"]
+    assert "E9" not in g.board.land_neighbours["D6"] and g.board.ship_distance["D6"]["E9"] == 1
+    assert frozenset(("D6", "E9")) in g.board.bridge_slots
+    set_res(g, "witches", ship=1, power=[0, 0, 12])
+    assert w.towns_owed == 0
+    assert g.network_size(w) == 4  # connected for the area by shipping (1 + 3 + 2 + 1 = 7) ...
+    act(g, "witches", "action ACT1. bridge D6:E9", done=False)
+    assert w.towns_owed == 1  # ... but only the bridge makes them one town
+
+
+def test_building_next_to_a_town_does_not_found_a_second_one():
+    """000 p. 14: 'Construir nuevas estructuras directamente adyacentes a una ciudad que ya
+    existe expande la ciudad en lugar de crear otra nueva.'"""
+    g = _witches_group({"D5": "D", "D4": "TP", "E7": "TP", "E6": "TP"})
+    w = g.state.players["witches"]
+    edit(g, "witches", lambda s: (setattr(s.players["witches"], "towns", ["TW1"]),
+                                  s.players["witches"].town_hexes.update({"D5", "D4", "E7", "E6"})),
+         "a town on D5, D4, E7, E6")
+    set_res(g, "witches", W=10, C=20)
+    g.apply("witches", A.Upgrade("D5", "TP"))
+    assert w.towns_owed == 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Passing (000 p. 14 "Pasar y determinar un nuevo jugador inicial")
+
+
+def test_first_to_pass_starts_next_round_then_clockwise():
+    """000 p. 14: 'El primer jugador que pasa se convierte en el jugador inicial de la ronda
+    siguiente', and play goes clockwise from him (base game, without the Fire & Ice
+    variable turn order)."""
+    options = TOURNAMENT_OPTIONS - {"variable-turn-order"}
+    g = new_game(("witches", "nomads", "engineers", "cultists"),
+                 {"witches": ["A3", "C4"], "nomads": ["B1", "B4", "B6"], "engineers": ["C2", "F1"],
+                  "cultists": ["E6", "H3"]},
+                 {"witches": "BON3", "nomads": "BON5", "engineers": "BON8", "cultists": "BON1"},
+                 options=options)
+    assert g.state.order == ["witches", "nomads", "engineers", "cultists"]
+    act(g, "witches", "build A4")
+    pass_turn(g, "nomads")  # first to pass
+    act(g, "engineers", "send p to water")
+    pass_turn(g, "cultists")
+    pass_turn(g, "witches")
+    pass_turn(g, "engineers")  # passing order: nomads, cultists, witches, engineers
+    assert g.state.round == 2
+    assert g.state.order == ["nomads", "engineers", "cultists", "witches"]
+    assert to_move(g) == "nomads"
+
+
+def test_bonus_tile_cannot_be_returned_and_taken_back():
+    """000 p. 14: 'no está permitido dejar una loseta de bonificación y acto seguido volver a
+    cogerla.'"""
+    g = new_game(("witches", "nomads"), {"witches": ["F4", "A3"], "nomads": ["B1", "B4", "B6"]},
+                 {"witches": "BON3", "nomads": "BON5"})
+    with pytest.raises(RuleError):
+        g.apply("witches", A.Pass("BON3"))
+    g.apply("witches", A.Pass("BON6"))
+    assert g.state.players["witches"].bonus == "BON6"
+    assert "BON3" in g.state.bonus_pool
+
+
+def test_coins_on_unused_bonus_tiles():
+    """000 p. 15 'Monedas en losetas de bonificación': 1 coin on each bonus tile left at the end
+    of a round; the player who takes the tile takes its coins."""
+    g = new_game(("witches", "nomads"), {"witches": ["F4", "A3"], "nomads": ["B1", "B4", "B6"]},
+                 {"witches": "BON3", "nomads": "BON5"})
+    coins = dict(g.state.bonus_pool)
+    pass_turn(g, "witches")  # takes BON1
+    pass_turn(g, "nomads")  # takes BON2
+    assert g.state.round == 2
+    for tile_, c in coins.items():
+        if tile_ in g.state.bonus_pool:
+            assert g.state.bonus_pool[tile_] == c + 1
+    # BON4 has now lain unused in two rounds' ends; whoever takes it gets its coins.
+    w = g.state.players[to_move(g)]
+    have = w.C
+    stock = g.state.bonus_pool["BON4"]
+    g.apply(w.name, A.Pass("BON4"))
+    assert w.C == have + stock
+
+
+def test_pass_vp_from_bonus_tiles():
+    """000 p. 14: returning the tile with dwellings gives 1 VP per dwelling (BON9), with trading
+    houses 2 VP per trading house (BON7), with stronghold/sanctuary 4 VP each (BON6)."""
+    g = new_game(("witches", "nomads"), {"witches": ["F4", "A3"], "nomads": ["B1", "B4", "B6"]},
+                 {"witches": "BON9", "nomads": "BON7"})
+    put(g, "nomads", "B4", "TP")
+    put(g, "nomads", "B6", "TP")
+    w, n = g.state.players["witches"], g.state.players["nomads"]
+    vw, vn = w.VP, n.VP
+    pass_turn(g, "witches")
+    assert w.VP == vw + 2
+    pass_turn(g, "nomads")
+    assert n.VP == vn + 4
+
+
+# ---------------------------------------------------------------------------------------------
+# Cult bonuses at the end of a round (000 p. 15 "Fase III: bonificación de culto")
+
+
+def test_cult_bonus_is_paid_per_full_step_count():
+    """000 p. 15: 'Si un jugador estuviera en la casilla 6 del culto del aire, conseguiría 3
+    trabajadores' (1 worker per 2 steps of Air: SCORE7); the bonus comes at the end of the
+    round (before next round's income)."""
+    g = new_game(("witches", "nomads"), {"witches": ["F4", "A3"], "nomads": ["B1", "B4", "B6"]},
+                 {"witches": "BON3", "nomads": "BON5"}, score_tiles=("SCORE7", "SCORE4", "SCORE9",
+                                                                    "SCORE2", "SCORE8", "SCORE6"))
+    w = g.state.players["witches"]
+    set_res(g, "witches", cult={**NO_CULTS, "AIR": 6}, W=0)
+    pass_turn(g, "witches")
+    pass_turn(g, "nomads")
+    assert g.state.round == 2
+    bonus_income = g.income_of(w)["W"]  # the new bonus tile's income counts in round 2
+    assert w.W == 3 + bonus_income
+
+
+def test_no_cult_bonus_after_round_6():
+    """000 p. 16: 'Recuerda que no se conceden bonificaciones de culto al final de la sexta
+    ronda.'"""
+    g = new_game(("witches", "nomads"), {"witches": ["F4", "A3"], "nomads": ["B1", "B4", "B6"]},
+                 {"witches": "BON3", "nomads": "BON5"},
+                 score_tiles=("SCORE4", "SCORE9", "SCORE2", "SCORE8", "SCORE6", "SCORE7"))
+    for f in g.state.players:
+        zero_resources(g, f)
+        set_res(g, f, cult=dict(NO_CULTS))
+    set_res(g, "witches", cult={**NO_CULTS, "AIR": 6})
+    last_round(g)
+    finish(g)
+    assert g.state.players["witches"].W == 0
+
+
+# ---------------------------------------------------------------------------------------------
+# End of the game: resources (000 p. 16 "Puntuación por recursos"; 001 FAQ)
+
+
+def test_final_resources_one_vp_per_three_coins_after_converting():
+    """000 p. 16: 1 VP per 3 coins; other resources may be converted to coins first (priest,
+    worker, power -> 1 coin).  001 FAQ: at the end half of bowl II may be burned to bring the
+    other half to bowl III.  Here: 4 C + 1 W + 1 P + (3 in bowl III + 5 in bowl II -> 2 more)
+    = 11 coins = 3 VP."""
+    g = _three_player_game()
+    for f in g.state.players:
+        zero_resources(g, f)
+        set_res(g, f, cult=dict(NO_CULTS))
+    set_res(g, "witches", C=4, W=1, P=1, power=[4, 5, 3])
+    last_round(g)
+    before = {n: p.VP for n, p in g.state.players.items()}
+    finish(g)
+    assert vp_gained(g, before)["witches"] == 12 + 3  # 12: three-way tie on the network
+
+
+def test_alchemists_score_one_vp_per_two_coins():
+    """000 p. 16: 'Los alquimistas consiguen 1 punto de victoria por cada 2 monedas.'"""
+    g = new_game(("alchemists", "nomads"), {"alchemists": ["E1", "A13"], "nomads": ["B1", "B4", "B6"]},
+                 {"alchemists": "BON3", "nomads": "BON5"})
+    for f in g.state.players:
+        zero_resources(g, f)
+        set_res(g, f, cult=dict(NO_CULTS))
+    set_res(g, "alchemists", C=7)
+    last_round(g)
+    before = {n: p.VP for n, p in g.state.players.items()}
+    finish(g)
+    assert vp_gained(g, before)["alchemists"] == 15 + 3  # network: both at 1 building, (18+12)/2 = 15
+
+
+# ---------------------------------------------------------------------------------------------
+# Setup (000 p. 8 and Appendix VI)
+
+
+def test_setup_order_nomads_third_dwelling_then_chaos_magicians():
+    """000 Appendix VI: the Chaos Magicians place their single dwelling after everyone else, after
+    the Nomads' third; the initial dwellings go in seat order then in reverse; bonus tiles are
+    then chosen in reverse seat order."""
+    from positions import ScriptedGame
+    from tmdesktop.rules.setup import GameSetup
+    g = ScriptedGame(GameSetup(players=3, score_tiles=QUIET_SCORES,
+                               bonus_tiles=("BON1", "BON2", "BON3", "BON4", "BON5", "BON6"),
+                               factions=("chaosmagicians", "nomads", "witches")))
+    order = []
+    spots = {"nomads": ["B1", "B4", "B6"], "witches": ["A3", "C4"], "chaosmagicians": ["D4"]}
+    while g.state.phase == "dwellings":
+        who = g.state.setup_queue[0]
+        order.append(who)
+        g.apply(who, A.Build(spots[who].pop(0)))
+    assert order == ["nomads", "witches", "witches", "nomads", "nomads", "chaosmagicians"]
+    picks = []
+    for tile_ in ("BON1", "BON2", "BON3"):
+        who = g.state.setup_queue[0]
+        picks.append(who)
+        g.apply(who, A.Pass(tile_))
+    assert picks == ["witches", "nomads", "chaosmagicians"]
+    assert g.state.players["chaosmagicians"].counts["D"] == 1
+    assert g.state.players["nomads"].counts["D"] == 3
