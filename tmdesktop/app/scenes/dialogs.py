@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 import pygame
 
-from tmdesktop.i18n import _
+from tmdesktop.i18n import N_, _
 
 from .. import text, theme
 from ..views import icons, supply, widgets
@@ -131,7 +131,7 @@ class ChoiceScene(Modal):
                                       w - int(60 * s), rh) for i in range(n)]
         self.buttons = []
         if self.cancellable:
-            b = widgets.Button("cancel", _("Cancel"), hint="Esc")
+            b = widgets.Button("cancel", N_("Cancel"), hint="Esc")
             b.rect = pygame.Rect(0, 0, int(160 * s), int(46 * s))
             b.rect.midbottom = (self.rect.centerx, self.rect.bottom - int(14 * s))
             self.buttons.append(b)
@@ -229,7 +229,7 @@ class FinalScoresScene(Modal):
         n = len(self.game.state.seats)
         self.rect = pygame.Rect(0, 0, int(620 * s), int((150 + 56 * n) * s))
         self.rect.center = (size[0] // 2, size[1] // 2)
-        b = widgets.Button("close", _("Back to the map"), hint="Esc")
+        b = widgets.Button("close", N_("Back to the map"), hint="Esc")
         b.rect = pygame.Rect(0, 0, int(220 * s), int(46 * s))
         b.rect.midbottom = (self.rect.centerx, self.rect.bottom - int(14 * s))
         self.buttons = [b]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from tmdesktop.i18n import _
+from tmdesktop.i18n import N_, _
 from tmdesktop.rules import actions as A
 from tmdesktop.rules.data import CULTS, POWER_ACTIONS
 
@@ -66,10 +66,10 @@ class GameScene(Scene):
         L = self.lay
         s = L.scale
         specs = [
-            ("build", _("Build"), "B"), ("upgrade", _("Upgrade"), "U"), ("transform", _("Transform"), "T"),
-            ("priest", _("Send priest"), "P"), ("ship", _("Shipping"), "S"), ("dig", _("Digging"), "D"),
-            ("special", _("Special"), "A"), ("convert", _("Convert"), "C"), ("pass", _("Pass"), "X"),
-            ("done", _("End turn"), "Enter"), ("undo", _("Undo"), "Ctrl+Z"),
+            ("build", N_("Build"), "B"), ("upgrade", N_("Upgrade"), "U"), ("transform", N_("Transform"), "T"),
+            ("priest", N_("Send priest"), "P"), ("ship", N_("Shipping"), "S"), ("dig", N_("Digging"), "D"),
+            ("special", N_("Special"), "A"), ("convert", N_("Convert"), "C"), ("pass", N_("Pass"), "X"),
+            ("done", N_("End turn"), "Enter"), ("undo", N_("Undo"), "Ctrl+Z"),
         ]
         pad = int(8 * s)
         gap = int(8 * s)
@@ -82,8 +82,8 @@ class GameScene(Scene):
             self.buttons.append(b)
         bw, bh = int(150 * s), L.top.height - int(10 * s)
         self.top_buttons = [
-            widgets.Button("labels", _("Labels (L)"), pygame.Rect(L.top.right - 2 * bw - 2 * pad, L.top.y + int(5 * s), bw, bh)),
-            widgets.Button("colourblind", _("Colour-blind (G)"), pygame.Rect(L.top.right - bw - pad, L.top.y + int(5 * s), bw, bh)),
+            widgets.Button("labels", N_("Labels (L)"), pygame.Rect(L.top.right - 2 * bw - 2 * pad, L.top.y + int(5 * s), bw, bh)),
+            widgets.Button("colourblind", N_("Colour-blind (G)"), pygame.Rect(L.top.right - bw - pad, L.top.y + int(5 * s), bw, bh)),
         ]
 
     # ------------------------------------------------------------------ legal actions and targets

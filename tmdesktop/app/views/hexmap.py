@@ -178,6 +178,13 @@ class HexMapView:
             kind = state.players[owner].buildings.get(label, "D")
             cx, cy = self.centres[label]
             pieces.draw_piece(surface, kind, factions_home[owner], (cx, cy + self.size * 0.3), psize)
+            if self.colour_blind:  # the owner's terrain glyph on a badge, so colour is not needed
+                badge = (int(cx + self.size * 0.5), int(cy + self.size * 0.42))
+                r = max(5, int(self.size * 0.2))
+                pygame.draw.circle(surface, theme.piece_colour(factions_home[owner]), badge, r)
+                pygame.draw.circle(surface, (250, 246, 236), badge, r, max(1, r // 5))
+                ink = theme.text_on(theme.piece_colour(factions_home[owner]))
+                terrain_glyph(surface, factions_home[owner], badge, r * 1.4, ink, bold=True)
 
     def _glow(self) -> pygame.Surface:
         key = round(self.size, 2)

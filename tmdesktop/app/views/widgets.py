@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from tmdesktop.i18n import _
+
 from .. import text, theme
 
 
@@ -30,7 +32,7 @@ def tile_card(surface, rect, colour=theme.PARCHMENT, edge=theme.INK_SOFT, radius
 @dataclass
 class Button:
     key: str
-    label: str  # already translated at draw time by the owner
+    label: str  # the message id: translated each time the button is drawn
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     enabled: bool = True
     active: bool = False
@@ -47,20 +49,21 @@ class Button:
         else:
             bg, fg = (theme.PANEL_LIGHT if not hover else (92, 104, 96)), theme.TEXT
         r = self.rect
+        label_text = _(self.label)
         pygame.draw.rect(surface, (0, 0, 0), r.move(0, 2), border_radius=max(4, r.height // 5))
         pygame.draw.rect(surface, bg, r, border_radius=max(4, r.height // 5))
         pygame.draw.rect(surface, (255, 255, 255, 40) if self.enabled else (70, 74, 72), r, 1,
                          border_radius=max(4, r.height // 5))
-        size = text.fit(self.label, font_size, r.width - 10, "semibold")
+        size = text.fit(label_text, font_size, r.width - 10, "semibold")
         if self.hint:
-            label = text.text(self.label, size, fg, "semibold")
+            label = text.text(label_text, size, fg, "semibold")
             hint = text.text(self.hint, max(9, int(font_size * 0.72)), fg if self.active else theme.TEXT_DIM)
             total = label.get_height() + hint.get_height() - 4
             y = r.centery - total // 2
             surface.blit(label, label.get_rect(midtop=(r.centerx, y)))
             surface.blit(hint, hint.get_rect(midtop=(r.centerx, y + label.get_height() - 4)))
         else:
-            text.blit(surface, self.label, size, fg, r.center, "center", "semibold")
+            text.blit(surface, label_text, size, fg, r.center, "center", "semibold")
 
     def hit(self, pos) -> bool:
         return self.enabled and self.rect.collidepoint(pos)
