@@ -236,7 +236,9 @@ def test_giants_lose_a_single_cult_bonus_spade():
 # successivi) trasformato.")
 
 
-def test_second_spade_of_act6_may_transform_another_hex_but_not_build_there():
+def test_two_spades_of_act6_may_go_on_two_hexes_but_only_one_dwelling_is_built():
+    """000 p. 10 "2 palas": the spades may be split between two hexes, and a dwelling is built on
+    one of them only ('no podrás construir una morada en esta otra casilla')."""
     g = new_game(("witches", "nomads"), {"witches": ["A3", "F4"], "nomads": ["B1", "B4", "B6"]},
                  {"witches": "BON3", "nomads": "BON5"})
     set_res(g, "witches", power=[0, 0, 12], W=10, C=20)
@@ -244,10 +246,10 @@ def test_second_spade_of_act6_may_transform_another_hex_but_not_build_there():
     g.apply("witches", A.Transform("A2", "green"))  # mountain: 1 spade
     g.apply("witches", A.Transform("A4", "green"))  # lakes: the second spade
     assert g.state.terrain["A2"] == "green" and g.state.terrain["A4"] == "green"
+    g.apply("witches", A.Build("A4"))
     with pytest.raises(RuleError):
-        g.apply("witches", A.Build("A4"))  # 'no podrás construir una morada en esta otra casilla'
-    g.apply("witches", A.Build("A2"))
-    assert player(g, "witches").buildings.get("A2") == "D"
+        g.apply("witches", A.Build("A2"))  # the other hex gets no dwelling
+    assert player(g, "witches").buildings.get("A4") == "D" and "A2" not in player(g, "witches").buildings
 
 
 # ---------------------------------------------------------------------------------------------

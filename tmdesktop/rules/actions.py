@@ -176,6 +176,39 @@ class DiscardSpade(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class PickColor(Action):
+    """Fire & Ice: the terrain colour of an ice, volcano or variable faction."""
+
+    color: str
+    main_turn = False
+
+    def __str__(self) -> str:
+        return f"pick-color {self.color}"
+
+
+@dataclass(frozen=True, slots=True)
+class UnlockTerrain(Action):
+    """Riverwalkers: a priest gained unlocks a terrain colour, or is kept ("gain-priest")."""
+
+    color: str
+    main_turn = False
+
+    def __str__(self) -> str:
+        return f"unlock-terrain {self.color}"
+
+
+@dataclass(frozen=True, slots=True)
+class TokenForVP(Action):
+    """Shapeshifters: after an opponent took their power, buy a token in bowl III for 1 VP (or not)."""
+
+    take: bool = True
+    main_turn = False
+
+    def __str__(self) -> str:
+        return "gain P3 for VP" if self.take else "decline P3"
+
+
+@dataclass(frozen=True, slots=True)
 class Done(Action):
     def __str__(self) -> str:
         return "done"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from . import actions as A
-from .data import BUILDING_TYPES, CULTS, action_def, faction, raw, tile
+from .data import BUILDING_TYPES, CULTS, action_def, faction, raw, start_vp_2017, tile
 from .errors import RuleError
 from .maps import TERRAINS, load_board
 from .scoring import rank_points
@@ -88,8 +88,10 @@ class Game:
         s = self.state
         if s.phase == "finished":
             return []
-        if s.phase == "factions":
-            return []
+        if s.phase in ("factions", "colors"):
+            if s.pending_colors:
+                return s.pending_colors[:1]
+            return [n for n in s.seats if s.players[n].favors_owed]
         if s.phase in ("dwellings", "bonus"):
             return s.setup_queue[:1]
         out = [n for n in s.order if self._owes_decision(s.players[n])]
@@ -149,7 +151,8 @@ class Game:
         if s.phase == "finished":
             raise RuleError(_("The game is over."))
         if isinstance(action, A.ChooseFaction):
-            return self._choose_faction(action.faction)
+            self._choose_faction(action.faction)
+            return self._advance_setup()
         if name not in s.players:
             raise RuleError(_("{faction} is not playing in this game.").format(faction=name))
         p = s.players[name]
@@ -162,7 +165,9 @@ class Game:
             raise RuleError(_("Unknown action."))
         handler(self, p, action)
         self.last_snapshot = p.snapshot()
-        if s.phase == "bonus" and not s.setup_queue:
+        if s.phase in ("factions", "colors"):
+            self._advance_setup()
+        elif s.phase == "bonus" and not s.setup_queue:
             self._start_round()
         elif s.phase in ("play", "income-spades"):
             self._maybe_end_round()
@@ -173,25 +178,96 @@ class Game:
         s = self.state
         if s.phase != "factions":
             raise RuleError(_("Factions are chosen before the game starts."))
+        if s.pending_colors:
+            raise RuleError(_("{faction} must first choose a terrain colour.").format(
+                faction=s.players[s.pending_colors[0]].faction.display))
         try:
             f = faction(name)
         except KeyError:
             raise RuleError(_("Unknown faction {faction}.").format(faction=name)) from None
         if name in s.players:
             raise RuleError(_("{faction} has already been chosen.").format(faction=f.display))
-        if any(s.players[o].faction.home == f.home for o in s.players):
+        needed = FACTION_OPTION.get(name)
+        if needed and needed not in s.options:
+            raise RuleError(_("The {faction} need the Fire & Ice option “{option}”.").format(
+                faction=f.display, option=needed))
+        if f.home in TERRAINS and f.home in self.colors_taken():
             raise RuleError(_("Another faction already has {terrain} as its home terrain.").format(
                 terrain=_(f.home)))
         st = f.start
-        p = Player(faction=f, VP=st["VP"], C=st["C"], W=st["W"], P=st["P"],
+        vp = st["VP"]
+        if "revised-starting-vp" in s.options:
+            vp = start_vp_2017(name)
+        if name in self.setup.start_vp:
+            vp = self.setup.start_vp[name]
+        p = Player(faction=f, VP=vp, C=st["C"], W=st["W"], P=st["P"],
                    power=[st["power_bowls"]["P1"], st["power_bowls"]["P2"], st["power_bowls"]["P3"]],
                    cult={c: st["cult"][c] for c in CULTS}, ship=f.shipping["start_level"] or 0,
-                   dig=f.digging["start_level"] or 0)
+                   dig=(f.digging or {}).get("start_level") or 0, home=f.home,
+                   priest_limit=st.get("priest_supply_max", 7))
         s.players[name] = p
         s.seats.append(name)
         self._emit(p, "setup")
-        if len(s.seats) == s.player_count:
-            self._start_dwellings()
+        if f.home in ("ice", "variable"):
+            p.picks_color = True  # these choose at once, before the next faction is taken
+            s.pending_colors.append(name)
+
+    def colors_taken(self, exclude: Player | None = None) -> set[str]:
+        """Colours no faction may still choose: home terrains and colours already picked."""
+        out = set(self.setup.reserved_colors)
+        for p in self.state.players.values():
+            if p is exclude:
+                continue
+            if p.home in TERRAINS:
+                out.add(p.home)
+            if p.color:
+                out.add(p.color)
+        return out
+
+    def home_colors(self, exclude: Player | None = None) -> set[str]:
+        """Terrains that are some other faction's home (ice factions and Riverwalkers have none)."""
+        return {p.home for p in self.state.players.values()
+                if p is not exclude and p.home in TERRAINS and p.faction.name != "riverwalkers"}
+
+    def _do_pick_color(self, p: Player, a: A.PickColor) -> None:
+        s = self.state
+        if not p.picks_color:
+            raise RuleError(_("You have no terrain colour to choose now."))
+        if s.pending_colors and s.pending_colors[0] != p.name:
+            raise RuleError(_("{faction} chooses a colour first.").format(
+                faction=s.players[s.pending_colors[0]].faction.display))
+        if a.color not in TERRAINS:
+            raise RuleError(_("Unknown terrain {terrain}.").format(terrain=a.color))
+        if a.color in self.colors_taken(exclude=p) or (s.phase == "play" and a.color == p.home):
+            raise RuleError(_("{terrain} is already taken by another faction.").format(terrain=_(a.color)))
+        p.picks_color = False
+        if p.name in s.pending_colors:
+            s.pending_colors.remove(p.name)
+        if p.faction.home in ("ice", "volcano"):
+            p.color = a.color
+        else:
+            p.color = p.home = a.color
+            if p.faction.special.get("locked_terrain"):
+                p.unlocked = {a.color}
+
+    def _advance_setup(self) -> None:
+        """factions -> (volcano colours, Ice Maidens' favor tile) -> initial dwellings."""
+        s = self.state
+        if s.pending_colors or len(s.seats) < s.player_count:
+            return
+        if s.phase == "factions":
+            s.phase = "colors"
+            for n in s.seats:
+                p = s.players[n]
+                if p.faction.home == "volcano":
+                    p.picks_color = True
+                    s.pending_colors.append(n)
+                p.favors_owed += p.faction.special.get("GAIN_FAVOR", 0)
+            if s.pending_colors:
+                return
+        if any(p.favors_owed for p in s.players.values()):
+            return
+        self._start_dwellings()
 
     def _start_dwellings(self) -> None:
         s = self.state
@@ -207,14 +283,22 @@ class Game:
         s = self.state
         self._check_setup_turn(p)
         self._check_empty_land(hex_)
-        if s.terrain[hex_] != p.faction.home:
+        color = p.color or p.home
+        if s.terrain[hex_] != color:
             raise RuleError(_("Your first dwellings must go on your home terrain ({terrain}).").format(
-                terrain=_(p.faction.home)))
+                terrain=_(color)))
+        if p.faction.special.get("adjacency", {}).get("direct") == 0 and not self._by_river(hex_):
+            raise RuleError(_("The Riverwalkers' dwellings must stand next to a river."))
+        if p.home in ("ice", "volcano"):
+            s.terrain[hex_] = p.home
         self._place(p, hex_, "D")
         s.setup_queue.pop(0)
         if not s.setup_queue:
             s.phase = "bonus"
             s.setup_queue = s.seats[::-1]
+
+    def _by_river(self, hex_: str) -> bool:
+        return any(self.board.cells[n].is_river for n in self.board.neighbours[hex_])
 
     def _check_setup_turn(self, p: Player) -> None:
         s = self.state
@@ -302,7 +386,8 @@ class Game:
         self._start_round()
 
     def _owes_decision(self, p: Player) -> bool:
-        return bool(p.leech_offers or p.cult_steps or p.favors_owed or p.towns_owed
+        return bool(p.leech_offers or p.cult_steps or p.favors_owed or p.towns_owed or p.unlocks_owed
+                    or p.lose_cult_owed or p.p3_offers or p.picks_color
                     or (p.spades and self.state.phase == "income-spades"))
 
     def _start_turn(self, name: str | None) -> None:
@@ -367,7 +452,22 @@ class Game:
             if key in ("VP", "C", "W"):
                 setattr(p, key, getattr(p, key) + n)
             elif key == "P":
-                p.P = min(p.P + n, p.max_priests)
+                self._gain_priests(p, n)
+            elif key == "P1":
+                n = self.state.player_count if n == "PLAYER_COUNT" else n
+                p.power[0] += n
+                p.tokens_added += n
+            elif key == "P3":
+                p.power[2] += n
+                p.tokens_added += n
+            elif key == "PRIEST_CULT_BONUS":
+                p.priest_bonus += n
+            elif key == "VOLCANO_TF":
+                p.volcano_tf += n
+            elif key == "GAIN_P3_FOR_VP":
+                p.p3_offers += n
+            elif key == "PICK_COLOR":
+                p.picks_color = True
             elif key == "PW":
                 self._gain_power(p, n)
             elif key == "SPADE":
@@ -391,12 +491,26 @@ class Game:
             # ACTx keys: faction actions come with the stronghold; nothing to record.
 
     def _gain_spades(self, p: Player, n: int, income: bool = False) -> None:
-        p.spades += n
         special = p.faction.special.get("special")
-        if special and "SPADE" in special and self._enabled(p, special):
-            self._gain(p, {k: v * n for k, v in special["SPADE"].items() if k != "SPADE"})
         if not income:
             self._round_vp(p, "SPADE", n)
+        if special and "SPADE" in special and self._enabled(p, special):
+            effect = special["SPADE"]
+            if special.get("mode") == "replace" or effect.get("SPADE") == -1:
+                n_kept = 0  # spades become something else (cult steps, tokens) or are lost
+            else:
+                n_kept = n
+            self._gain(p, {k: v * n for k, v in effect.items() if k != "SPADE"})
+            p.spades += n_kept
+        else:
+            p.spades += n
+
+    def _gain_priests(self, p: Player, n: int) -> None:
+        special = p.faction.special.get("special") or {}
+        if "P" in special:  # Riverwalkers: each priest becomes an unlock-or-keep choice
+            p.unlocks_owed += n
+        else:
+            p.P = min(p.P + n, p.max_priests)
 
     def _enabled(self, p: Player, special: dict) -> bool:
         return all(p.counts.get(b, 0) >= c for b, c in (special.get("enable_if") or {}).items())
@@ -449,6 +563,9 @@ class Game:
         p.cult[cult] = new
         return new - old
 
+    def building_power(self, p: Player, kind: str) -> int:
+        return (p.faction.special.get("building_strength") or {}).get(kind, BUILDING_POWER[kind])
+
     def _advance_ship(self, p: Player, free: bool = False) -> None:
         if p.ship >= p.faction.max_ship:
             if free:
@@ -478,7 +595,8 @@ class Game:
 
     def reach(self, p: Player, hex_: str) -> tuple[bool, bool]:
         """(reachable, only by tunnel/carpet) for building or transforming on hex_."""
-        if any(self.state.owner.get(n) == p.name for n in self.adjacent(hex_)):
+        by_land = p.faction.special.get("adjacency", {}).get("direct", 1)  # Riverwalkers: 0
+        if by_land and any(self.state.owner.get(n) == p.name for n in self.adjacent(hex_)):
             return True, False
         ship = p.ship + p.ship_bonus
         if ship:
@@ -520,12 +638,21 @@ class Game:
             t.teleported = hex_
 
     def spades_needed(self, p: Player, hex_: str, target: str) -> int:
+        """Spades to turn hex_ into target (0: nothing to do); RuleError when impossible."""
         current = self.state.terrain[hex_]
         if current == target:
             return 0
+        if current in ("ice", "volcano"):
+            raise RuleError(_("Ice and volcanoes can never be transformed again."))
+        if target == "ice":
+            if p.home != "ice":
+                raise RuleError(_("Only the ice factions cover terrain with ice."))
+            return wheel_distance(current, p.color, p.color) or 1
+        if target not in TERRAINS:
+            raise RuleError(_("Unknown terrain {terrain}.").format(terrain=target))
         if p.faction.name == "giants":
             return 2
-        return wheel_distance(current, target, p.faction.home)
+        return wheel_distance(current, target, p.color or p.home)
 
     def _place(self, p: Player, hex_: str, kind: str) -> None:
         s = self.state
@@ -548,11 +675,15 @@ class Game:
             raise RuleError(_("All your dwellings are already on the map."))
         free = p.free_dwelling
         if free:
-            if s.terrain[a.hex] != p.faction.home:
+            if s.terrain[a.hex] != p.home:
                 raise RuleError(_("Your stronghold's action builds only on your home terrain."))
         else:
-            if s.terrain[a.hex] != p.faction.home:
-                self._transform(p, a.hex, p.faction.home, in_build=True)
+            if s.terrain[a.hex] in p.unlocked:
+                self._check_reach(p, a.hex)
+            elif s.terrain[a.hex] != p.home:
+                if p.unlocked:
+                    raise RuleError(_("The Riverwalkers build only on terrain they have unlocked."))
+                self._transform(p, a.hex, p.home, in_build=True)
             else:
                 self._check_reach(p, a.hex)
             self._pay(p, p.faction.cost("D"), _("A dwelling"))
@@ -603,6 +734,10 @@ class Game:
         s = self.state
         if not in_build:
             self._check_empty_land(hex_)
+        if p.unlocked:
+            raise RuleError(_("The Riverwalkers never transform terrain: they unlock it with priests."))
+        if target == "volcano" or p.home == "volcano":
+            return self._volcano(p, hex_, target, in_build)
         need = self.spades_needed(p, hex_, target)
         if need == 0:
             raise RuleError(_("{hex} is already {terrain}.").format(hex=hex_, terrain=_(target)))
@@ -629,11 +764,52 @@ class Game:
         s.terrain[hex_] = target
         s.turn.transformed.add(hex_)
 
+    def _volcano(self, p: Player, hex_: str, target: str, in_build: bool) -> None:
+        """Volcano factions raise a volcano with `dig`, paying cult steps or power tokens."""
+        s = self.state
+        if p.home != "volcano" or target != "volcano":
+            raise RuleError(_("Volcano factions only turn terrain into volcanoes."))
+        current = s.terrain[hex_]
+        if current in ("ice", "volcano"):
+            raise RuleError(_("Ice and volcanoes can never be transformed again."))
+        if s.phase != "play":
+            raise RuleError(_("Volcanoes are raised with the transform-and-build action."))
+        t = s.turn
+        if t.followups.get("transform", 0) > 0:
+            t.followups["transform"] -= 1
+        elif not in_build:
+            self._use_subaction(p, "transform", {"build": 1})
+        self._check_reach(p, hex_)
+        if p.volcano_tf <= 0:
+            self._dig(p, 1)
+        effect = p.faction.special["volcano_effect"]["home" if current in self.home_colors(p) else "not_home"]
+        if "LOSE_CULT" in effect:
+            n = effect["LOSE_CULT"]
+            if max(p.cult.values()) < n:
+                raise RuleError(_("A volcano here costs {n} steps back on one cult track; no track has them.").format(n=n))
+            p.lose_cult_owed = n
+        if "LOSE_PW_TOKEN" in effect:
+            self._lose_tokens(p, effect["LOSE_PW_TOKEN"])
+        p.volcano_tf -= 1
+        s.terrain[hex_] = "volcano"
+        t.transformed.add(hex_)
+
+    def _lose_tokens(self, p: Player, n: int) -> None:
+        """Remove n power tokens from the game, from bowl I first, then II, then III."""
+        if sum(p.power) < n:
+            raise RuleError(_("That needs {n} power tokens; you have {have}.").format(n=n, have=sum(p.power)))
+        left = n
+        for i in range(3):
+            m = min(left, p.power[i])
+            p.power[i] -= m
+            left -= m
+        p.tokens_added -= n
+
     def _sandstorm(self, p: Player, hex_: str, target: str) -> None:
         """Nomads' stronghold action: a free transformation of a hex directly next to them."""
         s = self.state
         self._require_turn(p)
-        if target != p.faction.home:
+        if target != p.home:
             raise RuleError(_("The sandstorm turns a hex into desert only."))
         if not any(s.owner.get(n) == p.name for n in self.board.land_neighbours[hex_]):
             raise RuleError(_("The sandstorm reaches only hexes directly next to your buildings (no bridges, "
@@ -649,13 +825,15 @@ class Game:
             target = "gray"
         if target is None:
             target = self._closest_to_home(p, a.hex)
-        if target not in TERRAINS:
+        if target not in TERRAINS + ("ice", "volcano"):
             raise RuleError(_("Unknown terrain {terrain}.").format(terrain=target))
         self._transform(p, a.hex, target)
 
     def _closest_to_home(self, p: Player, hex_: str) -> str:
-        home = p.faction.home
+        home = p.home
         current = self.state.terrain[hex_]
+        if home not in TERRAINS:
+            return home
         if p.spades <= 0 or self.spades_needed(p, hex_, home) <= p.spades:
             return home
         i, h = TERRAINS.index(current), TERRAINS.index(home)
@@ -663,6 +841,8 @@ class Game:
         return TERRAINS[(i + step * p.spades) % 7]
 
     def _dig(self, p: Player, n: int) -> None:
+        if not p.faction.digging:
+            raise RuleError(_("The Riverwalkers cannot dig."))
         cost = {k: v * n for k, v in p.faction.spade_cost(p.dig).items()}
         self._pay(p, cost, _("{n} spade(s)").format(n=n))
         gain = {k: v * n for k, v in p.faction.dig_gain(p.dig).items()}
@@ -726,18 +906,18 @@ class Game:
         s = self.state
         name = a.name.upper()
         if name in ("ACT1", "ACT2", "ACT3", "ACT4", "ACT5", "ACT6"):
-            if name in s.blocked:
+            if name in s.blocked and not self.may_reuse(p, name):
                 raise RuleError(_("That power action has already been taken this round."))
-            d = action_def(name)
-            self._use_subaction(p, "action", d.get("subaction"))
-            self._pay(p, d["cost"], _("That power action"))
+            self._check_not_forbidden(p, name)
+            self._use_subaction(p, "action", self.action_followups(p, name))
+            self._pay(p, self.power_action_cost(p, name), _("That power action"))
             s.blocked.add(name)
         elif name in ("BON1", "BON2"):
             if p.bonus != name:
                 raise RuleError(_("You do not hold bonus tile {tile}.").format(tile=name))
+            self._check_not_forbidden(p, name)
             self._once_per_round(p, name)
-            d = action_def(name)
-            self._use_subaction(p, "action", d.get("subaction"))
+            self._use_subaction(p, "action", self.action_followups(p, name))
         elif name == "FAV6":
             if "FAV6" not in p.favors:
                 raise RuleError(_("You do not hold favor tile {tile}.").format(tile=name))
@@ -760,7 +940,12 @@ class Game:
                 p.actions_used.add(name)
                 return
             self._use_subaction(p, "action", d.get("subaction"))
-            self._pay(p, d["cost"], _("That action"))
+            cost = dict(d["cost"])
+            cost.pop("ALLOW_SHAPESHIFT", None)
+            tokens = cost.pop("PW_TOKEN", 0)
+            self._pay(p, cost, _("That action"))
+            if tokens:
+                self._lose_tokens(p, tokens)
             if name == "ACTW":
                 p.free_dwelling = True
             elif name == "ACTS":
@@ -773,6 +958,30 @@ class Game:
         else:
             raise RuleError(_("Unknown action {name}.").format(name=a.name))
         self._gain(p, action_def(name)["gain"])
+
+    def power_action_cost(self, p: Player, name: str) -> dict:
+        cost = dict(action_def(name)["cost"])
+        for k, v in ((p.faction.special.get("discount") or {}).get(name) or {}).items():
+            cost[k] = cost.get(k, 0) - v  # Yetis pay 1 power less
+        return cost
+
+    def may_reuse(self, p: Player, name: str) -> bool:
+        """Yetis with their stronghold may take power actions that are already taken."""
+        for gain in p.faction.buildings["SH"].get("on_build_gain") or []:
+            if p.counts["SH"] and name in (gain.get("allow_reuse") or {}):
+                return True
+        return False
+
+    def action_followups(self, p: Player, name: str) -> dict:
+        override = (p.faction.special.get("action") or {}).get(name)
+        if override is not None and "subaction" in override:
+            return override["subaction"]  # volcano factions: the spades become something else
+        return action_def(name).get("subaction") or {}
+
+    def _check_not_forbidden(self, p: Player, name: str) -> None:
+        if ((p.faction.special.get("action") or {}).get(name) or {}).get("forbid"):
+            raise RuleError(_("The {faction} cannot use spades, so {name} is not for them.").format(
+                faction=p.faction.display, name=name))
 
     def _faction_actions(self, p: Player) -> set[str]:
         out = set()
@@ -814,7 +1023,7 @@ class Game:
             spots[index] = p.name
             p.priests_on_cults += 1
             steps = CULT_SPOT_VALUES[index]
-        self._advance_cult(p, cult, steps)
+        self._advance_cult(p, cult, steps + p.priest_bonus)
 
     def _do_advance(self, p: Player, a: A.Advance) -> None:
         track = a.track.lower()
@@ -981,6 +1190,14 @@ class Game:
         cult = a.cult.upper()
         if cult not in CULTS:
             raise RuleError(_("Unknown cult track {cult}.").format(cult=a.cult))
+        if a.n < 0 and p.lose_cult_owed:
+            # Acolytes pay for a volcano with steps back on one track (no power is lost).
+            if -a.n != p.lose_cult_owed or p.cult[cult] < p.lose_cult_owed:
+                raise RuleError(_("Step back {n} on one cult track where you have them.").format(
+                    n=p.lose_cult_owed))
+            p.cult[cult] += a.n
+            p.lose_cult_owed = 0
+            return
         if a.n < 0:
             # Stepping back to leave a single key to another track (TW5): not from 10, not below 7.
             if self.state.turn.faction != p.name or p.cult[cult] == 10 or p.cult[cult] + a.n < 7:
@@ -1010,7 +1227,45 @@ class Game:
             raise RuleError(_("Choose your town tile first."))
         if p.cult_steps:
             raise RuleError(_("Choose a cult track for your step first."))
+        if p.lose_cult_owed:
+            raise RuleError(_("Choose the cult track that pays for your volcano first."))
+        if p.unlocks_owed:
+            raise RuleError(_("Choose what your new priest unlocks first."))
+        if p.picks_color:
+            raise RuleError(_("Choose your new terrain colour first."))
         self._end_turn(p)
+
+    def _do_unlock(self, p: Player, a: A.UnlockTerrain) -> None:
+        """Riverwalkers: a priest gained unlocks a colour (1 C, 2 C for another's home) or is kept."""
+        if p.unlocks_owed <= 0:
+            raise RuleError(_("You have no priest to place now."))
+        locked = p.faction.special["locked_terrain"]
+        if a.color == "gain-priest":
+            if p.P >= p.max_priests:
+                raise RuleError(_("All your priests are already out: unlock a terrain instead."))
+            p.P += 1
+        else:
+            if a.color not in TERRAINS:
+                raise RuleError(_("Unknown terrain {terrain}.").format(terrain=a.color))
+            if a.color in p.unlocked:
+                raise RuleError(_("{terrain} is already unlocked.").format(terrain=_(a.color)))
+            rule = locked[a.color]["home" if a.color in self.home_colors(p) else "not_home"]
+            self._pay(p, rule.get("cost", {}), _("Unlocking {terrain}").format(terrain=_(a.color)))
+            p.priest_limit += rule.get("gain", {}).get("MAX_P", 0)
+            p.unlocked.add(a.color)
+        p.unlocks_owed -= 1
+
+    def _do_token_for_vp(self, p: Player, a: A.TokenForVP) -> None:
+        """Shapeshifters: an opponent took their power; a new token in bowl III costs 1 VP."""
+        if p.p3_offers <= 0:
+            raise RuleError(_("You have no power token to buy now."))
+        if a.take:
+            if p.VP < 1:
+                raise RuleError(_("You have no VP to pay for the token."))
+            p.VP -= 1
+            p.power[2] += 1
+            p.tokens_added += 1
+        p.p3_offers -= 1
 
     def _drop(self, p: Player) -> None:
         s = self.state
@@ -1035,7 +1290,7 @@ class Game:
             other = s.players[s.order[(start + k) % len(s.order)]]
             if other.dropped:
                 continue
-            amount = sum(BUILDING_POWER[b] for h, b in other.buildings.items() if h in adjacent)
+            amount = sum(self.building_power(other, b) for h, b in other.buildings.items() if h in adjacent)
             if amount:
                 # An offer that could give nothing now (full bowls) does not count for the builder's
                 # abilities (Cultists), but can still be answered.
@@ -1095,7 +1350,8 @@ class Game:
                 self._emit(source, "[opponent accepted power]")
         if ev["open"] == 0:
             del s.leech_events[offer.event]
-            if effect and not ev["accepted"] and not ev["lapsed"] and "errata-cultist-power" in s.options:
+            errata_ok = source.faction.name != "cultists" or "errata-cultist-power" in s.options
+            if effect and not ev["accepted"] and not ev["lapsed"] and errata_ok:
                 self._gain(source, effect["not_taken"])
                 self._emit(source, "[all opponents declined power]")
 
@@ -1125,7 +1381,7 @@ class Game:
             return
         kinds = [p.buildings[h] for h in group]
         size = len(kinds) + kinds.count("SA")
-        power = sum(BUILDING_POWER[k] for k in kinds)
+        power = sum(self.building_power(p, k) for k in kinds)
         need = 6 if "FAV5" in p.favors else 7
         if size >= 4 and power >= need:
             p.town_hexes |= group
@@ -1216,10 +1472,19 @@ class Game:
         A.Decline: _do_decline,
         A.Done: _do_done,
         A.DiscardSpade: _do_discard_spade,
+        A.PickColor: _do_pick_color,
+        A.UnlockTerrain: _do_unlock,
+        A.TokenForVP: _do_token_for_vp,
     }
 
 
 BONUS_TILE_NAMES = {f"BON{i}" for i in range(1, 11)}
+#: Fire & Ice factions come with the option that brings them into play.
+FACTION_OPTION = {
+    "icemaidens": "fire-and-ice-factions/ice", "yetis": "fire-and-ice-factions/ice",
+    "acolytes": "fire-and-ice-factions/volcano", "dragonlords": "fire-and-ice-factions/volcano",
+    "riverwalkers": "fire-and-ice-factions/variable_v5", "shapeshifters": "fire-and-ice-factions/variable_v5",
+}
 
 
 def format_cost(cost: dict) -> str:

@@ -129,6 +129,27 @@ def _spade(m):
     return A.DiscardSpade(int(m[1] or 1))
 
 
+@_rule(r"pick-colou?r\s+(\w+)")
+def _pick_color(m):
+    color = m[1].lower()
+    return A.PickColor("gray" if color == "grey" else color)
+
+
+@_rule(r"unlock-terrain\s+([\w-]+)")
+def _unlock(m):
+    return A.UnlockTerrain(m[1].lower())
+
+
+@_rule(r"gain\s+p3\s+for\s+vp")
+def _p3(m):
+    return A.TokenForVP(True)
+
+
+@_rule(r"decline\s+p3")
+def _p3_no(m):
+    return A.TokenForVP(False)
+
+
 @_rule(r"done")
 def _done(m):
     return A.Done()

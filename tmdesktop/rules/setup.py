@@ -13,7 +13,12 @@ KNOWN_OPTIONS = frozenset({
     "strict-leech", "strict-darkling-sh", "strict-chaosmagician-sh", "errata-cultist-power",
     "mini-expansion-1", "shipping-bonus", "temple-scoring-tile", "variable-turn-order",
     "maintain-player-order", "email-notify",
+    "fire-and-ice-factions/ice", "fire-and-ice-factions/volcano", "fire-and-ice-factions/variable_v5",
+    "fire-and-ice-final-scoring", "revised-starting-vp",
 })
+FIRE_ICE_FACTION_OPTIONS = frozenset({
+    "fire-and-ice-factions/ice", "fire-and-ice-factions/volcano", "fire-and-ice-factions/variable_v5"})
+FINAL_SCORING_TILES = ("connected-distance", "connected-sa-sh-distance", "building-on-edge", "connected-clusters")
 #: What every tournament game uses; the default for new games.
 TOURNAMENT_OPTIONS = frozenset({
     "strict-leech", "strict-darkling-sh", "strict-chaosmagician-sh", "errata-cultist-power",
@@ -31,6 +36,9 @@ class GameSetup:
     player_names: tuple[str, ...] = ()
     seed: int | None = None
     factions: tuple[str, ...] = field(default=())  # pre-chosen, in seat order (optional)
+    final_scoring: str | None = None  # Fire & Ice final scoring tile (with its option)
+    start_vp: dict = field(default_factory=dict)  # faction -> starting VP (the faction auction)
+    reserved_colors: tuple[str, ...] = ()  # auctioned factions' home terrains: not for colour picks
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 5:
@@ -44,6 +52,10 @@ class GameSetup:
             raise ValueError("six round scoring tiles are needed")
         if "SCORE1" in self.score_tiles[4:]:
             raise ValueError("SCORE1 may not be used in rounds 5 and 6")
+        if self.final_scoring is not None and self.final_scoring not in FINAL_SCORING_TILES:
+            raise ValueError(f"unknown final scoring tile {self.final_scoring!r}")
+        if ("fire-and-ice-final-scoring" in self.options) != (self.final_scoring is not None):
+            raise ValueError("the Fire & Ice final scoring option needs exactly one final scoring tile")
 
     @classmethod
     def random(cls, players: int, seed: int, map_key: str = "original",
@@ -56,8 +68,9 @@ class GameSetup:
                 break
         bonuses = [t for t in BONUS_TILES if _enabled(t, options)]
         chosen = sorted(rng.sample(bonuses, players + 3), key=BONUS_TILES.index)
+        final = rng.choice(FINAL_SCORING_TILES) if "fire-and-ice-final-scoring" in options else None
         return cls(players=players, map_key=map_key, options=frozenset(options), score_tiles=tuple(drawn),
-                   bonus_tiles=tuple(chosen), seed=seed, factions=tuple(factions))
+                   bonus_tiles=tuple(chosen), seed=seed, factions=tuple(factions), final_scoring=final)
 
 
 def _enabled(name: str, options: frozenset[str]) -> bool:

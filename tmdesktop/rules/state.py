@@ -51,13 +51,26 @@ class Player:
     teleport_level: int = 0
     leech_offers: list[LeechOffer] = field(default_factory=list)
 
+    # Fire & Ice
+    home: str = ""  # the terrain it builds on: a colour, "ice" or "volcano"
+    color: str | None = None  # the colour chosen by ice, volcano and variable factions
+    unlocked: set[str] = field(default_factory=set)  # Riverwalkers: colours they may build on
+    priest_limit: int = 7  # priests in supply (Riverwalkers start with 1, +1 per unlocked terrain)
+    picks_color: bool = False  # owes a colour choice (setup, or the Shapeshifters' action)
+    unlocks_owed: int = 0  # Riverwalkers: a priest gained, to be turned into an unlock or kept
+    lose_cult_owed: int = 0  # Acolytes: cult steps to give up on one track for a volcano
+    volcano_tf: int = 0  # volcano transformations granted by `dig`
+    p3_offers: int = 0  # Shapeshifters: a token in bowl III may be bought for 1 VP
+    priest_bonus: int = 0  # Acolytes' stronghold: extra cult step per priest sent
+    tokens_added: int = 0  # power tokens gained (+) or removed (-) beyond burning
+
     @property
     def name(self) -> str:
         return self.faction.name
 
     @property
     def max_priests(self) -> int:
-        return 7 - self.priests_on_cults
+        return self.priest_limit - self.priests_on_cults
 
     def snapshot(self) -> tuple:
         """The values a ledger row shows: VP, C, W, P, bowls, cults."""
@@ -81,13 +94,14 @@ class Turn:
 class GameState:
     map_key: str
     options: frozenset[str]
-    phase: str = "factions"  # factions, dwellings, bonus, income-spades, play, finished
+    phase: str = "factions"  # factions, colors, dwellings, bonus, income-spades, play, finished
     round: int = 0
     seats: list[str] = field(default_factory=list)  # factions in seat order
     players: dict[str, Player] = field(default_factory=dict)
     order: list[str] = field(default_factory=list)  # this round's turn order
     pass_order: list[str] = field(default_factory=list)
     setup_queue: list[str] = field(default_factory=list)  # who places/picks next in setup
+    pending_colors: list[str] = field(default_factory=list)  # factions that must pick a colour now
     terrain: dict[str, str] = field(default_factory=dict)  # current terrain of every land hex
     owner: dict[str, str] = field(default_factory=dict)  # hex -> faction with a building there
     bridges: dict[frozenset[str], str] = field(default_factory=dict)
