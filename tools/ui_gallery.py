@@ -53,6 +53,9 @@ def main(argv) -> int:
     app.screenshot(f"{out}/map_{tag}.png")
 
     # hover over a legal build target: tooltip with costs
+    until(session, random.Random(1), lambda: any(isinstance(a, A.Build) for a in session.legal())
+          and not session.is_out_of_turn(session.decider()))
+    scene._prompted_version = session.version
     builds = [a.hex for a in session.legal() if isinstance(a, A.Build)]
     if builds:
         x, y = scene.map.centres[builds[0]]
