@@ -13,12 +13,15 @@ TERRAIN = {
     "green": (77, 140, 68),
     "gray": (146, 146, 150),
     "red": (184, 64, 48),
+    "ice": (222, 236, 244),  # Fire & Ice
+    "volcano": (214, 112, 42),
 }
 RIVER = (170, 208, 226)
 RIVER_DEEP = (140, 184, 208)
 TERRAIN_NAMES = {
     "yellow": N_("desert"), "brown": N_("plains"), "black": N_("swamp"), "blue": N_("lakes"),
     "green": N_("forest"), "gray": N_("mountains"), "red": N_("wasteland"),
+    "ice": N_("ice"), "volcano": N_("volcano"),
 }
 
 # Wooden pieces: the faction's colour, a little brighter than the terrain so they stand out on it.
@@ -30,6 +33,8 @@ PIECE = {
     "green": (70, 162, 70),
     "gray": (176, 176, 182),
     "red": (212, 62, 44),
+    "ice": (236, 244, 250),
+    "volcano": (236, 124, 40),
 }
 
 CULT_COLOURS = {
