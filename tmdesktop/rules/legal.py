@@ -7,8 +7,8 @@ applies without error; the property tests hold it to that.
 from __future__ import annotations
 
 from . import actions as A
-from .data import BASE_FACTIONS, CULTS, action_def, faction
-from .engine import PW_RATES, UPGRADES, Game
+from .data import ALL_FACTIONS, CULTS, action_def, faction
+from .engine import FACTION_OPTION, PW_RATES, UPGRADES, Game
 from .maps import TERRAINS
 from .state import Player
 
@@ -20,8 +20,13 @@ def decision(game: Game, name: str | None) -> str | None:
     s = game.state
     if s.phase == "finished":
         return None
-    if s.phase == "factions":
-        return "factions"
+    if s.phase in ("factions", "colors"):
+        if s.pending_colors:
+            return "color" if s.pending_colors[0] == name else None
+        p = s.players.get(name)
+        if p is not None and p.favors_owed:
+            return "favor"
+        return "factions" if name is None and s.phase == "factions" else None
     if s.phase in ("dwellings", "bonus"):
         return ("dwelling" if s.phase == "dwellings" else "bonus") if s.setup_queue[:1] == [name] else None
     p = s.players.get(name)
@@ -31,6 +36,14 @@ def decision(game: Game, name: str | None) -> str | None:
         return "spades" if p.spades else None
     if p.leech_offers:
         return "leech"
+    if p.picks_color:
+        return "color"
+    if p.lose_cult_owed:
+        return "lose-cult"
+    if p.unlocks_owed:
+        return "unlock"
+    if p.p3_offers:
+        return "p3"
     if p.favors_owed:
         return "favor"
     if p.towns_owed:
@@ -52,12 +65,34 @@ def legal_actions(game: Game, name: str | None) -> list[A.Action]:
     if kind is None:
         return []
     if kind == "factions":
-        homes = {p.faction.home for p in s.players.values()}
-        return [A.ChooseFaction(f) for f in BASE_FACTIONS
-                if f not in s.players and faction(f).home not in homes]
+        taken = game.colors_taken()
+        return [A.ChooseFaction(f) for f in ALL_FACTIONS
+                if f not in s.players and faction(f).home not in taken
+                and FACTION_OPTION.get(f) in (None, *s.options)]
     p = s.players[name]
+    if kind == "color":
+        taken = game.colors_taken(exclude=p)
+        return [A.PickColor(c) for c in TERRAINS if c not in taken and not (s.phase == "play" and c == p.home)]
+    if kind == "lose-cult":
+        return [A.CultStep(c, -p.lose_cult_owed) for c in CULTS if p.cult[c] >= p.lose_cult_owed]
+    if kind == "unlock":
+        out = []
+        locked = p.faction.special["locked_terrain"]
+        for c in TERRAINS:
+            if c not in p.unlocked:
+                rule = locked[c]["home" if c in game.home_colors(p) else "not_home"]
+                if _affordable(p, rule.get("cost", {})):
+                    out.append(A.UnlockTerrain(c))
+        if p.P < p.max_priests:
+            out.append(A.UnlockTerrain("gain-priest"))
+        return out
+    if kind == "p3":
+        return ([A.TokenForVP(True)] if p.VP >= 1 else []) + [A.TokenForVP(False)]
     if kind == "dwelling":
-        return [A.Build(h) for h in game.board.land if s.terrain[h] == p.faction.home and h not in s.owner]
+        color = p.color or p.home
+        river = p.faction.special.get("adjacency", {}).get("direct") == 0
+        return [A.Build(h) for h in game.board.land if s.terrain[h] == color and h not in s.owner
+                and (not river or game._by_river(h))]
     if kind == "bonus":
         return [A.Pass(b) for b in s.bonus_pool]
     if kind == "spades":
@@ -94,11 +129,13 @@ def _main_actions(game: Game, p: Player) -> list[A.Action]:
     out += _builds(game, p)
     out += _transforms(game, p)
     out += _upgrades(game, p)
+    forbidden = {n for n, o in (p.faction.special.get("action") or {}).items() if o.get("forbid")}
     for act in ("ACT1", "ACT2", "ACT3", "ACT4", "ACT5", "ACT6"):
-        if act not in s.blocked and p.power[2] >= action_def(act)["cost"]["PW"]:
-            if act != "ACT1" or _bridge_slots(game, p):
+        if (act not in s.blocked or game.may_reuse(p, act)) and act not in forbidden \
+                and _affordable(p, game.power_action_cost(p, act)):
+            if act != "ACT1" or (_bridge_slots(game, p) and len(p.bridges) < 3):
                 out.append(A.UseAction(act))
-    if p.bonus in ("BON1", "BON2") and p.bonus not in p.actions_used:
+    if p.bonus in ("BON1", "BON2") and p.bonus not in p.actions_used and p.bonus not in forbidden:
         out.append(A.UseAction(p.bonus))
     if "FAV6" in p.favors and "FAV6" not in p.actions_used:
         out.append(A.UseAction("FAV6"))
@@ -106,7 +143,8 @@ def _main_actions(game: Game, p: Player) -> list[A.Action]:
         d = action_def(act)
         if not d.get("dont_block") and act in p.actions_used:
             continue
-        if not _affordable(p, d["cost"]):
+        cost = {k: v for k, v in d["cost"].items() if k not in ("ALLOW_SHAPESHIFT", "PW_TOKEN")}
+        if not _affordable(p, cost) or sum(p.power) < d["cost"].get("PW_TOKEN", 0):
             continue
         if act == "ACTE" and (len(p.bridges) >= 3 or not _bridge_slots(game, p)):
             continue
@@ -121,7 +159,7 @@ def _main_actions(game: Game, p: Player) -> list[A.Action]:
                 out.append(A.SendPriest(cult))
     if p.ship < p.faction.max_ship and _affordable(p, p.faction.shipping["advance_cost"]):
         out.append(A.Advance("ship"))
-    adv = p.faction.digging.get("advance_cost")
+    adv = (p.faction.digging or {}).get("advance_cost")
     if adv and p.dig < p.faction.max_dig and _affordable(p, adv):
         out.append(A.Advance("dig"))
     if s.round == 6:
@@ -138,7 +176,7 @@ def _followups(game: Game, p: Player) -> list[A.Action]:
         out += _builds(game, p)
     if f.get("transform", 0) > 0 or f.get("sandstorm", 0) > 0:
         out += _transforms(game, p)
-    if f.get("dig", 0) > 0 and _affordable(p, p.faction.spade_cost(p.dig)):
+    if f.get("dig", 0) > 0 and _can_dig(p) and _affordable(p, p.faction.spade_cost(p.dig)):
         out.append(A.Dig(1))
     if f.get("bridge", 0) > 0 and len(p.bridges) < 3:
         out += [A.PlaceBridge(*sorted(pair)) for pair in _bridge_slots(game, p)]
@@ -177,7 +215,7 @@ def _affordable(p: Player, cost: dict, extra: dict | None = None) -> bool:
 
 def _free_home_hexes(game: Game, p: Player) -> list[str]:
     s = game.state
-    return [h for h in game.board.land if h not in s.owner and s.terrain[h] == p.faction.home]
+    return [h for h in game.board.land if h not in s.owner and s.terrain[h] == p.home]
 
 
 def _reach_cost(game: Game, p: Player, hex_: str) -> dict | None:
@@ -210,16 +248,24 @@ def _builds(game: Game, p: Player) -> list[A.Action]:
     for h in game.board.land:
         if h in s.owner:
             continue
+        terrain = s.terrain[h]
+        if p.unlocked and terrain not in p.unlocked:
+            continue
         reach = _reach_cost(game, p, h)
         if reach is None:
             continue
         cost = dict(p.faction.cost("D"))
-        if s.terrain[h] != p.faction.home:
+        if terrain != p.home and not p.unlocked:
+            if terrain in ("ice", "volcano"):
+                continue
             if sandstorm:
                 if not any(s.owner.get(n) == p.name for n in game.board.land_neighbours[h]):
                     continue
+            elif p.home == "volcano":
+                if not _volcano_payable(game, p, h):
+                    continue
             else:
-                missing = max(0, game.spades_needed(p, h, p.faction.home) - p.spades)
+                missing = max(0, game.spades_needed(p, h, p.home) - p.spades)
                 if missing:
                     if not _can_dig(p):
                         continue
@@ -230,26 +276,41 @@ def _builds(game: Game, p: Player) -> list[A.Action]:
     return out
 
 
+def _volcano_payable(game: Game, p: Player, h: str) -> bool:
+    effect = p.faction.special["volcano_effect"]["home" if game.state.terrain[h] in game.home_colors(p)
+                                                  else "not_home"]
+    if "LOSE_CULT" in effect:
+        return max(p.cult.values()) >= effect["LOSE_CULT"]
+    return sum(p.power) >= effect.get("LOSE_PW_TOKEN", 0)
+
+
 def _can_dig(p: Player) -> bool:
-    return p.faction.digging["cost_per_spade_by_level"] is not None
+    return bool(p.faction.digging) and p.faction.digging["cost_per_spade_by_level"] is not None
 
 
 def _transforms(game: Game, p: Player, income: bool = False) -> list[A.Action]:
     s = game.state
+    if p.unlocked:
+        return []  # Riverwalkers never transform
     out = []
     sandstorm = not income and s.turn.followups.get("sandstorm", 0) > 0
+    targets = [t for t in TERRAINS] + (["ice"] if p.home == "ice" else [])
     for h in game.board.land:
-        if h in s.owner:
+        current = s.terrain[h]
+        if h in s.owner or current in ("ice", "volcano"):
             continue
         reach = _reach_cost(game, p, h)
         if reach is None:
             continue
-        current = s.terrain[h]
         if sandstorm:
-            if current != p.faction.home and any(s.owner.get(n) == p.name for n in game.board.land_neighbours[h]):
-                out.append(A.Transform(h, p.faction.home))
+            if current != p.home and any(s.owner.get(n) == p.name for n in game.board.land_neighbours[h]):
+                out.append(A.Transform(h, p.home))
             continue
-        for target in TERRAINS:
+        if p.home == "volcano":
+            if not income and _affordable(p, {}, reach) and _volcano_payable(game, p, h):
+                out.append(A.Transform(h, "volcano"))
+            continue
+        for target in targets:
             if target == current:
                 continue
             need = game.spades_needed(p, h, target)
@@ -257,7 +318,7 @@ def _transforms(game: Game, p: Player, income: bool = False) -> list[A.Action]:
             if income:
                 if missing or not _affordable(p, {}, reach):
                     continue
-            elif missing and not _affordable(p, _dig_cost(p, missing), reach):
+            elif missing and not (_can_dig(p) and _affordable(p, _dig_cost(p, missing), reach)):
                 continue
             elif not missing and not _affordable(p, {}, reach):
                 continue

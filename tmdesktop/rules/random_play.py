@@ -11,10 +11,8 @@ from .setup import GameSetup
 
 def random_step(game: Game, rng: random.Random) -> tuple[str | None, object]:
     """Pick someone who has a decision and one of their legal actions."""
-    if game.state.phase == "factions":
-        who = None
-    else:
-        who = rng.choice(game.waiting_for())
+    waiting = game.waiting_for()
+    who = rng.choice(waiting) if waiting else None  # nobody waiting: a faction is to be chosen
     actions = game.legal_actions(who)
     # Passing early ends games before they get interesting: keep passes and early turn ends rare.
     busy = [a for a in actions if not isinstance(a, (A.Pass, A.Done, A.Convert, A.Burn))]
@@ -27,9 +25,9 @@ def random_step(game: Game, rng: random.Random) -> tuple[str | None, object]:
     return who, rng.choice(actions)
 
 
-def random_game(seed: int, players: int = 4, check=None, max_steps: int = 3000) -> Game:
+def random_game(seed: int, players: int = 4, check=None, max_steps: int = 3000, **setup) -> Game:
     rng = random.Random(seed)
-    game = Game(GameSetup.random(players, seed))
+    game = Game(GameSetup.random(players, seed, **setup))
     for _ in range(max_steps):
         if game.finished:
             return game
