@@ -6,6 +6,7 @@ a rejected action leaves the state exactly as it was (on any error the state is 
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 
 from . import actions as A
@@ -63,6 +64,25 @@ class Game:
             del self.events[mark:]
             raise
         self.log.append((faction, action))
+
+    def fork(self) -> Game:
+        """An independent copy (for previews and trials) without replaying the log."""
+        other = Game.__new__(Game)
+        other.setup, other.board = self.setup, self.board
+        other.log, other.events = list(self.log), list(self.events)
+        other.state = copy.deepcopy(self.state)
+        other.last_snapshot = getattr(self, "last_snapshot", None)
+        return other
+
+    def try_apply(self, faction: str | None, action: A.Action) -> tuple[Game | None, str | None]:
+        """(the game after `action`, None) on a fork, or (None, the reason it is refused)."""
+        other = self.fork()
+        try:
+            other._apply(faction, action)
+        except RuleError as e:
+            return None, str(e)
+        other.log.append((faction, action))
+        return other, None
 
     def undo(self, steps: int = 1) -> None:
         if steps > len(self.log):

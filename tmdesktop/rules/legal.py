@@ -157,6 +157,8 @@ def _main_actions(game: Game, p: Player) -> list[A.Action]:
         for cult in CULTS:
             if p.cult[cult] < 10:
                 out.append(A.SendPriest(cult))
+                if None in s.cult_spots[cult]:
+                    out.append(A.SendPriest(cult, 1))  # one step, the priest back to the supply
     if p.ship < p.faction.max_ship and _affordable(p, p.faction.shipping["advance_cost"]):
         out.append(A.Advance("ship"))
     adv = (p.faction.digging or {}).get("advance_cost")
@@ -197,8 +199,23 @@ def _free_actions(game: Game, p: Player) -> list[A.Action]:
             out.append(A.Convert(rate, give, 1, get))
     if p.w_to_p and p.W:
         out.append(A.Convert(1, "W", 1, "P"))
+    if p.faction.name == "mermaids":
+        out += _connects(game, p)
     if p.power[1] >= 2:
         out.append(A.Burn(1))
+    return out
+
+
+def _connects(game: Game, p: Player) -> list[A.Action]:
+    """Mermaids: river hexes whose skipping founds a town now."""
+    s = game.state
+    out = []
+    for river in game.board.rivers:
+        if river in p.connects:
+            continue
+        own = [h for h in game.board.neighbours[river] if s.owner.get(h) == p.name]
+        if len(own) >= 2 and game.try_apply(p.name, A.Connect(river))[0] is not None:
+            out.append(A.Connect(river))
     return out
 
 
