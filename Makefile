@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: play test venv replay bench clean
+.PHONY: play test venv replay bench ui-bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -27,6 +27,9 @@ replay: $(STAMP)
 bench: $(STAMP)
 	$(PY) -m tmdesktop replay --bench ../shared/corpus/snellman/*.txt
 	$(PY) benchmarks/legal_actions.py
+
+ui-bench: $(STAMP)
+	$(HEADLESS) $(PY) benchmarks/ui_bench.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache
