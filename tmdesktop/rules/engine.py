@@ -13,6 +13,7 @@ from . import actions as A
 from .data import BUILDING_TYPES, CULTS, action_def, faction, raw, start_vp_2017, tile
 from .errors import RuleError
 from .maps import TERRAINS, load_board
+from . import final_scoring
 from .scoring import rank_points
 from .setup import GameSetup
 from .state import GameState, LeechOffer, Player, Turn
@@ -228,13 +229,14 @@ class Game:
         s.players[name] = p
         s.seats.append(name)
         self._emit(p, "setup")
-        if f.home in ("ice", "variable"):
+        if f.home in ("ice", "variable") and not self.setup.factions:
             p.picks_color = True  # these choose at once, before the next faction is taken
             s.pending_colors.append(name)
 
-    def colors_taken(self, exclude: Player | None = None) -> set[str]:
-        """Colours no faction may still choose: home terrains and colours already picked."""
-        out = set(self.setup.reserved_colors)
+    def colors_taken(self, exclude: Player | None = None, picking: bool = False) -> set[str]:
+        """Colours no faction may still take: home terrains and colours already picked (and, for a
+        colour pick after an auction, the home terrains of every auctioned faction)."""
+        out = set(self.setup.reserved_colors) if picking else set()
         for p in self.state.players.values():
             if p is exclude:
                 continue
@@ -258,7 +260,7 @@ class Game:
                 faction=s.players[s.pending_colors[0]].faction.display))
         if a.color not in TERRAINS:
             raise RuleError(_("Unknown terrain {terrain}.").format(terrain=a.color))
-        if a.color in self.colors_taken(exclude=p) or (s.phase == "play" and a.color == p.home):
+        if a.color in self.colors_taken(exclude=p, picking=True) or (s.phase == "play" and a.color == p.home):
             raise RuleError(_("{terrain} is already taken by another faction.").format(terrain=_(a.color)))
         p.picks_color = False
         if p.name in s.pending_colors:
@@ -277,12 +279,15 @@ class Game:
             return
         if s.phase == "factions":
             s.phase = "colors"
+            # Factions given in advance (auction, draft) choose now: ice and variable ones first.
+            for kinds in (("ice", "variable"), ("volcano",)):
+                for n in s.seats:
+                    p = s.players[n]
+                    if p.faction.home in kinds and p.color is None:
+                        p.picks_color = True
+                        s.pending_colors.append(n)
             for n in s.seats:
-                p = s.players[n]
-                if p.faction.home == "volcano":
-                    p.picks_color = True
-                    s.pending_colors.append(n)
-                p.favors_owed += p.faction.special.get("GAIN_FAVOR", 0)
+                s.players[n].favors_owed += s.players[n].faction.special.get("GAIN_FAVOR", 0)
             if s.pending_colors:
                 return
         if any(p.favors_owed for p in s.players.values()):
@@ -1378,12 +1383,9 @@ class Game:
     # ------------------------------------------------------------------ towns
 
     def _group(self, p: Player, hex_: str) -> set[str]:
+        """p's buildings connected to hex_ for towns: adjacency, bridges, Mermaids' river skips."""
         s = self.state
-        links: dict[str, set[str]] = {}
-        for river in p.connects:
-            own = {h for h in self.board.neighbours[river] if s.owner.get(h) == p.name}
-            for h in own:
-                links.setdefault(h, set()).update(own - {h})
+        links = final_scoring.river_links(self, p)
         group = {hex_}
         stack = [hex_]
         while stack:
@@ -1415,6 +1417,10 @@ class Game:
         for cult in CULTS:
             self._award(live, {p.name: p.cult[cult] for p in live}, (8, 4, 2), f"{cult}")
         self._award(live, {p.name: self.network_size(p) for p in live}, (18, 12, 6), "network")
+        final = self.setup.final_scoring
+        if final:  # Fire & Ice final scoring tile, right after area scoring
+            metric = {p.name: final_scoring.final_tile_metric(self, p, final) for p in live}
+            self._award(live, metric, (18, 12, 6), final_scoring.FINAL_TILE_LABELS[final])
         for p in live:
             n = p.power[1] // 2
             p.power[1] -= 2 * n
@@ -1437,41 +1443,7 @@ class Game:
                 self._emit(p, f"+{shares[p.name]}vp for {label}")
 
     def network_size(self, p: Player) -> int:
-        """Largest group of buildings linked directly, by bridges, by shipping or by tunnel/carpet."""
-        s = self.state
-        hexes = list(p.buildings)
-        tp = p.faction.teleport
-        rng = self.teleport_range(p) if tp else -1
-        river_links = {}
-        for river in p.connects:
-            own = [h for h in self.board.neighbours[river] if s.owner.get(h) == p.name]
-            for h in own:
-                river_links.setdefault(h, set()).update(own)
-
-        def linked(a: str, b: str) -> bool:
-            if b in self.adjacent(a) or b in river_links.get(a, ()):
-                return True
-            d = self.board.ship_distance[a].get(b)
-            if d is not None and d <= p.ship:
-                return True
-            return rng >= 0 and self.board.grid_distance[a].get(b, 99) - 1 <= rng
-
-        best = 0
-        seen: set[str] = set()
-        for h in hexes:
-            if h in seen:
-                continue
-            comp = {h}
-            stack = [h]
-            while stack:
-                x = stack.pop()
-                for y in hexes:
-                    if y not in comp and linked(x, y):
-                        comp.add(y)
-                        stack.append(y)
-            seen |= comp
-            best = max(best, len(comp))
-        return best
+        return final_scoring.network_size(self, p)
 
     _HANDLERS = {
         A.Build: _do_build,

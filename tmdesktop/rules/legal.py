@@ -71,7 +71,7 @@ def legal_actions(game: Game, name: str | None) -> list[A.Action]:
                 and FACTION_OPTION.get(f) in (None, *s.options)]
     p = s.players[name]
     if kind == "color":
-        taken = game.colors_taken(exclude=p)
+        taken = game.colors_taken(exclude=p, picking=True)
         return [A.PickColor(c) for c in TERRAINS if c not in taken and not (s.phase == "play" and c == p.home)]
     if kind == "lose-cult":
         return [A.CultStep(c, -p.lose_cult_owed) for c in CULTS if p.cult[c] >= p.lose_cult_owed]

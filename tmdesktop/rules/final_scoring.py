@@ -1,0 +1,96 @@
+"""End-of-game measures: networks (area scoring) and the Fire & Ice final scoring tiles."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .engine import Game
+    from .state import Player
+
+#: Fire & Ice final scoring tiles and the short label of their ledger rows.
+FINAL_TILE_LABELS = {
+    "connected-distance": "distance",
+    "connected-sa-sh-distance": "sa-sh-distance",
+    "building-on-edge": "edge",
+    "connected-clusters": "clusters",
+}
+
+
+def river_links(game: Game, p: Player) -> dict[str, set[str]]:
+    """Mermaids' towns across one river hex join the buildings on both banks."""
+    links: dict[str, set[str]] = {}
+    for river in p.connects:
+        own = {h for h in game.board.neighbours[river] if game.state.owner.get(h) == p.name}
+        for h in own:
+            links.setdefault(h, set()).update(own - {h})
+    return links
+
+
+def _components(hexes: list[str], linked) -> list[set[str]]:
+    out, seen = [], set()
+    for h in hexes:
+        if h in seen:
+            continue
+        comp, stack = {h}, [h]
+        while stack:
+            x = stack.pop()
+            for y in hexes:
+                if y not in comp and linked(x, y):
+                    comp.add(y)
+                    stack.append(y)
+        seen |= comp
+        out.append(comp)
+    return out
+
+
+def networks(game: Game, p: Player) -> list[set[str]]:
+    """Groups of buildings linked directly (bridges included), by shipping (without the bonus
+    tile's extra level), by tunnel or carpet range, or by the Mermaids' river skips."""
+    board = game.board
+    rng = game.teleport_range(p) if p.faction.teleport else -1
+    links = river_links(game, p)
+
+    def linked(a: str, b: str) -> bool:
+        if b in game.adjacent(a) or b in links.get(a, ()):
+            return True
+        d = board.ship_distance[a].get(b)
+        if d is not None and d <= p.ship:
+            return True
+        return rng >= 0 and board.grid_distance[a].get(b, 99) - 1 <= rng
+
+    return _components(list(p.buildings), linked)
+
+
+def network_size(game: Game, p: Player) -> int:
+    return max((len(c) for c in networks(game, p)), default=0)
+
+
+def clusters(game: Game, p: Player, hexes: set[str]) -> int:
+    """Settlements: groups of directly adjacent buildings (a Mermaids' town across a river is one)."""
+    links = river_links(game, p)
+    return len(_components(sorted(hexes), lambda a, b: b in game.adjacent(a) or b in links.get(a, ())))
+
+
+def final_tile_metric(game: Game, p: Player, tile: str) -> int:
+    """The Fire & Ice final tile's measure, over the faction's largest network (the best of ties)."""
+    comps = networks(game, p)
+    if not comps:
+        return 0
+    size = max(len(c) for c in comps)
+    return max(_measure(game, p, tile, c) for c in comps if len(c) == size)
+
+
+def _measure(game: Game, p: Player, tile: str, hexes: set[str]) -> int:
+    board = game.board
+    if tile == "connected-distance":
+        return max((board.hex_distance(a, b) for a in hexes for b in hexes), default=0)
+    if tile == "connected-sa-sh-distance":
+        sh = [h for h in hexes if p.buildings[h] == "SH"]
+        sa = [h for h in hexes if p.buildings[h] == "SA"]
+        return board.hex_distance(sh[0], sa[0]) if sh and sa else 0
+    if tile == "building-on-edge":
+        return sum(1 for h in hexes if h in board.edge)
+    if tile == "connected-clusters":
+        return clusters(game, p, hexes)
+    raise ValueError(tile)
