@@ -46,6 +46,7 @@ class Game:
         self.setup = setup
         self.board = load_board(setup.map_key)
         self.log: list[tuple[str | None, A.Action]] = []
+        self.auto_dug = 0  # spades the last action dug by itself (a build or transform needing them)
         #: Rows the engine writes itself (income, final scoring ...): (faction, label, snapshot).
         self.events: list[tuple[str, str, tuple]] = []
         self.state = self._fresh_state()
@@ -58,6 +59,7 @@ class Game:
     def apply(self, faction: str | None, action: A.Action) -> None:
         """Apply one action for `faction`, or raise RuleError and leave the state untouched."""
         mark = len(self.events)
+        self.auto_dug = 0
         try:
             self._apply(faction, action)
         except Exception:
@@ -177,6 +179,10 @@ class Game:
         if name not in s.players:
             raise RuleError(_("{faction} is not playing in this game.").format(faction=name))
         p = s.players[name]
+        owner = s.turn.faction
+        if s.phase == "play" and owner and owner != name and self.can_end_turn(owner):
+            # Someone else acting (a leech answer) closes a turn whose action is complete.
+            self._end_turn(s.players[owner])
         if isinstance(action, A.DropFaction):
             return self._drop(p)
         if p.dropped:
@@ -784,6 +790,7 @@ class Game:
             if s.phase != "play":
                 raise RuleError(_("{hex} needs {n} spades; you have {have}.").format(
                     hex=hex_, n=need, have=p.spades))
+            self.auto_dug = need - p.spades  # written out as `dig N` when the log is exported
             self._dig(p, need - p.spades)
         p.spades -= need
         s.terrain[hex_] = target
@@ -806,6 +813,7 @@ class Game:
             self._use_subaction(p, "transform", {"build": 1})
         self._check_reach(p, hex_)
         if p.volcano_tf <= 0:
+            self.auto_dug = 1
             self._dig(p, 1)
         effect = p.faction.special["volcano_effect"]["home" if current in self.home_colors(p) else "not_home"]
         if "LOSE_CULT" in effect:

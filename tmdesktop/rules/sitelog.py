@@ -1,0 +1,140 @@
+"""Game logs in the notation of the online site: export any game, import such logs.
+
+The site keeps the map outside its logs, so an export starts with `# map NAME SITE_MAP_ID`.
+Then come the options, the round scoring tiles, the bonus tiles left out, the factions, and one
+row per faction turn: `witches: dig 1. build E6`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import actions as A
+from .data import BONUS_TILES, tile
+from .engine import Game
+from .errors import RuleError
+from .maps import MAP_KEYS, board_by_site_id, load_board
+from .notation import parse_row
+from .setup import KNOWN_OPTIONS, GameSetup
+from ..i18n import _
+
+
+class LogError(ValueError):
+    """A log that cannot be imported; the message names the line."""
+
+
+def export_log(game: Game) -> str:
+    setup = game.setup
+    board = load_board(setup.map_key)
+    lines = [f"# map {board.key} {board.site_map_id}", f"player-count {setup.players}"]
+    lines += [f"option {o}" for o in sorted(setup.options)]
+    lines.append("score " + ",".join(setup.score_tiles))
+    if setup.final_scoring:
+        lines.append(f"final-scoring {setup.final_scoring}")
+    enabled = [b for b in BONUS_TILES if tile(b).get("option") in (None, *setup.options)]
+    lines += [f"delete {b}" for b in enabled if b not in setup.bonus_tiles]
+    if setup.start_vp:
+        lines.append("# starting VP from the faction auction: "
+                     + ", ".join(f"{f} {vp}" for f, vp in setup.start_vp.items()))
+    replay = Game(GameSetup(**{**setup.__dict__, "factions": ()}))
+    row_faction, row = None, []
+
+    def flush() -> None:
+        nonlocal row_faction, row
+        if row:
+            lines.append(f"{row_faction}: " + ". ".join(row))
+        row_faction, row = None, []
+
+    for faction, action in game.log:
+        setup_step = replay.state.phase != "play"
+        out_of_turn = faction != replay.state.turn.faction
+        replay.apply(faction, action)
+        if isinstance(action, A.ChooseFaction):
+            flush()
+            lines.append(str(action))
+            continue
+        if isinstance(action, A.Done):
+            flush()
+            continue
+        if faction != row_faction or (out_of_turn and not action.main_turn):
+            flush()
+            row_faction = faction
+        text = str(action)
+        if replay.auto_dug:
+            text = f"dig {replay.auto_dug}. {text}"
+        row.append(text)
+        if setup_step or replay.state.phase != "play" or replay.state.turn.faction != faction:
+            flush()
+    flush()
+    return "\n".join(lines) + "\n"
+
+
+_ROW = re.compile(r"^(\w+):\s*(.*)$")
+
+
+def import_log(text: str) -> Game:
+    """Read a log (ours or the site's) and replay it; LogError names the first bad line."""
+    map_key, players, options, scores, deleted, final = "original", None, set(), None, set(), None
+    factions: list[str] = []
+    rows: list[tuple[int, str, str]] = []
+    for no, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            continue
+        if m := re.fullmatch(r"#\s*map\s+(\S+)(?:\s+([0-9a-f]{40}))?", line):
+            if m[1] in MAP_KEYS:
+                map_key = m[1]
+            elif m[2]:
+                try:
+                    map_key = board_by_site_id(m[2]).key
+                except KeyError:
+                    raise LogError(_("line {n}: unknown map {name}").format(n=no, name=m[1])) from None
+            else:
+                raise LogError(_("line {n}: unknown map {name}").format(n=no, name=m[1]))
+            continue
+        if line.startswith("#"):
+            continue
+        if m := re.fullmatch(r"player-count\s+(\d+)", line):
+            players = int(m[1])
+        elif m := re.fullmatch(r"option\s+(\S+)", line):
+            if m[1] not in KNOWN_OPTIONS:
+                raise LogError(_("line {n}: unknown option {option}").format(n=no, option=m[1]))
+            options.add(m[1])
+        elif m := re.fullmatch(r"score\s+(\S+)", line):
+            scores = tuple(m[1].split(","))
+        elif m := re.fullmatch(r"delete\s+(BON\d+)", line, re.I):
+            deleted.add(m[1].upper())
+        elif m := re.fullmatch(r"final-scoring\s+(\S+)", line):
+            final = m[1]
+        elif m := re.fullmatch(r"setup\s+(\w+)", line):
+            factions.append(m[1].lower())
+        elif m := _ROW.match(line):
+            rows.append((no, m[1].lower(), m[2]))
+        elif line.split()[0] in ("player", "randomize", "map", "start-preview", "income", "finish"):
+            continue
+        else:
+            raise LogError(_("line {n}: cannot read “{text}”").format(n=no, text=line))
+    if scores is None:
+        raise LogError(_("the log gives no round scoring tiles (`score ...`)"))
+    enabled = [b for b in BONUS_TILES if tile(b).get("option") in (None, *options)]
+    try:
+        setup = GameSetup(players=players or len(factions), map_key=map_key, options=frozenset(options),
+                          score_tiles=scores, bonus_tiles=tuple(b for b in enabled if b not in deleted),
+                          final_scoring=final)
+    except ValueError as e:
+        raise LogError(str(e)) from None
+    game = Game(setup)
+    for f in factions:
+        try:
+            game.apply(None, A.ChooseFaction(f))
+        except RuleError as e:
+            raise LogError(_("faction {faction}: {why}").format(faction=f, why=e)) from None
+    for no, faction, commands in rows:
+        try:
+            for action in parse_row(commands):
+                game.apply(faction, action)
+        except RuleError as e:
+            raise LogError(_("line {n}: {why}").format(n=no, why=e)) from None
+        if game.can_end_turn(faction):
+            game.apply(faction, A.Done())
+    return game
