@@ -34,6 +34,7 @@ def check_invariants(game: Game) -> None:
         for h in p.buildings:
             owners[h] = name
     assert owners == s.owner
+    assert len(set(s.order)) == len(s.order) and len(set(s.pass_order)) == len(s.pass_order)
     for cult in CULTS:
         assert sum(1 for p in s.players.values() if p.cult[cult] == 10) <= 1
         spots = s.cult_spots[cult]

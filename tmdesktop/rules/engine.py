@@ -137,7 +137,8 @@ class Game:
         if s.phase != "play" or s.turn.faction != name:
             return False
         p = s.players[name]
-        return s.turn.actions == 0 and not (p.favors_owed or p.towns_owed or p.cult_steps)
+        return s.turn.actions == 0 and not (p.favors_owed or p.towns_owed or p.cult_steps or p.lose_cult_owed
+                                            or p.unlocks_owed or p.picks_color)
 
     # ------------------------------------------------------------------ setup and rebuild
 
@@ -1128,6 +1129,8 @@ class Game:
             s.setup_queue.pop(0)
             return
         t = self._require_turn(p)
+        if p.passed:
+            raise RuleError(_("You have already passed this round."))
         if s.round < 6 and not a.bonus:
             raise RuleError(_("Choose a bonus tile when you pass."))
         if s.round == 6 and a.bonus:
@@ -1135,6 +1138,8 @@ class Game:
         if a.bonus and a.bonus not in s.bonus_pool:
             raise RuleError(_("Bonus tile {tile} is not available.").format(tile=a.bonus))
         self._use_subaction(p, "pass")
+        if "strict-chaosmagician-sh" in s.options:
+            t.actions = 0  # passing ends the turn, even in the middle of a double action
         p.VP += self.pass_vp(p)
         p.passed = True
         p.ship_bonus = 0

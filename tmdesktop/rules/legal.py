@@ -96,7 +96,7 @@ def legal_actions(game: Game, name: str | None) -> list[A.Action]:
     if kind == "bonus":
         return [A.Pass(b) for b in s.bonus_pool]
     if kind == "spades":
-        return _transforms(game, p, income=True) + [A.Done()]
+        return _transforms(game, p, income=True) + [A.DiscardSpade(p.spades)]
     if kind == "leech":
         out: list[A.Action] = []
         for offer in p.leech_offers[:1]:

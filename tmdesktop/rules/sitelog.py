@@ -46,6 +46,7 @@ def export_log(game: Game) -> str:
         row_faction, row = None, []
 
     for faction, action in game.log:
+        left_spades = replay.state.players[faction].spades if faction in replay.state.players else 0
         setup_step = replay.state.phase != "play"
         out_of_turn = faction != replay.state.turn.faction
         replay.apply(faction, action)
@@ -54,6 +55,8 @@ def export_log(game: Game) -> str:
             lines.append(str(action))
             continue
         if isinstance(action, A.Done):
+            if left_spades and faction == row_faction:
+                row.append(str(A.DiscardSpade(left_spades)))  # the site wants unused spades thrown away
             flush()
             continue
         if faction != row_faction or (out_of_turn and not action.main_turn):
@@ -75,26 +78,17 @@ _ROW = re.compile(r"^(\w+):\s*(.*)$")
 def import_log(text: str) -> Game:
     """Read a log (ours or the site's) and replay it; LogError names the first bad line."""
     map_key, players, options, scores, deleted, final = "original", None, set(), None, set(), None
-    factions: list[str] = []
-    rows: list[tuple[int, str, str]] = []
+    body: list[tuple[int, str | None, str]] = []  # (line, faction or None for `setup`, text)
+    factions = 0
     for no, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line:
             continue
         if m := re.fullmatch(r"#\s*map\s+(\S+)(?:\s+([0-9a-f]{40}))?", line):
-            if m[1] in MAP_KEYS:
-                map_key = m[1]
-            elif m[2]:
-                try:
-                    map_key = board_by_site_id(m[2]).key
-                except KeyError:
-                    raise LogError(_("line {n}: unknown map {name}").format(n=no, name=m[1])) from None
-            else:
-                raise LogError(_("line {n}: unknown map {name}").format(n=no, name=m[1]))
+            map_key = _map_key(no, m[1], m[2])
+        elif line.startswith("#"):
             continue
-        if line.startswith("#"):
-            continue
-        if m := re.fullmatch(r"player-count\s+(\d+)", line):
+        elif m := re.fullmatch(r"player-count\s+(\d+)", line):
             players = int(m[1])
         elif m := re.fullmatch(r"option\s+(\S+)", line):
             if m[1] not in KNOWN_OPTIONS:
@@ -107,9 +101,10 @@ def import_log(text: str) -> Game:
         elif m := re.fullmatch(r"final-scoring\s+(\S+)", line):
             final = m[1]
         elif m := re.fullmatch(r"setup\s+(\w+)", line):
-            factions.append(m[1].lower())
+            body.append((no, None, m[1].lower()))
+            factions += 1
         elif m := _ROW.match(line):
-            rows.append((no, m[1].lower(), m[2]))
+            body.append((no, m[1].lower(), m[2]))
         elif line.split()[0] in ("player", "randomize", "map", "start-preview", "income", "finish"):
             continue
         else:
@@ -118,19 +113,17 @@ def import_log(text: str) -> Game:
         raise LogError(_("the log gives no round scoring tiles (`score ...`)"))
     enabled = [b for b in BONUS_TILES if tile(b).get("option") in (None, *options)]
     try:
-        setup = GameSetup(players=players or len(factions), map_key=map_key, options=frozenset(options),
+        setup = GameSetup(players=players or factions, map_key=map_key, options=frozenset(options),
                           score_tiles=scores, bonus_tiles=tuple(b for b in enabled if b not in deleted),
                           final_scoring=final)
     except ValueError as e:
         raise LogError(str(e)) from None
     game = Game(setup)
-    for f in factions:
+    for no, faction, commands in body:
         try:
-            game.apply(None, A.ChooseFaction(f))
-        except RuleError as e:
-            raise LogError(_("faction {faction}: {why}").format(faction=f, why=e)) from None
-    for no, faction, commands in rows:
-        try:
+            if faction is None:
+                game.apply(None, A.ChooseFaction(commands))
+                continue
             for action in parse_row(commands):
                 game.apply(faction, action)
         except RuleError as e:
@@ -138,3 +131,14 @@ def import_log(text: str) -> Game:
         if game.can_end_turn(faction):
             game.apply(faction, A.Done())
     return game
+
+
+def _map_key(no: int, name: str, site_id: str | None) -> str:
+    if name in MAP_KEYS:
+        return name
+    if site_id:
+        try:
+            return board_by_site_id(site_id).key
+        except KeyError:
+            pass
+    raise LogError(_("line {n}: unknown map {name}").format(n=no, name=name))
