@@ -74,9 +74,10 @@ def test_setup_then_an_action_via_the_action_bar(make_app):
             click(app, top.rects[-1].center)  # decline
         else:
             break
-    assert game.can_end_turn(me)
-    key(app, pygame.K_RETURN)
-    assert session.decider() != me or game.state.turn.faction != me
+    # answering a power offer may already have closed the turn (the engine decides)
+    if game.can_end_turn(me):
+        key(app, pygame.K_RETURN)
+    assert game.state.turn.faction != me
 
 
 def test_undo_with_ctrl_z_and_confirmation_for_another_player(make_app):

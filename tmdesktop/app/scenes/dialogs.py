@@ -22,6 +22,7 @@ class Option:
     tokens: list = field(default_factory=list)
     card: str | None = None  # a tile name: shown as a tile card
     enabled: bool = True
+    swatch: str | None = None  # a terrain: shown as a small hex of that colour with its glyph
 
 
 class Modal(Scene):
@@ -35,6 +36,8 @@ class Modal(Scene):
         self.scale = 1.0
         self.buttons: list[widgets.Button] = []
         self.hover: Any = None
+        #: Ctrl+Z inside the dialog: it closes, then this is called (the table's undo).
+        self.on_undo: Callable[[], None] | None = None
 
     def resize(self, size) -> None:
         self.scale = compute(size).scale
@@ -49,7 +52,12 @@ class Modal(Scene):
             self.app.pop()
 
     def handle_event(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.cancellable:
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_z and self.on_undo is not None
+                and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)):
+            undo = self.on_undo
+            self.close()
+            undo()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.cancellable:
             self.close()
         elif event.type == pygame.MOUSEMOTION:
             h = self.hit(event.pos)
@@ -121,8 +129,8 @@ class ChoiceScene(Modal):
             rh = int(48 * s)
             gap = int(8 * s)
             fs = max(12, int(18 * s))
-            width = max([text.font(fs, "semibold").size(o.label)[0] + icons.tokens_width(o.tokens, fs) for o in
-                         self.options] + [text.font(int(26 * s), "title").size(self.title)[0]])
+            width = max([text.font(fs, "semibold").size(o.label)[0] + icons.tokens_width(o.tokens, fs)
+                         + (rh if o.swatch else 0) for o in self.options] + [text.font(int(26 * s), "title").size(self.title)[0]])
             w = min(size[0] - 40, width + int(120 * s))
             h = head + n * (rh + gap) + foot
             self.rect = pygame.Rect(0, 0, w, min(h, size[1] - 20))
@@ -135,6 +143,14 @@ class ChoiceScene(Modal):
             b.rect = pygame.Rect(0, 0, int(160 * s), int(46 * s))
             b.rect.midbottom = (self.rect.centerx, self.rect.bottom - int(14 * s))
             self.buttons.append(b)
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and pygame.K_1 <= event.key <= pygame.K_9:
+            i = event.key - pygame.K_1
+            if i < len(self.options) and self.options[i].enabled:
+                self.choose(("option", i))
+                return
+        super().handle_event(event)
 
     def hit(self, pos):
         for i, r in enumerate(self.rects):
@@ -168,10 +184,29 @@ class ChoiceScene(Modal):
             pygame.draw.rect(surface, theme.ACCENT if hover else theme.INK_SOFT, r, 2 if hover else 1,
                              border_radius=int(8 * s))
             ink = theme.INK if o.enabled else theme.INK_SOFT
-            text.blit(surface, o.label, fs, ink, (r.x + int(14 * s), r.centery), "midleft", "semibold")
+            x = r.x + int(14 * s)
+            if o.swatch:
+                x = _swatch(surface, o.swatch, (x + r.height * 0.4, r.centery), r.height * 0.42) + int(10 * s)
+            text.blit(surface, o.label, fs, ink, (x, r.centery), "midleft", "semibold")
             if o.tokens:
                 icons.draw_tokens(surface, o.tokens, (r.right - int(12 * s), r.centery), fs + 2, anchor="midright")
         self.draw_buttons(surface)
+
+
+def _swatch(surface, terrain: str, centre, radius: float) -> int:
+    """A small hex of `terrain`'s colour with its glyph; returns the x just right of it."""
+    import math
+
+    from ..views.hexmap import terrain_glyph
+
+    cx, cy = centre
+    pts = [(cx + radius * math.cos(math.radians(60 * i - 30)), cy + radius * math.sin(math.radians(60 * i - 30)))
+           for i in range(6)]
+    col = theme.terrain_colour(terrain)
+    pygame.draw.polygon(surface, col, pts)
+    pygame.draw.polygon(surface, theme.INK_SOFT, pts, 1)
+    terrain_glyph(surface, terrain, (cx, cy), radius * 1.1, theme.text_on(col), bold=True)
+    return int(cx + radius)
 
 
 class ConfirmScene(ChoiceScene):

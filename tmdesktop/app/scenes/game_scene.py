@@ -26,6 +26,35 @@ from .dialogs import ChoiceScene, ConfirmScene, ConvertScene, FinalScoresScene, 
 TOAST_SECONDS = 4.5
 TOOLS = {"build": (A.Build,), "upgrade": (A.Upgrade,), "transform": (A.Transform,)}
 HEX_ACTIONS = (A.Build, A.Upgrade, A.Transform)
+#: Answers that open a picker (or a hand-off when they are asked out of turn), by decision kind.
+PICKED = {"leech", "color", "unlock", "lose-cult", "p3", "cult", "favor", "town", "bonus"}
+
+
+def describe_action(game, a: A.Action) -> str:
+    """`describe.action`, plus the Fire & Ice answers and the Mermaids' river skip."""
+    if isinstance(a, A.PickColor):
+        return _("Take {terrain} as your colour").format(terrain=describe.terrain(a.color))
+    if isinstance(a, A.UnlockTerrain):
+        if a.color == "gain-priest":
+            return _("Keep the priest")
+        return _("Unlock {terrain}").format(terrain=describe.terrain(a.color))
+    if isinstance(a, A.TokenForVP):
+        return _("Buy a power token in bowl III for 1 VP") if a.take else _("Do not buy the token")
+    if isinstance(a, A.CultStep) and a.n < 0:
+        return _("Lose {n} on {cult}").format(n=-a.n, cult=describe.cult(a.cult))
+    if isinstance(a, A.Connect):
+        return _("Join a town across river hex {hex}").format(hex=a.river)
+    if isinstance(a, A.DiscardSpade):
+        return _("Discard the remaining spades")
+    if isinstance(a, A.UseAction) and a.name == "ACTC":
+        return _("Double turn: take two actions (stronghold)")
+    return describe.action(game, a)
+
+
+def piece_terrain(p) -> str:
+    """The terrain whose colour a player's pieces wear (the chosen colour of variable factions)."""
+    home = p.faction.home
+    return home if home in theme.PIECE else (p.color or home)
 
 
 class GameScene(Scene):
@@ -106,7 +135,7 @@ class GameScene(Scene):
         acts = self.legal()
         if kind == "hex":
             found = [a for a in acts if isinstance(a, HEX_ACTIONS) and a.hex == key and self._allowed_by_tool(a)]
-            return found
+            return found + [a for a in acts if isinstance(a, A.Connect) and a.river == key]
         if kind == "power":
             return [a for a in acts if a == A.UseAction(key)]
         if kind == "cult":
@@ -149,7 +178,7 @@ class GameScene(Scene):
         me = self.decider()
         if kind == "hex":
             if not self.game.board.is_land(key):
-                return A.Build(key)
+                return A.Connect(key) if s.players.get(me) and s.players[me].faction.name == "mermaids" else A.Build(key)
             if self.tool == "transform":
                 return A.Transform(key)
             if s.owner.get(key) == me and me:
@@ -173,7 +202,9 @@ class GameScene(Scene):
 
     def highlights(self) -> list[str]:
         acts = self.legal()
-        return sorted({a.hex for a in acts if isinstance(a, HEX_ACTIONS) and self._allowed_by_tool(a)})
+        out = {a.hex for a in acts if isinstance(a, HEX_ACTIONS) and self._allowed_by_tool(a)}
+        out |= {a.river for a in acts if isinstance(a, A.Connect)}
+        return sorted(out)
 
     def glowing(self) -> frozenset:
         acts = self.legal()
@@ -229,14 +260,14 @@ class GameScene(Scene):
 
     def confirm_and_play(self, action: A.Action) -> None:
         if isinstance(action, A.Pass) and self.game.state.phase == "play":
-            self.app.push(ConfirmScene(self.app, describe.action(self.game, action) + "?", lambda: self.play(action),
+            self.app.push(ConfirmScene(self.app, describe_action(self.game, action) + "?", lambda: self.play(action),
                                        yes=_("Pass")))
             return
         self.play(action)
 
     def choose_action(self, actions: list[A.Action], title: str) -> None:
         me = self.decider()
-        opts = [Option(describe.action(self.game, a), a, self._delta_tokens(me, a)) for a in actions]
+        opts = [Option(describe_action(self.game, a), a, self._delta_tokens(me, a)) for a in actions]
         self.app.push(ChoiceScene(self.app, title, opts, self.confirm_and_play))
 
     def describe_target(self, target) -> str:
@@ -272,7 +303,7 @@ class GameScene(Scene):
     def button_states(self) -> None:
         acts = self.legal()
         types = {type(a) for a in acts}
-        special = [a for a in acts if isinstance(a, A.UseAction) and a.name not in POWER_ACTIONS]
+        special = self._specials(acts)
         enabled = {
             "build": A.Build in types, "upgrade": A.Upgrade in types, "transform": A.Transform in types,
             "priest": A.SendPriest in types, "ship": A.Advance("ship") in acts, "dig": A.Advance("dig") in acts,
@@ -305,7 +336,7 @@ class GameScene(Scene):
         elif key in ("ship", "dig"):
             self.play(A.Advance(key))
         elif key == "special":
-            opts = [a for a in acts if isinstance(a, A.UseAction) and a.name not in POWER_ACTIONS]
+            opts = self._specials(acts)
             if opts:
                 self.choose_action(opts, _("Special actions"))
         elif key == "convert":
@@ -322,6 +353,12 @@ class GameScene(Scene):
             self.map.colour_blind = not self.map.colour_blind
         self.dirty = True
 
+    @staticmethod
+    def _specials(acts) -> list[A.Action]:
+        """Tile and stronghold actions, and the Mermaids' town across a river."""
+        return [a for a in acts if (isinstance(a, A.UseAction) and a.name not in POWER_ACTIONS)
+                or isinstance(a, A.Connect)]
+
     def open_pass(self) -> None:
         passes = [a for a in self.legal() if isinstance(a, A.Pass)]
         if not passes:
@@ -337,7 +374,7 @@ class GameScene(Scene):
 
         def options():
             acts = self.session.legal(me)
-            return [Option(describe.action(self.game, a), a, self._delta_tokens(me, a)) for a in acts
+            return [Option(describe_action(self.game, a), a, self._delta_tokens(me, a)) for a in acts
                     if isinstance(a, (A.Convert, A.Burn))]
 
         if not options():
@@ -358,10 +395,18 @@ class GameScene(Scene):
             self._undo()
 
     def _undo(self) -> None:
-        self.session.undo()
+        if not self.session.undo().ok:
+            return
+        self.tool = None
+        self.toast = None
         self.supply.layout(self.lay.supply, self.lay.scale, self.game.state)
-        self._prompted_version = self.session.version
+        # the version moved on, so the next update reopens the picker the earlier decision needs
         self.dirty = True
+
+    def undo_from_dialog(self) -> None:
+        """Ctrl+Z inside a picker: the picker is closed; if the undo is declined, it reopens."""
+        self._prompted_version = -1
+        self.ask_undo()
 
     KEYS = {
         pygame.K_b: "build", pygame.K_u: "upgrade", pygame.K_t: "transform", pygame.K_p: "priest",
@@ -455,7 +500,7 @@ class GameScene(Scene):
         self.hover = None
 
     def prompt(self) -> None:
-        """Open the dialog the current decision needs, if it needs one."""
+        """Open the picker the current decision needs, if it needs one (a hand-off out of turn)."""
         g = self.game
         s = g.state
         if s.phase == "finished":
@@ -466,54 +511,76 @@ class GameScene(Scene):
         me = self.decider()
         if me is None:
             return
-        p = s.players[me]
+        kind = g.decision(me)
+        if kind not in PICKED:
+            return
         acts = self.legal()
+        if not acts:
+            return
+        p = s.players[me]
         name = describe.faction(g, me)
-        colour = theme.piece_colour(p.faction.home)
-        if self.session.is_out_of_turn(me) and p.leech_offers:
+        # the laptop changes hands for an answer out of turn, or when someone else moved last
+        handoff = kind not in ("favor", "town", "bonus") and (
+            self.session.is_out_of_turn(me) or s.phase in ("factions", "colors")
+            or self.session.last_actor() not in (None, me))
+        subtitle = ""
+        cards = False
+        if kind == "leech":
             offer = p.leech_offers[0]
             n = g.leech_amount(p, offer)
             vp = max(n - 1, 0)
-            source = describe.faction(g, offer.source)
             if vp:
-                q = _("{faction}: take {n} power for {vp} VP?").format(faction=name, n=n, vp=vp)
+                title = _("{faction}: take {n} power for {vp} VP?").format(faction=name, n=n, vp=vp)
             else:
-                q = _("{faction}: take {n} power for free?").format(faction=name, n=n)
-            opts = [Option(_("Take {n} power").format(n=n), A.Leech(offer.amount, offer.source),
-                           [("PW", f"+{n}")] + ([("VP", f"−{vp}")] if vp else [])),
-                    Option(_("Decline"), A.Decline(offer.amount, offer.source))]
-            opts = [o for o in opts if o.value in acts] or opts
-            self.app.push(HandoffScene(self.app, name, colour, q, opts, lambda a: self.play(a, me)))
-            self.app.stack.top.subtitle = _("Hand the game to the {faction} ({source} built next to them)").format(
-                faction=name, source=source)
-            return
-        steps = [a for a in acts if isinstance(a, A.CultStep)]
-        if steps:
-            opts = [Option(describe.cult(a.cult), a, [(a.cult, f"+{a.n}")]) for a in steps]
+                title = _("{faction}: take {n} power for free?").format(faction=name, n=n)
+            opts = [Option(_("Take {n} power").format(n=n), a, [("PW", f"+{n}")] + ([("VP", f"−{vp}")] if vp else []))
+                    if isinstance(a, A.Leech) else Option(_("Decline"), a) for a in acts]
+            subtitle = _("Hand the game to the {faction} ({source} built next to them)").format(
+                faction=name, source=describe.faction(g, offer.source))
+        elif kind == "cult":
+            opts = [Option(describe.cult(a.cult), a, [(a.cult, f"+{a.n}")]) for a in acts]
             title = _("{faction}: advance on which cult track?").format(faction=name)
-            if self.session.is_out_of_turn(me):
-                self.app.push(HandoffScene(self.app, name, colour, title, opts, lambda a: self.play(a, me)))
-            else:
-                self.app.push(ChoiceScene(self.app, title, opts, lambda a: self.play(a, me)))
+        elif kind == "lose-cult":
+            opts = [Option(describe_action(g, a), a, [(a.cult, f"−{-a.n}")]) for a in acts]
+            title = _("{faction}: the volcano costs cult steps; lose them on which track?").format(faction=name)
+        elif kind == "color":
+            opts = [Option(describe.terrain(a.color).capitalize(), a, swatch=a.color) for a in acts]
+            title = _("{faction}: choose your colour").format(faction=name)
+        elif kind == "unlock":
+            opts = [Option(describe_action(g, a), a, [("P", "+1")]) if a.color == "gain-priest" else
+                    Option(describe_action(g, a), a, self._delta_tokens(me, a), swatch=a.color) for a in acts]
+            title = _("{faction}: a new priest; unlock a terrain or keep it?").format(faction=name)
+        elif kind == "p3":
+            opts = [Option(describe_action(g, a), a, [("PW", "+1"), ("VP", "−1")] if a.take else []) for a in acts]
+            title = _("{faction}: an opponent took your power").format(faction=name)
+        elif kind == "favor":
+            opts = [Option(f"×{s.favor_pool.get(a.tile, 0)}", a, card=a.tile) for a in acts if isinstance(a, A.TakeTile)]
+            title = _("{faction}: choose a favor tile").format(faction=name)
+            cards = True
+        elif kind == "town":
+            opts = [Option(f"×{s.town_pool.get(a.tile, 0)}", a, card=a.tile) for a in acts if isinstance(a, A.TakeTile)]
+            title = _("{faction}: you founded a town; choose a town tile").format(faction=name)
+            cards = True
+        else:  # bonus
+            opts = [Option(a.bonus, a, card=a.bonus) for a in acts if isinstance(a, A.Pass) and a.bonus]
+            title = _("{faction}: choose a bonus tile").format(faction=name)
+            cards = True
+        if not opts:
             return
-        tiles = [a for a in acts if isinstance(a, A.TakeTile)]
-        favors = [a for a in tiles if a.tile.startswith("FAV")]
-        towns = [a for a in tiles if a.tile.startswith("TW")]
-        if favors and p.favors_owed:
-            opts = [Option(f"×{s.favor_pool.get(a.tile, 0)}", a, card=a.tile) for a in favors]
-            self.app.push(ChoiceScene(self.app, _("{faction}: choose a favor tile").format(faction=name), opts,
-                                      lambda a: self.play(a, me)))
-            return
-        if towns and p.towns_owed:
-            opts = [Option(f"×{s.town_pool.get(a.tile, 0)}", a, card=a.tile) for a in towns]
-            self.app.push(ChoiceScene(self.app, _("{faction}: you founded a town; choose a town tile").format(
-                faction=name), opts, lambda a: self.play(a, me)))
-            return
-        if s.phase == "bonus":
-            passes = [a for a in acts if isinstance(a, A.Pass) and a.bonus]
-            opts = [Option(a.bonus, a, card=a.bonus) for a in passes]
-            self.app.push(ChoiceScene(self.app, _("{faction}: choose a bonus tile").format(faction=name), opts,
-                                      lambda a: self.play(a, me)))
+        colour = theme.piece_colour(piece_terrain(p))
+
+        def answer(action, who=me):
+            self.play(action, who)
+
+        if handoff:
+            dlg = HandoffScene(self.app, name, colour, title, opts, answer)
+            if subtitle:
+                dlg.subtitle = subtitle
+        else:
+            # tile pickers may be closed to look at the board; the tiles glow there too
+            dlg = ChoiceScene(self.app, title, opts, answer, cancellable=cards)
+        dlg.on_undo = self.undo_from_dialog if self.session.can_undo() else None
+        self.app.push(dlg)
 
     # ------------------------------------------------------------------ drawing
 
@@ -525,7 +592,7 @@ class GameScene(Scene):
         st = self.game.state
         surface.fill(theme.TABLE)
         self.button_states()
-        homes = {n: p.faction.home for n, p in st.players.items()}
+        homes = {n: piece_terrain(p) for n, p in st.players.items()}
         me = self.decider()
         glow = self.glowing()
         hover_hex = self.hover[1] if self.hover and self.hover[0] == "hex" else None
@@ -588,7 +655,7 @@ class GameScene(Scene):
             fsz = text.fit(label, max(10, int(15 * s)), int(80 * s), "semibold")
             img = text.text(label, fsz, theme.TEXT if not p.passed else theme.TEXT_DIM, "semibold")
             box = img.get_rect(midleft=(ox + int(6 * s), L.top.centery)).inflate(int(12 * s), int(6 * s))
-            col = theme.piece_colour(p.faction.home)
+            col = theme.piece_colour(piece_terrain(p))
             pygame.draw.rect(surface, (48, 54, 50), box, border_radius=box.height // 2)
             pygame.draw.rect(surface, col if not p.passed else (90, 90, 90), box, 2, border_radius=box.height // 2)
             surface.blit(img, img.get_rect(center=box.center))
@@ -624,7 +691,7 @@ class GameScene(Scene):
                 lines.append(key[1])
             for a in acts[:8]:
                 toks = self._delta_tokens(me, a)
-                lines.append(describe.action(self.game, a))
+                lines.append(describe_action(self.game, a))
                 if toks:
                     lines.append(toks)
         elif kind == "disabled":
