@@ -1,0 +1,224 @@
+"""Saves: round trips, atomic writes with a backup, and a corpus of damaged files that must each
+give a clear message (and leave every other file alone)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tmdesktop import i18n, saves
+from tmdesktop.rules import actions as A
+from tmdesktop.rules.engine import Game
+from tmdesktop.rules.notation import parse_row
+from tmdesktop.rules.random_play import random_game, random_step
+from tmdesktop.rules.setup import GameSetup
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("TMDESKTOP_DATA_DIR", str(tmp_path / "data"))
+    i18n.set_language("en")
+    return tmp_path / "data"
+
+
+def played(seed=5, steps=120, players=3, **kw) -> Game:
+    rng = random.Random(seed)
+    game = Game(GameSetup.random(players, seed, **kw))
+    for _ in range(steps):
+        if game.finished:
+            break
+        who, action = random_step(game, rng)
+        game.apply(who, action)
+    return game
+
+
+def states_equal(a: Game, b: Game) -> bool:
+    return a.log == b.log and a.state == b.state
+
+
+# ---------------------------------------------------------------------- round trips
+
+
+def test_every_logged_action_round_trips_through_the_notation():
+    for seed in (1, 2, 3):
+        game = random_game(seed, players=4)
+        for _faction, action in game.log:
+            assert parse_row(str(action)) == [action], str(action)
+
+
+@pytest.mark.parametrize("seed,kw", [(4, {}), (9, {"map_key": "fjords"}),
+                                     (12, {"options": GameSetup.random(3, 1).options | {"fire-and-ice-factions/ice"}})])
+def test_save_and_load_round_trip(tmp_path, seed, kw):
+    game = played(seed, 150, **kw)
+    path = tmp_path / "g.tmsave"
+    saves.save_game(game, path, "g1", names={game.state.seats[0]: "Ana"})
+    loaded = saves.load(path)
+    assert states_equal(loaded.game, game)
+    assert loaded.game_id == "g1" and loaded.names == {game.state.seats[0]: "Ana"}
+    data = json.loads(path.read_text("utf-8"))
+    assert data["format"] == "tmdesktop-save" and data["version"] == saves.VERSION
+    assert all(isinstance(t, str) for _f, t in data["log"])  # the notation, never pickled objects
+
+
+def test_finished_game_round_trips(tmp_path):
+    game = random_game(21, players=2)
+    path = tmp_path / "done.tmsave"
+    saves.save_game(game, path, "done")
+    loaded = saves.load(path).game
+    assert loaded.finished
+    assert {n: p.VP for n, p in loaded.state.players.items()} == {n: p.VP for n, p in game.state.players.items()}
+
+
+def test_atomic_write_keeps_the_previous_copy(tmp_path):
+    path = tmp_path / "a.tmsave"
+    g1 = played(3, 40)
+    saves.save_game(g1, path, "a")
+    g2 = played(3, 60)
+    saves.save_game(g2, path, "a")
+    assert len(saves.load_file(path).game.log) == len(g2.log)
+    assert len(saves.load_file(saves.backup_of(path)).game.log) == len(g1.log)
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_damaged_save_falls_back_to_the_backup_with_a_note(tmp_path):
+    path = tmp_path / "a.tmsave"
+    saves.save_game(played(3, 40), path, "a")
+    saves.save_game(played(3, 60), path, "a")
+    path.write_bytes(path.read_bytes()[:500])  # torn by a crash
+    loaded = saves.load(path)
+    assert len(loaded.game.log) >= 40
+    assert "damaged" in loaded.note or "cut short" in loaded.note
+
+
+# ---------------------------------------------------------------------- the damaged corpus
+
+
+def _good(tmp_path) -> tuple[Path, dict]:
+    path = tmp_path / "good.tmsave"
+    saves.save_game(played(7, 80), path, "good")
+    return path, json.loads(path.read_text("utf-8"))
+
+
+def _edit(data, fn):
+    data = json.loads(json.dumps(data))
+    fn(data)
+    return json.dumps(data).encode()
+
+
+def damaged_corpus(good_bytes: bytes, data: dict) -> dict[str, bytes]:
+    log_len = len(data["log"])
+    return {
+        "empty": b"",
+        "truncated-half": good_bytes[: len(good_bytes) // 2],
+        "truncated-one-byte": good_bytes[:-2],
+        "random-bytes": random.Random(1).randbytes(3000),
+        "random-text": b"hello, this is not a save",
+        "nul-bytes": b"\0" * 100,
+        "json-array": b"[1, 2, 3]",
+        "json-null": b"null",
+        "other-format": _edit(data, lambda d: d.update(format="something-else")),
+        "no-version": _edit(data, lambda d: d.pop("version")),
+        "version-string": _edit(data, lambda d: d.update(version="1")),
+        "newer-version": _edit(data, lambda d: d.update(version=saves.VERSION + 1)),
+        "huge-version": json.dumps({**data, "version": 10 ** 300}).encode(),
+        "huge-number-digits": good_bytes.replace(b'"players": 3', b'"players": ' + b"9" * 5000),
+        "huge-players": _edit(data, lambda d: d["setup"].update(players=10 ** 40)),
+        "float-players": _edit(data, lambda d: d["setup"].update(players=3.0)),
+        "bool-players": _edit(data, lambda d: d["setup"].update(players=True)),
+        "nan-seed": good_bytes.replace(b'"seed": 7', b'"seed": NaN'),
+        "huge-seed": _edit(data, lambda d: d["setup"].update(seed=10 ** 100)),
+        "unknown-map": _edit(data, lambda d: d["setup"].update(map="atlantis")),
+        "unknown-option": _edit(data, lambda d: d["setup"].update(options=["rm -rf"])),
+        "five-score-tiles": _edit(data, lambda d: d["setup"]["score_tiles"].pop()),
+        "unknown-faction": _edit(data, lambda d: d["log"].__setitem__(0, [None, "setup trolls"])),
+        "setup-missing": _edit(data, lambda d: d.pop("setup")),
+        "log-not-list": _edit(data, lambda d: d.update(log="build E6")),
+        "move-not-pair": _edit(data, lambda d: d["log"].append(["witches"])),
+        "move-bad-faction": _edit(data, lambda d: d["log"].append(["__import__('os')", "done"])),
+        "move-unreadable": _edit(data, lambda d: d["log"].append([d["log"][-1][0], "teleport to the moon"])),
+        "move-illegal": _edit(data, lambda d: d["log"].insert(log_len // 2, [d["log"][log_len // 2][0] or "witches",
+                                                                              "upgrade A1 to SA"])),
+        "move-text-huge": _edit(data, lambda d: d["log"].append(["witches", "build " + "E" * 100000])),
+        "moves-swapped": _edit(data, lambda d: d["log"].__setitem__(slice(-3, None), d["log"][-3:][::-1])),
+        "deep-nesting": b'{"format": "tmdesktop-save", "version": 1, "setup": ' + b"[" * 100000 + b"]" * 100000 + b"}",
+        "too-large": b" " * (saves.MAX_BYTES + 1),
+        "latin1": json.dumps(data, ensure_ascii=False).encode("utf-8").replace(b'"format"', b'"f\xf6rmat"'),
+    }
+
+
+def test_every_damaged_save_gives_a_clear_message_and_touches_nothing(tmp_path):
+    good, data = _good(tmp_path)
+    good_bytes = good.read_bytes()
+    corpus = damaged_corpus(good_bytes, data)
+    folder = tmp_path / "corpus"
+    folder.mkdir()
+    for name, blob in corpus.items():
+        (folder / f"{name}.tmsave").write_bytes(blob)
+    messages = {}
+    for name, blob in corpus.items():
+        path = folder / f"{name}.tmsave"
+        with pytest.raises(saves.SaveError) as err:
+            saves.load(path)
+        msg = str(err.value)
+        assert msg and len(msg) < 400 and "Traceback" not in msg, (name, msg)
+        assert path.read_bytes() == blob, f"{name}: the file was changed"
+        messages[name] = msg
+    assert "newer version" in messages["newer-version"]
+    assert "cut short" in messages["truncated-one-byte"]
+    assert "not a tmdesktop save" in messages["random-bytes"]
+    assert "not allowed" in messages["move-illegal"]
+    # listing shows every file, the damaged ones with their message, and never raises
+    listed = saves.list_saves(folder)
+    assert len(listed) == len(corpus)
+    assert all(i.error for i in listed if i.game_id in corpus and i.game_id not in {
+        "move-unreadable", "move-illegal", "moves-swapped", "unknown-faction", "move-not-pair", "move-bad-faction",
+        "move-text-huge", "unknown-map", "unknown-option", "five-score-tiles", "setup-missing", "log-not-list",
+        "huge-players", "float-players", "bool-players", "huge-seed"})
+    # and the good save is untouched and still loads
+    assert good.read_bytes() == good_bytes
+    assert saves.load(good).game.log
+
+
+def test_messages_are_translated(tmp_path):
+    path = tmp_path / "x.tmsave"
+    path.write_bytes(b"\xff\xfe\x00garbage")
+    i18n.set_language("es")
+    try:
+        with pytest.raises(saves.SaveError) as err:
+            saves.load(path)
+        assert str(err.value) != "This file is not a tmdesktop save (it is not text)."
+    finally:
+        i18n.set_language("en")
+
+
+def test_listing_and_latest_unfinished(data_dir):
+    a = saves.Autosaver("a")
+    b = saves.Autosaver("b")
+    ga, gb = played(1, 30), random_game(2, players=2)
+    assert a.save(ga)
+    time.sleep(0.02)
+    assert b.save(gb)  # newer, but finished
+    (saves.saves_dir() / f"junk{saves.SUFFIX}").write_bytes(b"junk")
+    listed = saves.list_saves()
+    assert {i.game_id for i in listed} == {"a", "b", "junk"}
+    latest = saves.latest_unfinished()
+    assert latest is not None and latest.game_id == "a"
+    info = next(i for i in listed if i.game_id == "a")
+    assert info.factions == tuple(ga.state.seats) and info.moves == len(ga.log)
+
+
+def test_autosaver_reports_a_failure_instead_of_raising(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    saver = saves.Autosaver("z", path=blocker / "sub" / "z.tmsave")  # a folder under a file: cannot exist
+    assert saver.save(played(1, 5)) is False
+    assert saver.error

@@ -1,0 +1,89 @@
+"""Settings: first start detects the language; atomic round trip; bad files fall back to defaults."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tmdesktop import i18n, settings
+
+
+@pytest.fixture(autouse=True)
+def config(tmp_path, monkeypatch):
+    monkeypatch.setenv("TMDESKTOP_CONFIG_DIR", str(tmp_path / "cfg"))
+    i18n.set_language("en")
+    yield tmp_path / "cfg"
+    i18n.set_language("en")
+
+
+def test_first_start_detects_the_language():
+    s, msg = settings.load(pref_locales=[{"language": "it", "country": "IT"}])
+    assert s.language == "it" and msg == ""
+    assert settings.load(pref_locales=[{"language": "de", "country": "DE"}, {"language": "es"}])[0].language == "es"
+    assert settings.load(pref_locales=[{"language": "fr"}])[0].language == "en"
+    assert settings.load(pref_locales=None)[0].language == "en"
+    assert settings.detect_language("garbage") == "en"
+
+
+def test_round_trip_is_atomic_with_a_backup(config):
+    s = settings.Settings(language="es", colour_blind=True, ui_scale=1.25, confirm_pass=False, fullscreen=True,
+                          animation_speed="fast", leech={"Ana": "free", "Bo": "up3"}, recent_names=["Ana", "Bo"])
+    assert settings.save(s) == ""
+    s2 = settings.Settings(language="it")
+    assert settings.save(s2) == ""
+    loaded, msg = settings.load()
+    assert loaded == s2 and msg == ""
+    backup = settings.settings_path().with_name("settings.json.bak")
+    assert settings.load(backup)[0] == s
+    assert not [p for p in config.iterdir() if p.name.endswith(".tmp")]
+
+
+@pytest.mark.parametrize("blob", [b"", b"{", b"\xff\xfe", b"[]", b"null", b'{"language": NaN}', b"[" * 50000])
+def test_damaged_file_falls_back_to_defaults_with_a_message(config, blob):
+    config.mkdir(parents=True, exist_ok=True)
+    settings.settings_path().write_bytes(blob)
+    s, msg = settings.load(pref_locales=[{"language": "es"}])
+    assert s == settings.Settings(language="es")
+    assert "damaged" in msg
+
+
+def test_bad_values_are_reset_one_by_one(config):
+    config.mkdir(parents=True, exist_ok=True)
+    settings.settings_path().write_text(json.dumps({
+        "language": "klingon", "colour_blind": "yes", "ui_scale": 10 ** 50, "confirm_pass": False,
+        "animation_speed": "warp", "leech": {"Ana": "always"}, "recent_names": ["Ana", 5], "unknown": 1}))
+    s, msg = settings.load()
+    assert s.confirm_pass is False  # the one good value is kept
+    assert (s.language, s.colour_blind, s.ui_scale, s.animation_speed, s.leech, s.recent_names) == (
+        "en", False, 1.0, "normal", {}, [])
+    for key in ("language", "colour_blind", "ui_scale", "animation_speed", "leech", "recent_names"):
+        assert key in msg
+
+
+def test_ui_scale_snaps_to_the_offered_steps(config):
+    config.mkdir(parents=True, exist_ok=True)
+    settings.settings_path().write_text(json.dumps({"ui_scale": 1.12}))
+    assert settings.load()[0].ui_scale == 1.1
+
+
+def test_automatic_leech_answers():
+    s = settings.Settings(leech={"Ana": "free", "Bo": "up3"})
+    assert s.auto_leech("Ana", 1, 0) is True
+    assert s.auto_leech("Ana", 2, 1) is None
+    assert s.auto_leech("Bo", 3, 2) is True
+    assert s.auto_leech("Bo", 4, 3) is None
+    assert s.auto_leech("Cy", 1, 0) is None  # not set: ask
+
+
+def test_recent_names_newest_first():
+    s = settings.Settings(recent_names=["Ana", "Bo"])
+    s.remember_names(["Cy", "Ana"])
+    assert s.recent_names == ["Cy", "Ana", "Bo"]
+
+
+def test_message_is_translated(config):
+    config.mkdir(parents=True, exist_ok=True)
+    settings.settings_path().write_bytes(b"{")
+    i18n.set_language("it")
+    assert settings.load()[1] != "The settings file was damaged; the default settings are used."

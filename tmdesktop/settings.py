@@ -1,0 +1,145 @@
+"""The player's settings, in `PlatformDirs("tmdesktop", appauthor=False).user_config_path`.
+
+One JSON file, written atomically (see `saves.write_atomic`).  A missing file means a first
+start: the language comes from the system's preferred locales.  A damaged file, or a value out
+of range, falls back to the default with a message for the player; nothing raises.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+
+from .i18n import LANGUAGES, N_, _
+
+FILE_NAME = "settings.json"
+VERSION = 1
+UI_SCALES = (0.8, 0.9, 1.0, 1.1, 1.25, 1.5)
+ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
+ANIMATION_NAMES = {"off": N_("Off"), "fast": N_("Fast"), "normal": N_("Normal"), "slow": N_("Slow")}
+LANGUAGE_NAMES = {"en": "English", "es": "Español", "it": "Italiano"}  # each in its own language
+#: Automatic answers to power offers: always ask, take only free power (1), or take up to N.
+LEECH_MODES = ("ask", "free", "up2", "up3", "up4", "up5")
+LEECH_NAMES = {"ask": N_("Always ask"), "free": N_("Take 1 power (free)"), "up2": N_("Take up to 2"),
+               "up3": N_("Take up to 3"), "up4": N_("Take up to 4"), "up5": N_("Take up to 5")}
+MAX_PLAYERS_REMEMBERED = 12
+
+
+def config_dir() -> Path:
+    env = os.environ.get("TMDESKTOP_CONFIG_DIR")
+    if env:
+        return Path(env)
+    from platformdirs import PlatformDirs
+
+    return PlatformDirs("tmdesktop", appauthor=False).user_config_path
+
+
+def settings_path() -> Path:
+    return config_dir() / FILE_NAME
+
+
+@dataclass
+class Settings:
+    language: str = "en"
+    colour_blind: bool = False
+    ui_scale: float = 1.0
+    confirm_pass: bool = True
+    fullscreen: bool = False
+    animation_speed: str = "normal"
+    #: player name -> one of LEECH_MODES ("ask" when absent)
+    leech: dict = field(default_factory=dict)
+    #: the names typed in the last setups, newest first (the setup screen offers them again)
+    recent_names: list = field(default_factory=list)
+
+    def leech_mode(self, player_name: str) -> str:
+        return self.leech.get(player_name, "ask")
+
+    def auto_leech(self, player_name: str, power: int, vp_cost: int) -> bool | None:
+        """True: take the power without asking; None: ask the player."""
+        mode = self.leech_mode(player_name)
+        if mode == "ask":
+            return None
+        limit = 1 if mode == "free" else int(mode[2:])  # 1 power always costs 0 VP
+        return True if power <= limit else None
+
+    def remember_names(self, names: list[str]) -> None:
+        new = [n for n in names if n]
+        self.recent_names = (new + [n for n in self.recent_names if n not in new])[:MAX_PLAYERS_REMEMBERED]
+
+
+def detect_language(pref_locales) -> str:
+    """The first of the system's preferred languages that we have (pygame.system.get_pref_locales())."""
+    try:
+        for loc in pref_locales or []:
+            lang = str(loc.get("language", "")).lower()[:2]
+            if lang in LANGUAGES:
+                return lang
+    except (AttributeError, TypeError):
+        pass
+    return "en"
+
+
+def _validate(raw: dict) -> tuple[Settings, list[str]]:
+    s = Settings()
+    bad: list[str] = []
+
+    def take(key, ok, convert=lambda v: v):
+        if key not in raw:
+            return
+        v = raw[key]
+        try:
+            if ok(v):
+                setattr(s, key, convert(v))
+                return
+        except (TypeError, ValueError):
+            pass
+        bad.append(key)
+
+    take("language", lambda v: v in LANGUAGES)
+    for key in ("colour_blind", "confirm_pass", "fullscreen"):
+        take(key, lambda v: isinstance(v, bool))
+    take("ui_scale", lambda v: type(v) in (int, float) and 0.5 <= v <= 2.0, lambda v: min(UI_SCALES, key=lambda u: abs(u - v)))
+    take("animation_speed", lambda v: v in ANIMATION_SPEEDS)
+    take("leech", lambda v: isinstance(v, dict) and len(v) <= 100 and all(
+        isinstance(k, str) and len(k) <= 40 and m in LEECH_MODES for k, m in v.items()), dict)
+    take("recent_names", lambda v: isinstance(v, list) and all(isinstance(n, str) and 0 < len(n) <= 40 for n in v),
+         lambda v: list(v)[:MAX_PLAYERS_REMEMBERED])
+    return s, bad
+
+
+def load(path: Path | None = None, pref_locales=None) -> tuple[Settings, str]:
+    """(settings, message): the message is empty unless something had to be reset."""
+    path = settings_path() if path is None else Path(path)
+    if not path.exists():
+        return Settings(language=detect_language(pref_locales)), ""
+    try:
+        if path.stat().st_size > 1_000_000:
+            raise ValueError("too large")
+        raw = json.loads(path.read_text("utf-8"), parse_constant=lambda c: (_ for _ in ()).throw(ValueError(c)))
+        if not isinstance(raw, dict):
+            raise ValueError("not an object")
+    except (OSError, ValueError, UnicodeDecodeError, RecursionError):
+        return (Settings(language=detect_language(pref_locales)),
+                _("The settings file was damaged; the default settings are used."))
+    s, bad = _validate(raw)
+    if bad:
+        return s, _("Some settings were not valid and were reset: {names}.").format(names=", ".join(bad))
+    return s, ""
+
+
+def save(s: Settings, path: Path | None = None) -> str:
+    """Write the settings atomically; returns an error message, or "" when saved."""
+    from .saves import write_atomic
+
+    path = settings_path() if path is None else Path(path)
+    data = {"version": VERSION, **asdict(s)}
+    try:
+        write_atomic(path, json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8"))
+    except OSError as exc:
+        return _("The settings could not be saved: {why}").format(why=exc.strerror or exc)
+    return ""
+
+
+FIELDS = tuple(f.name for f in fields(Settings))
