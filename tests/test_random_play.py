@@ -8,45 +8,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tmdesktop.rules import actions as A
-from tmdesktop.rules.data import CULTS
 from tmdesktop.rules.engine import Game
 from tmdesktop.rules.errors import RuleError
+from tmdesktop.rules.invariants import check_invariants, power_tokens
 from tmdesktop.rules.notation import parse_command, parse_row
 from tmdesktop.rules.maps import MAP_KEYS
 from tmdesktop.rules.setup import TOURNAMENT_OPTIONS, GameSetup
 from tmdesktop.rules.random_play import random_step
 
-LIMITS = {"D": 8, "TP": 4, "TE": 3, "SH": 1, "SA": 1}
-
-
-def check_invariants(game: Game) -> None:
-    s = game.state
-    owners = {}
-    for name, p in s.players.items():
-        assert min(p.C, p.W, p.P, p.VP) >= 0, (name, p.snapshot())
-        assert min(p.power) >= 0, (name, p.power)
-        assert p.P <= p.max_priests
-        for kind, limit in LIMITS.items():
-            assert p.counts[kind] == sum(1 for b in p.buildings.values() if b == kind) <= limit
-        assert len(set(p.favors)) == len(p.favors), p.favors
-        assert all(0 <= v <= 10 for v in p.cult.values())
-        assert len(p.bridges) <= 3
-        for h in p.buildings:
-            owners[h] = name
-    assert owners == s.owner
-    assert len(set(s.order)) == len(s.order) and len(set(s.pass_order)) == len(s.pass_order)
-    for cult in CULTS:
-        assert sum(1 for p in s.players.values() if p.cult[cult] == 10) <= 1
-        spots = s.cult_spots[cult]
-        assert len(spots) == 4
-    for name, p in s.players.items():
-        placed = sum(spot == name for spots in s.cult_spots.values() for spot in spots)
-        assert placed == p.priests_on_cults
-
-
 def tokens(p) -> int:
-    """Power tokens in the bowls, less those added by abilities (Dragonlords, Shapeshifters)."""
-    return sum(p.power) - p.tokens_added
+    return power_tokens(p)
 
 
 FIRE_ICE = TOURNAMENT_OPTIONS | {"fire-and-ice-factions/ice", "fire-and-ice-factions/volcano",

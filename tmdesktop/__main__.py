@@ -10,6 +10,9 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] == "replay":
         from .replay_cli import main as replay_main
         return replay_main(argv[1:])
+    if argv and argv[0] == "simulate":
+        from .simulate_cli import main as simulate_main
+        return simulate_main(argv[1:])
     from .app.main import main as app_main
     return app_main(argv)
 

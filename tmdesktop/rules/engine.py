@@ -181,7 +181,7 @@ class Game:
             raise RuleError(_("{faction} is not playing in this game.").format(faction=name))
         p = s.players[name]
         owner = s.turn.faction
-        if s.phase == "play" and owner and owner != name and self.can_end_turn(owner):
+        if s.phase == "play" and owner and owner != name and not action.main_turn and self.can_end_turn(owner):
             # Someone else acting (a leech answer) closes a turn whose action is complete.
             self._end_turn(s.players[owner])
         if isinstance(action, A.DropFaction):

@@ -36,7 +36,15 @@ def export_log(game: Game) -> str:
     if setup.start_vp:
         lines.append("# starting VP from the faction auction: "
                      + ", ".join(f"{f} {vp}" for f, vp in setup.start_vp.items()))
-    replay = Game(GameSetup(**{**setup.__dict__, "factions": ()}))
+    replay = Game(setup)
+    # The site takes ice and variable factions' colours right after the faction; factions given in
+    # advance (auction, draft) pick theirs after all are in, so those picks move up in the text.
+    early_picks = {f: a for f, a in game.log if isinstance(a, A.PickColor) and setup.factions
+                   and replay.player(f).faction.home in ("ice", "variable") and replay.state.phase != "play"}
+    for f in setup.factions:
+        lines.append(str(A.ChooseFaction(f)))
+        if f in early_picks:
+            lines.append(f"{f}: {early_picks[f]}")
     row_faction, row = None, []
 
     def flush() -> None:
@@ -45,11 +53,14 @@ def export_log(game: Game) -> str:
             lines.append(f"{row_faction}: " + ". ".join(row))
         row_faction, row = None, []
 
-    for faction, action in game.log:
+    for faction, action in game.log[len(replay.log):]:
         left_spades = replay.state.players[faction].spades if faction in replay.state.players else 0
         setup_step = replay.state.phase != "play"
         out_of_turn = faction != replay.state.turn.faction
         replay.apply(faction, action)
+        if isinstance(action, A.PickColor) and early_picks.get(faction) == action \
+                and replay.state.phase in ("colors", "dwellings"):
+            continue  # already written after its faction
         if isinstance(action, A.ChooseFaction):
             flush()
             lines.append(str(action))
