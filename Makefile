@@ -33,3 +33,15 @@ ui-bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache
+
+# `make package`: the executables for this OS, archived in dist/ and smoke-tested (build/package.py,
+# build/tmdesktop.spec; PyInstaller works in build/work/ and build/dist/).
+BUILD_STAMP := $(VENV)/.installed-build
+
+$(BUILD_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet -e '.[build]'
+	touch $(BUILD_STAMP)
+
+.PHONY: package
+package: $(BUILD_STAMP)
+	$(HEADLESS) $(PY) build/package.py $(PACKAGE_FLAGS)
