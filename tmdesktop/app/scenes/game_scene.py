@@ -608,10 +608,11 @@ class GameScene(Scene):
                     if v == a.spot and spots[i] is None:
                         spot_glow.add((a.cult, i))
                         break
-        self.cults.draw(surface, st, homes, cult_glow, spot_glow)
+        version = self.session.version
+        self.cults.draw(surface, st, homes, cult_glow, spot_glow, version=version, colour_blind=self.map.colour_blind)
         self.pools.draw(surface, st, glow)
         self.supply.draw(surface, st, glow)
-        self.players.draw(surface, self.game, me, glow)
+        self.players.draw(surface, self.game, me, glow, version=version)
         self._draw_top(surface)
         fs = max(11, int(17 * s))
         for b in self.buttons + self.top_buttons:

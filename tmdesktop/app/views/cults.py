@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from tmdesktop.i18n import _
+from tmdesktop.i18n import _, language
 from tmdesktop.rules.data import CULTS
 
 from .. import pieces, text, theme
@@ -19,6 +19,7 @@ class CultView:
         self.columns: dict[str, pygame.Rect] = {}
         self.spots: dict[tuple[str, int], pygame.Rect] = {}
         self.scale = 1.0
+        self._cache: tuple | None = None
 
     def layout(self, rect: pygame.Rect, scale: float) -> None:
         self.rect = pygame.Rect(rect)
@@ -48,7 +49,30 @@ class CultView:
         return int(bottom - step * (level + 0.5))
 
     def draw(self, surface, state, homes: dict[str, str], highlight_cults=(), highlight_spots=(),
-             hover=None) -> None:
+             hover=None, version=None, colour_blind: bool = False) -> None:
+        """Draw the board; with `version` (bumped on every change of the game) it is rendered once
+        per change and then blitted."""
+        if version is None:
+            return self._draw(surface, state, homes, highlight_cults, highlight_spots, colour_blind)
+        key = (version, self.rect.size, self.scale, frozenset(highlight_cults), frozenset(highlight_spots),
+               colour_blind, language())
+        if self._cache is None or self._cache[0] != key:
+            layer = pygame.Surface((self.rect.width + 8, self.rect.height + 8), pygame.SRCALPHA)
+            moved = self.rect
+            self._shift(4 - self.rect.x, 4 - self.rect.y)
+            try:
+                self._draw(layer, state, homes, highlight_cults, highlight_spots, colour_blind)
+            finally:
+                self._shift(moved.x - 4, moved.y - 4)
+            self._cache = (key, layer.convert_alpha() if pygame.display.get_surface() else layer)
+        surface.blit(self._cache[1], (self.rect.x - 4, self.rect.y - 4))
+
+    def _shift(self, dx: int, dy: int) -> None:
+        self.rect = self.rect.move(dx, dy)
+        self.columns = {c: r.move(dx, dy) for c, r in self.columns.items()}
+        self.spots = {k: r.move(dx, dy) for k, r in self.spots.items()}
+
+    def _draw(self, surface, state, homes, highlight_cults, highlight_spots, colour_blind) -> None:
         widgets.panel(surface, self.rect, theme.PARCHMENT, radius=int(10 * self.scale), edge=theme.INK_SOFT)
         fs = max(10, int(15 * self.scale))
         for cult, col in self.columns.items():
@@ -84,7 +108,8 @@ class CultView:
                 x0 = col.x + int(24 * self.scale) + disc
                 for k, name in enumerate(names):
                     x = x0 + k * int(disc * 1.9)
-                    _disc(surface, (x, y), disc, theme.piece_colour(homes[name]))
+                    _disc(surface, (x, y), disc, theme.piece_colour(homes[name]),
+                          homes[name] if colour_blind else None)
             for i, value in enumerate(SPOT_VALUES):
                 r = self.spots[(cult, i)]
                 occupant = state.cult_spots[cult][i]
@@ -108,7 +133,7 @@ class CultView:
         return None
 
 
-def _disc(surface, centre, r, colour):
+def _disc(surface, centre, r, colour, glyph: str | None = None):
     x, y = centre
     dark = tuple(int(v * 0.55) for v in colour)
     edge = (20, 16, 12) if sum(colour) > 210 else (230, 224, 214)
@@ -116,3 +141,7 @@ def _disc(surface, centre, r, colour):
     pygame.draw.ellipse(surface, dark, pygame.Rect(x - r, y - r * 0.55 + 2, 2 * r, r * 1.2))
     pygame.draw.ellipse(surface, colour, pygame.Rect(x - r, y - r * 0.55 - 1, 2 * r, r * 1.2))
     pygame.draw.ellipse(surface, edge, pygame.Rect(x - r, y - r * 0.55 - 1, 2 * r, r * 1.2), 1)
+    if glyph:  # colour-blind aid: the owner's terrain glyph on the disc
+        from .hexmap import terrain_glyph
+
+        terrain_glyph(surface, glyph, (x, y - 1), r * 1.25, theme.text_on(colour), bold=True)

@@ -96,7 +96,8 @@ class HexMapView:
         if self._static is not None and key == self._static_key:
             return self._static
         r = self.board_rect
-        big = pygame.Surface((r.width * SS, r.height * SS), pygame.SRCALPHA)
+        big = pygame.Surface((r.width * SS, r.height * SS))
+        big.fill(theme.TABLE)  # opaque: the layer is blitted without per-pixel alpha
         off = (-r.x * SS, -r.y * SS)
         size = self.size * SS
         pygame.draw.rect(big, theme.RIVER, big.get_rect(), border_radius=int(size * 0.6))
@@ -134,7 +135,7 @@ class HexMapView:
                 img = text.text(label, fsize, ink, "semibold")
                 img.set_alpha(190)
                 small.blit(img, img.get_rect(center=(cx - r.x, cy - r.y - self.size * 0.64)))
-        self._static, self._static_key = small.convert_alpha() if pygame.display.get_surface() else small, key
+        self._static, self._static_key = small.convert() if pygame.display.get_surface() else small, key
         return self._static
 
     def _river_texture(self, surf, c, size, rng):

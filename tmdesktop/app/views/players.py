@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from tmdesktop.i18n import _
+from tmdesktop.i18n import _, language
 from tmdesktop.rules.data import BUILDING_TYPES
 
 from .. import pieces, text, theme
@@ -17,6 +17,7 @@ class PlayersView:
         self.panels: dict[str, pygame.Rect] = {}
         self.chips: dict[tuple[str, str], pygame.Rect] = {}
         self.scale = 1.0
+        self._cache: dict[str, tuple] = {}
 
     def layout(self, rect: pygame.Rect, scale: float, seats: list[str]) -> None:
         self.rect = pygame.Rect(rect)
@@ -26,11 +27,30 @@ class PlayersView:
         h = (rect.height - gap * (n - 1)) // n
         self.panels = {name: pygame.Rect(rect.x, rect.y + i * (h + gap), rect.width, h) for i, name in enumerate(seats)}
 
-    def draw(self, surface, game, decider: str | None, glow=frozenset()) -> None:
+    def draw(self, surface, game, decider: str | None, glow=frozenset(), version=None) -> None:
+        """Draw every panel; with `version` (bumped on every change of the game) each panel is
+        rendered once per change and then blitted."""
         self.chips = {}
         s = game.state
         for name, r in self.panels.items():
-            self._draw_panel(surface, game, s.players[name], r, decider == name, glow)
+            mine = frozenset(k for k in glow if k[0] == name)
+            if version is None:
+                self._draw_panel(surface, game, s.players[name], r, decider == name, mine)
+                continue
+            key = (version, r.size, self.scale, decider == name, mine, language())
+            cached = self._cache.get(name)
+            if cached is None or cached[0] != key:
+                layer = pygame.Surface((r.width + 8, r.height + 8), pygame.SRCALPHA)
+                before = dict(self.chips)
+                self.chips = {}
+                self._draw_panel(layer, game, s.players[name], pygame.Rect(4, 4, r.width, r.height), decider == name,
+                                 mine)
+                chips = {k: c.move(-4, -4) for k, c in self.chips.items()}
+                self.chips = before
+                cached = (key, layer.convert_alpha() if pygame.display.get_surface() else layer, chips)
+                self._cache[name] = cached
+            surface.blit(cached[1], (r.x - 4, r.y - 4))
+            self.chips.update({k: c.move(r.x, r.y) for k, c in cached[2].items()})
 
     def _draw_panel(self, surface, game, p, r: pygame.Rect, active: bool, glow) -> None:
         sc = self.scale

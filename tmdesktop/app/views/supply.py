@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from tmdesktop.i18n import _
+from tmdesktop.i18n import _, language
 from tmdesktop.rules.data import FAVOR_TILES, POWER_ACTIONS, TOWN_TILES
 
 from .. import text, theme
@@ -40,33 +40,59 @@ class TileStrip:
         return None
 
 
+_cards: dict[tuple, pygame.Surface] = {}
+
+
 def draw_card(surface, rect: pygame.Rect, name: str, scale: float, colour=theme.PARCHMENT, dim: bool = False,
               glow: bool = False, badge: str | None = None, corner: str | None = None) -> None:
-    widgets.tile_card(surface, rect, colour, edge=theme.HIGHLIGHT if glow else theme.INK_SOFT)
+    """A tile card; its face is rendered once per look and language, then blitted."""
+    rect = pygame.Rect(rect)
+    key = (name, rect.size, round(scale, 3), tuple(colour), dim, glow, badge, corner, language())
+    face = _cards.get(key)
+    if face is None:
+        if len(_cards) > 600:
+            _cards.clear()
+        face = pygame.Surface((rect.width + 2, rect.height + 3), pygame.SRCALPHA)
+        _draw_face(face, pygame.Rect(0, 0, rect.width, rect.height), name, scale, colour, dim, glow, badge, corner)
+        if pygame.display.get_surface():
+            face = face.convert_alpha()
+        _cards[key] = face
+    surface.blit(face, rect.topleft)
     if glow:
         pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(4, 4), max(2, int(3 * scale)), border_radius=8)
+
+
+def _draw_face(surface, rect, name, scale, colour, dim, glow, badge, corner) -> None:
+    widgets.tile_card(surface, rect, colour, edge=theme.HIGHLIGHT if glow else theme.INK_SOFT)
     lines = tiles.lines_for(name)
     n = len(lines)
-    size = max(11, min(int(rect.height / (n + 0.9)), int(22 * scale)))
+    # room for the corner label (round number, tiles left) and the coin badge
+    top = int(max(8, 11 * scale) * 1.1) if (corner or badge) and n > 1 else 0
+    inner_h = rect.height - top
+    size = max(10, min(int(inner_h / (n + 0.7)), int(22 * scale)))
     for k, line in enumerate(lines):
-        # shrink the line until it fits the card
         s = size
-        while s > 9 and icons.tokens_width(line, s) > rect.width - 6:
+        while s > 8 and icons.tokens_width(line, s) > rect.width - 8:  # shrink the line until it fits
             s -= 1
-        y = rect.y + rect.height * (k + 0.72) / (n + 0.45)
+        y = rect.y + top + inner_h * (k + 0.62) / (n + 0.25)
         icons.draw_tokens(surface, line, (rect.centerx, y), s, anchor="center")
     if corner:
-        text.blit(surface, corner, max(8, int(11 * scale)), theme.INK_SOFT, (rect.x + 4, rect.y + 2), "topleft")
+        text.blit(surface, corner, max(8, int(11 * scale)), theme.INK_SOFT, (rect.x + 4, rect.y + 1), "topleft",
+                  "semibold")
     if badge is not None:
         r = max(8, int(11 * scale))
-        c = (rect.right - r + 2, rect.y + r - 2)
+        c = (rect.right - r - 1, rect.y + r + 1)
         pygame.draw.circle(surface, (60, 40, 20), c, r + 1)
         pygame.draw.circle(surface, theme.COIN, c, r)
         text.blit(surface, badge, max(9, int(13 * scale)), theme.INK, c, "center", "bold")
     if dim:
         veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-        veil.fill((30, 30, 30, 150))
+        pygame.draw.rect(veil, (30, 30, 30, 150), veil.get_rect(), border_radius=6)
         surface.blit(veil, rect)
+
+
+def clear() -> None:
+    _cards.clear()
 
 
 class SupplyView:

@@ -11,12 +11,25 @@ from tmdesktop.i18n import _
 from .. import text, theme
 
 
+_shadows: dict[tuple[int, int, int], pygame.Surface] = {}
+
+
+def _shadow(w: int, h: int, radius: int) -> pygame.Surface:
+    key = (w, h, radius)
+    sh = _shadows.get(key)
+    if sh is None:
+        if len(_shadows) > 200:
+            _shadows.clear()
+        sh = pygame.Surface((w + 8, h + 8), pygame.SRCALPHA)
+        pygame.draw.rect(sh, (0, 0, 0, 70), sh.get_rect().inflate(-4, -4).move(2, 3), border_radius=radius + 2)
+        _shadows[key] = sh
+    return sh
+
+
 def panel(surface, rect, colour=theme.PANEL, radius: int = 8, edge=theme.PANEL_EDGE, shadow: bool = True):
     rect = pygame.Rect(rect)
     if shadow:
-        sh = pygame.Surface((rect.width + 8, rect.height + 8), pygame.SRCALPHA)
-        pygame.draw.rect(sh, (0, 0, 0, 70), sh.get_rect().inflate(-4, -4).move(2, 3), border_radius=radius + 2)
-        surface.blit(sh, (rect.x - 4, rect.y - 4))
+        surface.blit(_shadow(rect.width, rect.height, radius), (rect.x - 4, rect.y - 4))
     pygame.draw.rect(surface, colour, rect, border_radius=radius)
     if edge:
         pygame.draw.rect(surface, edge, rect, 1, border_radius=radius)
