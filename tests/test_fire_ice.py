@@ -210,3 +210,26 @@ def test_bad_logs_get_a_clear_error(what):
     assert str(e.value)
     if what != "no scoring tiles":
         assert "line" in str(e.value) or "faction" in str(e.value)
+
+
+def test_revised_starting_vp_and_auction_vp_survive_export_and_import():
+    from tmdesktop.rules.auction import Auction, Bid, PassBid, TakeFaction
+
+    base = GameSetup.random(2, 4, options=FI | {"revised-starting-vp"})
+    a = Auction(players=2, factions=["fakirs", "witches"], starter=0)
+    a.apply(0, Bid(5))
+    a.apply(1, PassBid())
+    a.apply(0, TakeFaction("fakirs", 1))
+    a.apply(1, TakeFaction("witches", 2))
+    game = Game(a.game_setup(base))
+    assert game.player("fakirs").VP == 35 and game.player("witches").VP == 40
+    text = export_log(game)
+    assert "revised-starting-vp" not in text and text.startswith("# map original-2017 ")
+    back = import_log(text)
+    assert back.state == game.state
+
+
+def test_revised_starting_vp_table():
+    g = Game(GameSetup(players=2, options=FI | {"revised-starting-vp"}, score_tiles=SCORES,
+                       bonus_tiles=BONUS, factions=("fakirs", "darklings")))
+    assert (g.player("fakirs").VP, g.player("darklings").VP) == (33, 15)

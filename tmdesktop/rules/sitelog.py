@@ -26,16 +26,19 @@ class LogError(ValueError):
 def export_log(game: Game) -> str:
     setup = game.setup
     board = load_board(setup.map_key)
-    lines = [f"# map {board.key} {board.site_map_id}", f"player-count {setup.players}"]
-    lines += [f"option {o}" for o in sorted(setup.options)]
+    if "revised-starting-vp" in setup.options and board.key == "original":
+        lines = [f"# map {REVISED_VP_MAP[0]} {REVISED_VP_MAP[1]}"]  # the site's name for that variant
+    else:
+        lines = [f"# map {board.key} {board.site_map_id}"]
+    lines.append(f"player-count {setup.players}")
+    lines += [f"option {o}" for o in sorted(setup.options - LOCAL_OPTIONS)]
     lines.append("score " + ",".join(setup.score_tiles))
     if setup.final_scoring:
         lines.append(f"final-scoring {setup.final_scoring}")
     enabled = [b for b in BONUS_TILES if tile(b).get("option") in (None, *setup.options)]
     lines += [f"delete {b}" for b in enabled if b not in setup.bonus_tiles]
-    if setup.start_vp:
-        lines.append("# starting VP from the faction auction: "
-                     + ", ".join(f"{f} {vp}" for f, vp in setup.start_vp.items()))
+    if setup.start_vp:  # the site has no auction: kept as a comment that our import reads back
+        lines.append(AUCTION_COMMENT + ", ".join(f"{f} {vp}" for f, vp in setup.start_vp.items()))
     replay = Game(setup)
     # The site takes ice and variable factions' colours right after the faction; factions given in
     # advance (auction, draft) pick theirs after all are in, so those picks move up in the text.
@@ -84,6 +87,10 @@ def export_log(game: Game) -> str:
 
 
 _ROW = re.compile(r"^(\w+):\s*(.*)$")
+#: Options of ours that the site expresses otherwise (a map variant) or not at all.
+LOCAL_OPTIONS = frozenset({"revised-starting-vp"})
+REVISED_VP_MAP = ("original-2017", "91645cdb135773c2a7a50e5ca9cb18af54c664c4")
+AUCTION_COMMENT = "# starting VP from the faction auction: "
 
 
 def import_log(text: str) -> Game:
@@ -91,12 +98,21 @@ def import_log(text: str) -> Game:
     map_key, players, options, scores, deleted, final = "original", None, set(), None, set(), None
     body: list[tuple[int, str | None, str]] = []  # (line, faction or None for `setup`, text)
     factions = 0
+    start_vp: dict[str, int] = {}
     for no, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line:
             continue
         if m := re.fullmatch(r"#\s*map\s+(\S+)(?:\s+([0-9a-f]{40}))?", line):
-            map_key = _map_key(no, m[1], m[2])
+            if REVISED_VP_MAP[1] in (m[2], None) and m[1] == REVISED_VP_MAP[0] or m[2] == REVISED_VP_MAP[1]:
+                map_key = "original"
+                options.add("revised-starting-vp")
+            else:
+                map_key = _map_key(no, m[1], m[2])
+        elif line.startswith(AUCTION_COMMENT):
+            for item in line[len(AUCTION_COMMENT):].split(","):
+                name, vp = item.split()
+                start_vp[name] = int(vp)
         elif line.startswith("#"):
             continue
         elif m := re.fullmatch(r"player-count\s+(\d+)", line):
@@ -126,7 +142,7 @@ def import_log(text: str) -> Game:
     try:
         setup = GameSetup(players=players or factions, map_key=map_key, options=frozenset(options),
                           score_tiles=scores, bonus_tiles=tuple(b for b in enabled if b not in deleted),
-                          final_scoring=final)
+                          final_scoring=final, start_vp=start_vp)
     except ValueError as e:
         raise LogError(str(e)) from None
     game = Game(setup)
