@@ -922,7 +922,7 @@ class Game:
                 give=f"{a.give_n} {give}", get=f"{a.get_n} {get}"))
         self._pay(p, {give: a.give_n}, _("This conversion"))
         if get == "P":
-            p.P = min(p.P + a.get_n, p.max_priests)
+            self._gain_priests(p, a.get_n)
         else:
             setattr(p, get, getattr(p, get) + a.get_n)
 

@@ -195,7 +195,7 @@ def _free_actions(game: Game, p: Player) -> list[A.Action]:
             rates[(give, get)] = rate
     for (give, get), rate in rates.items():
         have = p.power[2] if give == "PW" else getattr(p, give)
-        if have >= rate and not (get == "P" and p.P >= p.max_priests):
+        if have >= rate and not (get == "P" and p.P >= p.max_priests and not p.faction.special.get("locked_terrain")):
             out.append(A.Convert(rate, give, 1, get))
     if p.w_to_p and p.W:
         out.append(A.Convert(1, "W", 1, "P"))
