@@ -118,3 +118,29 @@ def test_leech_offer_is_handed_to_the_neighbour(make_app):
         session.play_random(1, rng)
         scene.dirty = True
     raise AssertionError("no power offer came up in 400 random moves")
+
+
+def test_fire_and_ice_colour_pick_is_a_handoff_picker(make_app):
+    """A Fire & Ice decision ("color") opens its own picker; clicking a swatch answers it."""
+    from tmdesktop.app.app import App
+    from tmdesktop.app.scenes.game_scene import GameScene
+    from tmdesktop.app.session import Session
+    from tmdesktop.rules.engine import FACTION_OPTION, Game
+    from tmdesktop.rules.setup import TOURNAMENT_OPTIONS, GameSetup
+
+    opts = frozenset(TOURNAMENT_OPTIONS) | set(FACTION_OPTION.values())
+    game = Game(GameSetup.random(3, 5, options=opts, factions=("icemaidens", "riverwalkers", "acolytes")))
+    app = App((1280, 720))
+    session = Session(game)
+    scene = GameScene(app, session)
+    app.push(scene)
+    app.step(0.016)
+    who = session.decider()
+    assert game.decision(who) == "color"
+    top = app.stack.top
+    assert isinstance(top, HandoffScene) and all(o.swatch for o in top.options)
+    assert "colour" in scene._status_text()
+    choice = top.options[2].value
+    click(app, top.rects[2].center)
+    assert game.log[-1] == (who, choice)
+    assert game.state.players[who].color == choice.color

@@ -624,6 +624,34 @@ class GameScene(Scene):
             alpha = int(255 * min(1.0, left / 0.6))
             widgets.toast(surface, msg, (L.map.centerx, L.map.bottom - int(16 * s)), max(13, int(19 * s)), alpha)
 
+    def _phase_text(self) -> str:
+        if self.game.state.phase in ("factions", "colors"):
+            return _("Setup")
+        return describe.phase(self.game)
+
+    def _status_text(self) -> str:
+        """What the table waits for: the Fire & Ice decisions and the double turn, then `describe.status`."""
+        g = self.game
+        me = self.decider()
+        if me is None or g.state.phase == "finished":
+            return describe.status(self.session)
+        name = describe.faction(g, me)
+        kind = g.decision(me)
+        lines = {
+            "color": _("{faction}: choose your colour"),
+            "unlock": _("{faction}: unlock a terrain with the new priest, or keep it"),
+            "lose-cult": _("{faction}: choose the cult track to lose steps on"),
+            "p3": _("{faction}: buy a power token for 1 VP?"),
+        }
+        if kind in lines:
+            return lines[kind].format(faction=name)
+        t = g.state.turn
+        if kind == "action" and t.faction == me and t.extra_action and t.actions > 1:
+            return _("{faction}: double turn, {n} actions to take").format(faction=name, n=t.actions)
+        if kind == "action" and t.faction == me and t.extra_action:
+            return _("{faction}: double turn, the second action").format(faction=name)
+        return describe.status(self.session)
+
     def _draw_top(self, surface) -> None:
         L = self.lay
         s = L.scale
@@ -632,7 +660,7 @@ class GameScene(Scene):
         pygame.draw.line(surface, theme.PANEL_EDGE, L.top.bottomleft, L.top.bottomright)
         fs = max(12, int(19 * s))
         x = int(14 * s)
-        r = text.blit(surface, describe.phase(self.game), int(fs * 1.1), theme.ACCENT, (x, L.top.centery), "midleft",
+        r = text.blit(surface, self._phase_text(), int(fs * 1.1), theme.ACCENT, (x, L.top.centery), "midleft",
                       "title")
         x = r.right + int(18 * s)
         me = self.decider()
@@ -643,7 +671,7 @@ class GameScene(Scene):
             x += int(24 * s)
         order_w = int(430 * s)
         status_w = self.top_buttons[0].rect.x - order_w - x - int(20 * s)
-        text.blit(surface, describe.status(self.session), fs, theme.TEXT, (x, L.top.centery), "midleft", "semibold",
+        text.blit(surface, self._status_text(), fs, theme.TEXT, (x, L.top.centery), "midleft", "semibold",
                   max_width=status_w)
         # turn order, passed players dimmed
         ox = self.top_buttons[0].rect.x - order_w

@@ -126,15 +126,6 @@ class HexMapView:
                 pygame.draw.circle(big, (60, 50, 40), glyph_centre, size * 0.25, max(1, int(size * 0.03)))
                 terrain_glyph(big, t, glyph_centre, size * 0.36, (40, 34, 28), bold=True)
         small = pygame.transform.smoothscale(big, r.size)
-        if self.show_labels:
-            fsize = max(9, int(self.size * 0.30))
-            for label in self.board.land:
-                cx, cy = self.centres[label]
-                t = terrain.get(label)
-                ink = (250, 246, 236) if t in ("black", "brown", "blue", "red", "green") else (40, 34, 28)
-                img = text.text(label, fsize, ink, "semibold")
-                img.set_alpha(190)
-                small.blit(img, img.get_rect(center=(cx - r.x, cy - r.y - self.size * 0.64)))
         self._static, self._static_key = small.convert() if pygame.display.get_surface() else small, key
         return self._static
 
@@ -159,6 +150,7 @@ class HexMapView:
              hover: str | None = None, bridge_slots=(), hover_bridge=None) -> None:
         static = self._static_layer(state.terrain)
         surface.blit(static, self.board_rect.topleft)
+        labels = self._labels(state.terrain) if self.show_labels else {}
         for pair, owner in state.bridges.items():
             self._draw_bridge(surface, pair, theme.piece_colour(factions_home.get(owner, "")))
         for pair in bridge_slots:
@@ -186,6 +178,36 @@ class HexMapView:
                 pygame.draw.circle(surface, (250, 246, 236), badge, r, max(1, r // 5))
                 ink = theme.text_on(theme.piece_colour(factions_home[owner]))
                 terrain_glyph(surface, factions_home[owner], badge, r * 1.4, ink, bold=True)
+        # labels last, so no building hides one: on a dark pill over a piece, plain elsewhere
+        for label, (img, pos, pill, ppos) in labels.items():
+            if label in state.owner:
+                surface.blit(pill, ppos)
+            else:
+                surface.blit(img, pos)
+
+    def _labels(self, terrain: dict[str, str]) -> dict:
+        """Per land hex: its label image and position, and a pill version to draw over pieces."""
+        key = (round(self.size, 3), self.rect.topleft, tuple(sorted(terrain.items())))
+        cached = getattr(self, "_label_cache", None)
+        if cached and cached[0] == key:
+            return cached[1]
+        fsize = max(9, int(self.size * 0.30))
+        out = {}
+        for label in self.board.land:
+            cx, cy = self.centres[label]
+            t = terrain.get(label)
+            ink = (250, 246, 236) if t in ("black", "brown", "blue", "red", "green") else (40, 34, 28)
+            img = text.text(label, fsize, ink, "semibold").copy()
+            img.set_alpha(200)
+            pos = img.get_rect(center=(int(cx), int(cy - self.size * 0.64))).topleft
+            word = text.text(label, max(9, int(fsize * 0.92)), (250, 246, 236), "semibold")
+            pill = pygame.Surface((word.get_width() + 8, word.get_height()), pygame.SRCALPHA)
+            pygame.draw.rect(pill, (24, 22, 20, 190), pill.get_rect(), border_radius=pill.get_height() // 2)
+            pill.blit(word, word.get_rect(center=pill.get_rect().center))
+            ppos = pill.get_rect(center=(int(cx), int(cy - self.size * 0.70))).topleft
+            out[label] = (img, pos, pill, ppos)
+        self._label_cache = (key, out)
+        return out
 
     def _glow(self) -> pygame.Surface:
         key = round(self.size, 2)
@@ -239,7 +261,8 @@ class HexMapView:
 
 def terrain_glyph(surface, terrain: str, centre, size: float, colour, bold: bool = False) -> None:
     """A small picture of the terrain: sun (desert), furrows (plains), reeds (swamp), waves
-    (lakes), a tree (forest), peaks (mountains), cracks (wasteland)."""
+    (lakes), a tree (forest), peaks (mountains), cracks (wasteland); Fire & Ice: a snowflake
+    (ice), a cone with a plume (volcano)."""
     cx, cy = centre
     s = size
     w = max(1, int(s * (0.16 if bold else 0.11)))
@@ -274,3 +297,21 @@ def terrain_glyph(surface, terrain: str, centre, size: float, colour, bold: bool
         pygame.draw.lines(surface, colour, False, [(cx - s * 0.1, cy - s * 0.44), (cx + s * 0.12, cy - s * 0.1),
                                                    (cx - s * 0.12, cy + s * 0.1), (cx + s * 0.1, cy + s * 0.44)], w)
         pygame.draw.line(surface, colour, (cx + s * 0.12, cy - s * 0.1), (cx + s * 0.4, cy - s * 0.2), w)
+    elif terrain == "ice":
+        for k in range(3):
+            a = k * math.pi / 3
+            dx, dy = math.cos(a) * s * 0.42, math.sin(a) * s * 0.42
+            pygame.draw.line(surface, colour, (cx - dx, cy - dy), (cx + dx, cy + dy), w)
+            for sign in (-1, 1):  # the little barbs near each tip
+                tx, ty = cx + sign * dx * 0.62, cy + sign * dy * 0.62
+                for turn in (-0.7, 0.7):
+                    b = a + turn + (0 if sign > 0 else math.pi)
+                    pygame.draw.line(surface, colour, (tx, ty),
+                                     (tx + math.cos(b) * s * 0.14, ty + math.sin(b) * s * 0.14), max(1, w - 1))
+    elif terrain == "volcano":
+        cone = [(cx - s * 0.44, cy + s * 0.4), (cx - s * 0.1, cy - s * 0.14), (cx + s * 0.1, cy - s * 0.14),
+                (cx + s * 0.44, cy + s * 0.4)]
+        pygame.draw.polygon(surface, colour, cone, 0 if bold else w)
+        for k in (-1, 0, 1):
+            pygame.draw.line(surface, colour, (cx + k * s * 0.05, cy - s * 0.22),
+                             (cx + k * s * 0.18, cy - s * 0.44), w)

@@ -102,8 +102,9 @@ class PlayersView:
         x += int(4 * sc)
         x = _bowls(surface, p.power, (x, ys[1]), isz, fs)
         x += int(14 * sc)
-        for key, level, maxi in (("SHIP", p.ship, p.faction.max_ship), ("DIG", p.dig, p.faction.max_dig)):
-            if key == "SHIP" and not maxi and not level:
+        for key, level, maxi in (("SHIP", p.ship, _track_max(p.faction, "max_ship")),
+                                 ("DIG", p.dig, _track_max(p.faction, "max_dig"))):
+            if not maxi and not level:  # no such track (Fakirs' shipping, volcano factions' digging)
                 continue
             icons.draw_icon(surface, key, (x + isz // 2, ys[1]), isz)
             x += isz + 2
@@ -175,6 +176,13 @@ class PlayersView:
             if r.collidepoint(pos):
                 return ("player", name)
         return None
+
+
+def _track_max(faction, name: str) -> int:
+    try:
+        return getattr(faction, name) or 0
+    except (TypeError, KeyError, AttributeError):  # the faction has no such track
+        return 0
 
 
 def _bowls(surface, power, pos, isz, fs) -> int:

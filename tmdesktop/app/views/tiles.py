@@ -25,7 +25,7 @@ def score_lines(name: str) -> list[list]:
     cult = t["cult"]
     req = t["req"]
     if cult == "CULT_P":
-        second = [("P", None), ("t", _("on cult")), ("ARROW", None)]
+        second = [("P", None), ("CULT", None), ("ARROW", None)]  # each priest sent to a cult track
     else:
         second = [("t", str(req)), (cult, None), ("ARROW", None)]
     second += [(k, v) for k, v in t["income"].items()]
@@ -64,7 +64,9 @@ def favor_lines(name: str) -> list[list]:
         extra = [(key, None), ("ARROW", None), ("VP", v)]
     elif t.get("pass_vp"):
         key, table = next(iter(t["pass_vp"].items()))
-        extra = [("t", _("Pass:")), (key, None), ("t", "2/3/3/4"), ("VP", None)]
+        # two short lines rather than one that small cards would shrink out of sight
+        lines.append([("t", _("Pass:")), (key, None)])
+        extra = [("t", "/".join(str(v) for v in table[1:5] if v) or "2/3/3/4"), ("VP", None)]
     elif "action" in t:
         extra = [("t", _("Action:")), ("CULT", None)]
     elif "TOWN_SIZE" in gain:
@@ -79,8 +81,8 @@ def town_lines(name: str) -> list[list]:
     first = [("VP", gain.pop("VP", 0))]
     rest = []
     cults = [k for k in ("FIRE", "WATER", "EARTH", "AIR") if k in gain]
-    if cults:
-        first.append(("CULT", f"+{gain[cults[0]]}"))
+    if cults:  # on a line of its own: beside the VP it gets too small on narrow cards
+        rest.append(("CULT", f"+{gain[cults[0]]}"))
         for c in cults:
             gain.pop(c)
     for k, v in gain.items():
