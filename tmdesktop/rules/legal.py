@@ -101,6 +101,8 @@ def legal_actions(game: Game, name: str | None) -> list[A.Action]:
         out: list[A.Action] = []
         for offer in p.leech_offers[:1]:
             out += [A.Leech(offer.amount, offer.source), A.Decline(offer.amount, offer.source)]
+        if s.turn.faction == name and not (p.favors_owed or p.towns_owed or p.cult_steps):
+            out += _turn_actions(game, p)  # acting in one's turn declines the open offers
         return out
     if kind == "favor":
         return [A.TakeTile(f) for f, n in s.favor_pool.items() if n > 0 and f not in p.favors]
@@ -109,13 +111,15 @@ def legal_actions(game: Game, name: str | None) -> list[A.Action]:
     if kind == "cult":
         n = p.cult_steps if p.cult_steps_same_track else 1
         return [A.CultStep(c, n) for c in CULTS]
-    out = []
-    if kind == "action":
-        out += _main_actions(game, p)
-    else:
-        out += _followups(game, p)
+    return _turn_actions(game, p)
+
+
+def _turn_actions(game: Game, p: Player) -> list[A.Action]:
+    """What the player whose turn it is may do: the main action (or what is left of it), free
+    conversions, ending the turn."""
+    out = _main_actions(game, p) if game.state.turn.actions > 0 else _followups(game, p)
     out += _free_actions(game, p)
-    if game.can_end_turn(name):
+    if game.can_end_turn(p.name):
         out.append(A.Done())
     return out
 
