@@ -17,9 +17,7 @@ from .errors import RuleError
 from .notation import parse_row
 from .setup import KNOWN_OPTIONS, GameSetup
 
-_VALUES = re.compile(
-    r"^(-?\d+) VP$|^(-?\d+) C$|^(-?\d+) W$|^(-?\d+) P$|^(\d+)/(\d+)/(\d+) PW$|^(\d+)/(\d+)/(\d+)/(\d+)$"
-)
+_SCORING_ROW = re.compile(r"\+\d+vp for [\w-]+")
 SYSTEM_LABELS = ("setup", "cult_income_for_faction", "other_income_for_faction", "score_resources",
                  "[opponent accepted power]", "[all opponents declined power]")
 
@@ -37,10 +35,9 @@ class Row:
     leech: str = ""
     merged_label: str = ""  # a system row written on the same line as this command
 
-    @property
-    def is_system(self) -> bool:
+    def __post_init__(self) -> None:
         c = self.command
-        return c in SYSTEM_LABELS or c == "" or bool(re.fullmatch(r"\+\d+vp for \w+", c))
+        self.is_system = c in SYSTEM_LABELS or c == "" or bool(_SCORING_ROW.fullmatch(c))
 
 
 @dataclass
@@ -107,14 +104,29 @@ def read_ledger(text: str) -> Ledger:
     return Ledger(setup, rows, dropped, names)
 
 
+_UNITS = ("VP", "C", "W", "P", "PW", None)  # the six value columns; the cults have no unit
+
+
 def _values(cols: list[str]) -> tuple:
+    """`20 VP`, `15 C`, `3 W`, `0 P`, `5/7/0 PW`, `0/1/1/0` -> numbers and tuples."""
     vals: list = []
-    for c in cols:
-        m = _VALUES.match(c.strip())
-        if not m:
-            raise ValueError(f"unreadable value {c!r}")
-        g = [x for x in m.groups() if x is not None]
-        vals.append(int(g[0]) if len(g) == 1 else tuple(int(x) for x in g))
+    for c, unit in zip(cols, _UNITS):
+        parts = c.split()
+        try:
+            if unit is None:
+                number, = parts
+            else:
+                number, got = parts
+                if got != unit:
+                    raise ValueError
+            if unit in ("PW", None):
+                vals.append(tuple(int(x) for x in number.split("/")))
+                if len(vals[-1]) != (3 if unit else 4):
+                    raise ValueError
+            else:
+                vals.append(int(number))
+        except ValueError:
+            raise ValueError(f"unreadable value {c!r}") from None
     return tuple(vals)
 
 
