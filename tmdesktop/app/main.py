@@ -51,15 +51,18 @@ def main(argv: list[str] | None = None) -> int:
         print("tmdesktop needs pygame-ce (pip install pygame-ce), not the upstream pygame package.", file=sys.stderr)
         return 2
     from tmdesktop import i18n
+    from tmdesktop import settings as settings_mod
 
-    if args.lang:
-        i18n.set_language(args.lang)
-    else:
-        try:
-            prefs = pygame.system.get_pref_locales()
-            i18n.set_language(prefs[0]["language"] if prefs else "en")
-        except Exception:
-            i18n.set_language("en")
+    # settings: the language detected at the first start, then the player's choice (--lang wins)
+    try:
+        prefs = pygame.system.get_pref_locales()
+    except Exception:
+        prefs = []
+    first_start = not settings_mod.settings_path().exists()
+    settings, settings_message = settings_mod.load(pref_locales=prefs)
+    if first_start and not args.screenshot:
+        settings_mod.save(settings)
+    i18n.set_language(args.lang or settings.language)
 
     pygame.display.init()
     pygame.font.init()
@@ -69,6 +72,23 @@ def main(argv: list[str] | None = None) -> int:
 
     headless = bool(args.screenshot)
     app = App(_size(args.size, headless), "Terra Mystica", headless=headless)
+    app.settings = settings
+    i18n.on_change(lambda _lang: text_cache_clear())
+    if not (args.demo or args.screenshot):
+        # the menus: title screen first (New game, Continue, Load, Replay, Settings)
+        from .scenes.settings_scene import apply_display
+        from .scenes.title import TitleScene
+
+        title = TitleScene(app)
+        title.message = settings_message
+        app.push(title)
+        apply_display(app)
+        app.render(force=True)
+        if os.environ.get("TMDESKTOP_STARTUP_TIMING"):
+            print(f"first frame after {1000 * (time.perf_counter() - t0):.0f} ms", file=sys.stderr, flush=True)
+        app.run()
+        _shutdown()
+        return 0
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     factions = tuple(f.strip() for f in args.factions.split(",") if f.strip()) or None
     session = Session(new_game(args.players, seed, factions))
@@ -87,6 +107,12 @@ def main(argv: list[str] | None = None) -> int:
     app.run()
     _shutdown()
     return 0
+
+
+def text_cache_clear() -> None:
+    from . import text
+
+    text.clear()
 
 
 def _shutdown() -> None:

@@ -1,0 +1,331 @@
+"""Opening games: the autosaving session, the table scene the menus open, and the load screen.
+
+`AutosaveSession` writes the game after every applied or undone action (atomically, see
+`tmdesktop.saves`).  `PlayScene` is the map view with what the menus add: the player's settings
+(colour-blind glyphs, automatic answers to power offers, confirm before passing), an Esc menu,
+and the scoring scene when the game ends.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from tmdesktop import saves
+from tmdesktop.i18n import N_, _
+from tmdesktop.rules import actions as A
+from tmdesktop.rules.engine import Game
+
+from .. import text, theme
+from ..session import Outcome, Session
+from ..views import widgets
+from .dialogs import ChoiceScene, ConfirmScene, Option
+from .game_scene import GameScene
+from .title import MenuScene, app_settings, describe_save, faction_names, make_button
+
+
+class AutosaveSession(Session):
+    def __init__(self, game: Game, saver: saves.Autosaver | None = None):
+        super().__init__(game)
+        self.saver = saver or saves.Autosaver()
+        self.saver.save(game)
+
+    def apply(self, action: A.Action, faction: str | None = None) -> Outcome:
+        out = super().apply(action, faction)
+        if out.ok:
+            self.saver.save(self.game)
+        return out
+
+    def undo(self) -> Outcome:
+        out = super().undo()
+        if out.ok:
+            self.saver.save(self.game)
+        return out
+
+
+class PlayScene(GameScene):
+    def __init__(self, app, session: Session, names: dict | None = None):
+        super().__init__(app, session)
+        self.names = dict(names or {})  # faction -> player name
+        self.map.colour_blind = app_settings(app).colour_blind
+        self._save_error_shown = ""
+
+    # the end of the game: the scoring scene instead of the small table
+    def prompt(self) -> None:
+        g = self.game
+        if g.finished:
+            if not self._finished_shown:
+                self._finished_shown = True
+                from .scoring import ScoringScene
+
+                self.app.push(ScoringScene(self.app, g, self.names))
+            return
+        if self.answer_automatically():
+            return
+        super().prompt()
+
+    def answer_automatically(self) -> bool:
+        """Take a power offer without asking, when the player's settings say so."""
+        me = self.decider()
+        if me is None or not self.session.is_out_of_turn(me):
+            return False
+        p = self.game.state.players[me]
+        name = self.names.get(me)
+        if not p.leech_offers or not name:
+            return False
+        offer = p.leech_offers[0]
+        n = self.game.leech_amount(p, offer)
+        if not app_settings(self.app).auto_leech(name, n, max(n - 1, 0)):
+            return False
+        action = A.Leech(offer.amount, offer.source)
+        if action not in self.legal() or not self.play(action, me):
+            return False
+        self.show_toast(_("{player} took {n} power automatically (settings)").format(player=name, n=n))
+        return True
+
+    def confirm_and_play(self, action: A.Action) -> None:
+        if isinstance(action, A.Pass) and not app_settings(self.app).confirm_pass:
+            self.play(action)
+            return
+        super().confirm_and_play(action)
+
+    def update(self, dt: float) -> bool:
+        saver = getattr(self.session, "saver", None)
+        if saver is not None and saver.error and saver.error != self._save_error_shown:
+            self._save_error_shown = saver.error
+            self.show_toast(saver.error)
+        return super().update(dt)
+
+    def resume(self) -> None:
+        super().resume()
+        self.map.colour_blind = app_settings(self.app).colour_blind
+        self.resize(self.app.size)
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.tool is None:
+            self.open_menu()
+            return
+        super().handle_event(event)
+
+    def open_menu(self) -> None:
+        opts = [Option(_("Back to the game"), "resume"), Option(_("Settings"), "settings"),
+                Option(_("Main menu (the game is saved)"), "title")]
+        if self.game.finished:
+            opts.insert(1, Option(_("Final scoring"), "scoring"))
+
+        def chosen(v):
+            if v == "settings":
+                from .settings_scene import SettingsScene
+
+                self.app.push(SettingsScene(self.app))
+            elif v == "title":
+                to_title(self.app)
+            elif v == "scoring":
+                from .scoring import ScoringScene
+
+                self.app.push(ScoringScene(self.app, self.game, self.names))
+
+        self.app.push(ChoiceScene(self.app, _("Menu"), opts, chosen))
+
+
+def to_title(app) -> None:
+    """Close everything above the title screen (or open it, if the app started elsewhere)."""
+    from .title import TitleScene
+
+    while len(app.stack.scenes) > 1:
+        app.stack.pop()
+    if not app.stack.scenes or not isinstance(app.stack.top, TitleScene):
+        app.replace(TitleScene(app))
+    else:
+        app.stack.top.resume()
+        app.stack.top.resize(app.size)
+
+
+def open_game(app, game: Game, saver: saves.Autosaver | None = None, names: dict | None = None,
+              note: str = "") -> PlayScene:
+    """Put `game` on the table, above the title screen, saving after every action."""
+    session = AutosaveSession(game, saver or saves.Autosaver(names=names))
+    to_title(app)
+    scene = PlayScene(app, session, names)
+    app.push(scene)
+    if note:
+        scene.show_toast(note)
+    return scene
+
+
+def open_save(app, path: Path) -> str:
+    """Load and open a save; returns the message to show if it cannot be loaded ("" when opened)."""
+    try:
+        loaded = saves.load(path)
+    except saves.SaveError as exc:
+        return str(exc)
+    saver = saves.Autosaver(loaded.game_id, loaded.names, loaded.created or None, path=loaded.path)
+    open_game(app, loaded.game, saver, loaded.names, loaded.note)
+    return ""
+
+
+class LoadScene(MenuScene):
+    """The saved games, newest first, with their date, factions and round."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.saves: list[saves.SaveInfo] = []
+        self.selected = 0
+        self.first = 0
+        self.rows: list[tuple[int, pygame.Rect]] = []
+        self.refresh()
+
+    def refresh(self) -> None:
+        try:
+            self.saves = saves.list_saves()
+        except OSError as exc:
+            self.saves = []
+            self.message = str(exc)
+        self.selected = min(self.selected, max(0, len(self.saves) - 1))
+
+    def layout(self) -> None:
+        w, h = self.size
+        self.list_rect = pygame.Rect(self.px(160), self.px(170), w - 2 * self.px(160), h - self.px(170) - self.px(150))
+        self.row_h = self.px(74)
+        self.visible_rows = max(1, self.list_rect.height // self.row_h)
+        bw, bh = self.px(240), self.px(58)
+        y = h - self.px(120)
+        cx = w // 2
+        self.buttons = [
+            make_button("back", N_("Back"), (cx - bw * 3 // 2 - self.px(30), y, bw, bh), hint="Esc"),
+            make_button("delete", N_("Delete"), (cx - bw // 2, y, bw, bh)),
+            make_button("open", N_("Open"), (cx + bw // 2 + self.px(30), y, bw, bh), primary=True, hint="Enter"),
+        ]
+        self.update_rows()
+
+    def update_rows(self) -> None:
+        self.first = max(0, min(self.first, len(self.saves) - self.visible_rows))
+        if self.selected < self.first:
+            self.first = self.selected
+        elif self.selected >= self.first + self.visible_rows:
+            self.first = self.selected - self.visible_rows + 1
+        self.rows = []
+        for i in range(self.first, min(len(self.saves), self.first + self.visible_rows)):
+            r = pygame.Rect(self.list_rect.x, self.list_rect.y + (i - self.first) * self.row_h,
+                            self.list_rect.width, self.row_h - self.px(8))
+            self.rows.append((i, r))
+        for b in self.buttons:
+            if b.key in ("open", "delete"):
+                b.enabled = bool(self.saves)
+
+    def hit(self, pos):
+        h = super().hit(pos)
+        if h:
+            return h
+        for i, r in self.rows:
+            if r.collidepoint(pos):
+                return ("row", i)
+        return None
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            h = self.hit(event.pos)
+            if h and h[0] == "row":
+                if h[1] == self.selected and getattr(self, "_last_click", None) == h[1]:
+                    self.on_button("open")  # a second click on the chosen row opens it
+                    return
+                self.selected = h[1]
+                self._last_click = h[1]
+                self.dirty = True
+                return
+        super().handle_event(event)
+
+    def scroll(self, d: int, pos) -> None:
+        self.first = max(0, min(self.first + d, len(self.saves) - self.visible_rows))
+        self.update_rows()
+        self.dirty = True
+
+    def on_key(self, event) -> None:
+        if event.key in (pygame.K_DOWN, pygame.K_UP) and self.saves:
+            self.selected = max(0, min(len(self.saves) - 1, self.selected + (1 if event.key == pygame.K_DOWN else -1)))
+            self.update_rows()
+            self.dirty = True
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.on_button("open")
+        elif event.key == pygame.K_DELETE:
+            self.on_button("delete")
+
+    def on_button(self, key: str) -> None:
+        if key == "back":
+            self.back()
+        elif key == "open" and self.saves:
+            err = open_save(self.app, self.saves[self.selected].path)
+            if err:
+                self.message = err
+                self.dirty = True
+        elif key == "delete" and self.saves:
+            info = self.saves[self.selected]
+
+            def really():
+                saves.delete(info.path)
+                self.refresh()
+                self.update_rows()
+                self.dirty = True
+
+            self.app.push(ConfirmScene(self.app, _("Delete this saved game?"), really, yes=_("Delete")))
+
+    def draw(self, surface) -> None:
+        if surface.get_size() != self.size:
+            self.resize(surface.get_size())
+        self.draw_background(surface)
+        self.draw_title(surface, _("Load a game"), _("Games are saved after every action."))
+        if not self.saves:
+            text.blit(surface, _("No saved games yet."), self.fs(24), theme.TEXT_DIM, self.list_rect.center, "center")
+        for i, r in self.rows:
+            self.draw_row(surface, self.saves[i], r, i == self.selected, self.hover == ("row", i))
+        if len(self.saves) > self.visible_rows:
+            text.blit(surface, _("{first}–{last} of {n}").format(first=self.first + 1, last=self.first + len(self.rows),
+                                                                  n=len(self.saves)),
+                      self.fs(16), theme.TEXT_DIM, (self.list_rect.right, self.list_rect.y - self.px(8)), "bottomright")
+        self.draw_widgets(surface)
+        self.draw_message(surface)
+
+    def draw_row(self, surface, info: saves.SaveInfo, r: pygame.Rect, selected: bool, hover: bool) -> None:
+        bg = (250, 236, 180) if selected else (240, 232, 212) if hover else theme.PARCHMENT
+        widgets.panel(surface, r, bg, radius=self.px(10), edge=theme.ACCENT if selected else theme.INK_SOFT,
+                      shadow=False)
+        pad = self.px(18)
+        if info.error:
+            text.blit(surface, info.game_id, self.fs(19), theme.INK, (r.x + pad, r.y + self.px(8)), "topleft", "bold",
+                      max_width=r.width - 2 * pad)
+            text.blit(surface, info.error, self.fs(16), theme.ERROR, (r.x + pad, r.bottom - self.px(8)), "bottomleft",
+                      max_width=r.width - 2 * pad)
+            return
+        when = info.when.strftime("%Y-%m-%d %H:%M")
+        if info.finished:
+            where = _("Game over")
+        elif info.round:
+            where = _("Round {n} of 6").format(n=info.round)
+        else:
+            where = _("Setup")
+        text.blit(surface, where, self.fs(21), theme.INK, (r.x + pad, r.y + self.px(8)), "topleft", "bold")
+        text.blit(surface, when, self.fs(17), theme.INK_SOFT, (r.right - pad, r.y + self.px(10)), "topright")
+        # factions with their colours (and the players' names)
+        from tmdesktop.rules.data import faction
+
+        x = r.x + pad
+        y = r.bottom - self.px(12)
+        for f in info.factions:
+            try:
+                fd = faction(f)
+            except KeyError:
+                continue
+            colour = theme.piece_colour(fd.home)
+            label = _(fd.display) + (f" ({info.names[f]})" if info.names.get(f) else "")
+            pygame.draw.circle(surface, colour, (x + self.px(8), y - self.px(10)), self.px(8))
+            pygame.draw.circle(surface, theme.INK_SOFT, (x + self.px(8), y - self.px(10)), self.px(8), 1)
+            rr = text.blit(surface, label, self.fs(17), theme.INK, (x + self.px(22), y - self.px(10)), "midleft",
+                           "semibold")
+            x = rr.right + self.px(22)
+        text.blit(surface, _("{n} moves").format(n=info.moves), self.fs(16), theme.INK_SOFT,
+                  (r.right - pad, r.bottom - self.px(10)), "bottomright")
+
+
+__all__ = ["AutosaveSession", "PlayScene", "open_game", "open_save", "LoadScene", "to_title", "describe_save",
+           "faction_names"]

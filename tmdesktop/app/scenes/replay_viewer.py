@@ -1,0 +1,421 @@
+"""Watching a finished (or saved) game: step forwards and backwards on the map view.
+
+A replay is a setup and an action log: a ledger export (`read_ledger` / `replay_ledger`) or one
+of our saves.  The viewer keeps a `Game` at the current move and moves it with `apply` (forward)
+and `undo` (back); a jump replays the log up to the chosen move.  The map view is the game
+scene's, drawn in the left part of the window; the move list is on the right.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+
+from tmdesktop import saves
+from tmdesktop.i18n import N_, _
+from tmdesktop.rules import actions as A
+from tmdesktop.rules.engine import Game
+from tmdesktop.rules.ledger import LedgerError, read_ledger, replay_ledger
+
+from .. import describe, text, theme
+from ..session import Session
+from ..views import widgets
+from .game_scene import GameScene
+from .title import MenuScene, make_button
+
+LEDGER_SUFFIXES = (".txt", ".ledger")
+PLAY_SECONDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "off": 0.05}
+_HERE = Path(__file__).resolve()
+
+
+def replay_dirs() -> list[Path]:
+    """Where the viewer looks for games: the user's replay folder, the saves, a checkout's corpus."""
+    out = [saves.data_dir() / "replays", saves.saves_dir()]
+    if os.environ.get("TMDESKTOP_REPLAY_DIR"):
+        out.insert(0, Path(os.environ["TMDESKTOP_REPLAY_DIR"]))
+    corpus = _HERE.parents[4] / "shared" / "corpus" / "snellman"  # next to a development checkout
+    if corpus.is_dir():
+        out.append(corpus)
+    return out
+
+
+def find_replays() -> list[Path]:
+    found: list[Path] = []
+    for d in replay_dirs():
+        try:
+            files = sorted(p for p in d.iterdir() if p.is_file() and (p.suffix in LEDGER_SUFFIXES or
+                                                                       p.name.endswith(saves.SUFFIX)))
+        except OSError:
+            continue
+        found += files
+    return found
+
+
+class ReplayError(Exception):
+    """A file that cannot be watched; the message is for the player."""
+
+
+def load_replay(path: Path) -> tuple[Game, list, str]:
+    """(game at the end, the full log, a note) for a ledger export or a save."""
+    path = Path(path)
+    if path.name.endswith(saves.SUFFIX) or path.name.endswith(saves.SUFFIX + ".bak"):
+        try:
+            loaded = saves.load(path)
+        except saves.SaveError as exc:
+            raise ReplayError(str(exc)) from None
+        return loaded.game, list(loaded.game.log), loaded.note
+    try:
+        if path.stat().st_size > 5_000_000:
+            raise ReplayError(_("This file is too large to be a game record."))
+        ledger = read_ledger(path.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ReplayError(_("This file cannot be read: {why}").format(why=getattr(exc, "strerror", None) or exc)) from None
+    except LedgerError as exc:
+        raise ReplayError(_("This game record cannot be read: {why}").format(why=exc)) from None
+    try:
+        game, mismatch = replay_ledger(ledger)
+    except Exception as exc:  # the engine must not take the viewer down
+        raise ReplayError(_("This game record cannot be replayed ({why}).").format(why=type(exc).__name__)) from None
+    note = _("The replay differs from the record: {what}").format(what=mismatch) if mismatch else ""
+    return game, list(game.log), note
+
+
+class ReplayScene(GameScene):
+    """The map view, read-only, with replay controls and the move list."""
+
+    def __init__(self, app, game: Game, log: list, title: str = "", note: str = ""):
+        self.full_log = list(log)
+        self.start = len(Game(game.setup).log)  # faction choices: always shown
+        self.title = title
+        self.note = note
+        self.playing = False
+        self.clock = 0.0
+        self.list_first = 0
+        self.list_rows: list[tuple[int, pygame.Rect]] = []
+        self.view_size = (0, 0)
+        super().__init__(app, Session(game))
+        self._prompted_version = 10 ** 9  # no dialogs in a replay
+        self.go(self.start)  # watch from the first dwelling
+        if note:
+            self.show_toast(note)
+
+    # -------------------------------------------------------------- position
+
+    @property
+    def pos(self) -> int:
+        return len(self.game.log)
+
+    def go(self, k: int) -> None:
+        k = max(self.start, min(len(self.full_log), k))
+        if k == self.pos:
+            return
+        if k == self.pos + 1:
+            f, a = self.full_log[self.pos]
+            self.game.apply(f, a)
+        elif k == self.pos - 1:
+            self.game.undo(1)
+        else:
+            self.session.game = self.game = Game.replay(self.game.setup, self.full_log[:k])
+        self.session.version += 1
+        self._prompted_version = 10 ** 9
+        if self.lay is not None:
+            self.supply.layout(self.lay.supply, self.lay.scale, self.game.state)
+            self.players.layout(self.lay.players, self.lay.scale, self.game.state.seats)
+        self.follow()
+        self.dirty = True
+
+    def follow(self) -> None:
+        n = max(1, len(self.list_rows) or 1)
+        cur = self.pos - 1
+        if cur < self.list_first or cur >= self.list_first + n:
+            self.list_first = max(0, cur - n // 2)
+
+    # -------------------------------------------------------------- layout
+
+    def list_width(self, size) -> int:
+        return max(250, int(size[0] * 0.2))
+
+    def resize(self, size) -> None:
+        w, h = size
+        self.full = (w, h)
+        self.view_size = (w - self.list_width(size), h)
+        super().resize(self.view_size)
+        lw = self.list_width(size)
+        s = self.lay.scale
+        self.panel = pygame.Rect(w - lw, 0, lw, h)
+        pad = max(6, int(10 * s))
+        self.list_rect = pygame.Rect(self.panel.x + pad, int(110 * s) + 40, lw - 2 * pad,
+                                     h - int(110 * s) - 40 - int(150 * s) - 30)
+        self.row_h = max(20, int(30 * s))
+        n = max(1, self.list_rect.height // self.row_h)
+        self.follow_rows(n)
+
+    def follow_rows(self, n: int) -> None:
+        self.list_rows = [(i, pygame.Rect(self.list_rect.x, self.list_rect.y + (i - self.list_first) * self.row_h,
+                                          self.list_rect.width, self.row_h))
+                          for i in range(self.list_first, min(len(self.full_log), self.list_first + n))]
+
+    def _layout_buttons(self) -> None:
+        super()._layout_buttons()
+        L = self.lay
+        s = L.scale
+        specs = [("first", N_("Start"), "Home"), ("back", N_("Back"), "Left"), ("play", N_("Play"), "Space"),
+                 ("forward", N_("Forward"), "Right"), ("last", N_("End"), "End"), ("exit", N_("Close"), "Esc")]
+        pad = int(8 * s)
+        gap = int(8 * s)
+        n = len(specs)
+        w = (L.bar.width - 2 * pad - gap * (n - 1)) // n
+        h = L.bar.height - 2 * pad
+        self.buttons = [widgets.Button(k, lab, pygame.Rect(L.bar.x + pad + i * (w + gap), L.bar.y + pad, w, h), hint=hint)
+                        for i, (k, lab, hint) in enumerate(specs)]
+
+    def button_states(self) -> None:
+        for b in self.buttons:
+            b.enabled = {"first": self.pos > self.start, "back": self.pos > self.start,
+                         "forward": self.pos < len(self.full_log), "last": self.pos < len(self.full_log),
+                         "play": self.pos < len(self.full_log) or self.playing}.get(b.key, True)
+            b.active = b.key == "play" and self.playing
+            b.primary = False
+            if b.key == "play":
+                b.label = N_("Pause") if self.playing else N_("Play")
+        self.top_buttons[0].active = self.map.show_labels
+        self.top_buttons[1].active = self.map.colour_blind
+
+    # -------------------------------------------------------------- input
+
+    def press(self, key: str) -> None:
+        if key == "first":
+            self.go(self.start)
+        elif key == "back":
+            self.go(self.pos - 1)
+        elif key == "forward":
+            self.go(self.pos + 1)
+        elif key == "last":
+            self.go(len(self.full_log))
+        elif key == "play":
+            self.playing = not self.playing and self.pos < len(self.full_log)
+            self.clock = 0.0
+        elif key == "exit":
+            self.app.pop()
+        elif key == "labels":
+            self.map.show_labels = not self.map.show_labels
+        elif key == "colourblind":
+            self.map.colour_blind = not self.map.colour_blind
+        self.dirty = True
+
+    def click(self, target) -> None:
+        pass  # a replay is watched, not played
+
+    def prompt(self) -> None:
+        pass
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            keys = {pygame.K_RIGHT: "forward", pygame.K_LEFT: "back", pygame.K_HOME: "first", pygame.K_END: "last",
+                    pygame.K_SPACE: "play", pygame.K_ESCAPE: "exit", pygame.K_l: "labels", pygame.K_g: "colourblind"}
+            if event.key in keys:
+                self.press(keys[event.key])
+            elif event.key == pygame.K_PAGEDOWN:
+                self.go(self.pos + 20)
+            elif event.key == pygame.K_PAGEUP:
+                self.go(self.pos - 20)
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            self.list_first = max(0, min(len(self.full_log) - 1, self.list_first - event.y * 3))
+            self.follow_rows(len(self.list_rows) or 1)
+            self.dirty = True
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.panel.collidepoint(event.pos):
+            for i, r in self.list_rows:
+                if r.collidepoint(event.pos):
+                    self.go(i + 1)
+                    return
+            return
+        if event.type == pygame.MOUSEMOTION and self.panel.collidepoint(event.pos):
+            return
+        super().handle_event(event)
+
+    def update(self, dt: float) -> bool:
+        animating = super().update(dt)
+        if self.playing:
+            from .title import app_settings
+
+            self.clock += dt
+            step = PLAY_SECONDS.get(app_settings(self.app).animation_speed, 0.8)
+            if self.clock >= step:
+                self.clock = 0.0
+                self.go(self.pos + 1)
+                if self.pos >= len(self.full_log):
+                    self.playing = False
+            return True
+        return animating
+
+    # -------------------------------------------------------------- drawing
+
+    def draw(self, surface) -> None:
+        w, h = surface.get_size()
+        if getattr(self, "full", None) != (w, h):
+            self.resize((w, h))
+        view = surface.subsurface(pygame.Rect(0, 0, *self.view_size))
+        super().draw(view)
+        self.draw_list(surface)
+
+    def draw_list(self, surface) -> None:
+        s = self.lay.scale
+        r = self.panel
+        pygame.draw.rect(surface, (32, 36, 34), r)
+        pygame.draw.line(surface, theme.PANEL_EDGE, r.topleft, r.bottomleft)
+        pad = max(6, int(12 * s))
+        fs = max(11, int(17 * s))
+        y = pad
+        text.blit(surface, _("Replay"), max(14, int(30 * s)), theme.ACCENT, (r.x + pad, y), "topleft", "title")
+        y += max(18, int(40 * s))
+        if self.title:
+            text.blit(surface, self.title, fs, theme.TEXT, (r.x + pad, y), "topleft", "semibold",
+                      max_width=r.width - 2 * pad)
+            y += int(fs * 1.5)
+        text.blit(surface, _("Move {k} of {n}").format(k=self.pos - self.start, n=len(self.full_log) - self.start),
+                  fs, theme.TEXT_DIM, (r.x + pad, y), "topleft")
+        n = max(1, self.list_rect.height // self.row_h)
+        self.follow_rows(n)
+        st = self.game.state
+        for i, row in self.list_rows:
+            f, a = self.full_log[i]
+            current = i == self.pos - 1
+            future = i >= self.pos
+            if current:
+                pygame.draw.rect(surface, (86, 78, 44), row, border_radius=4)
+            home = st.players[f].faction.home if f in st.players else None
+            if home:
+                pygame.draw.circle(surface, theme.piece_colour(home), (row.x + int(9 * s) + 2, row.centery),
+                                   max(3, int(6 * s)))
+            label = self.move_text(f, a)
+            colour = theme.TEXT if not future else theme.TEXT_DIM
+            text.blit(surface, f"{i + 1 - self.start}. {label}" if i >= self.start else label, max(10, int(15 * s)),
+                      colour, (row.x + int(22 * s) + 4, row.centery), "midleft", "semibold" if current else "regular",
+                      max_width=row.width - int(26 * s) - 4)
+        # a scroll hint
+        if len(self.full_log) > n:
+            frac = self.list_first / max(1, len(self.full_log) - n)
+            bar = pygame.Rect(r.right - 5, self.list_rect.y + int(frac * (self.list_rect.height - 30)), 3, 30)
+            pygame.draw.rect(surface, theme.PANEL_EDGE, bar, border_radius=2)
+
+    def move_text(self, f, a) -> str:
+        if isinstance(a, A.ChooseFaction):
+            from tmdesktop.rules.data import faction
+
+            return _("Faction: {faction}").format(faction=_(faction(a.faction).display))
+        who = describe.faction(self.game, f) if f else ""
+        what = describe.action(self.game, a)
+        return f"{who}: {what}" if who else what
+
+
+class ReplayPickScene(MenuScene):
+    """Choose a game record (ledger export) or a saved game to watch."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.files = find_replays()
+        self.selected = 0
+        self.first = 0
+        self.rows: list[tuple[int, pygame.Rect]] = []
+
+    def layout(self) -> None:
+        w, h = self.size
+        px = self.px
+        self.list_rect = pygame.Rect(px(200), px(170), w - 2 * px(200), h - px(170) - px(150))
+        self.row_h = px(52)
+        self.visible = max(1, self.list_rect.height // self.row_h)
+        bw, bh = px(260), px(58)
+        self.buttons = [
+            make_button("back", N_("Back"), (w // 2 - bw - px(20), h - px(110), bw, bh), hint="Esc"),
+            make_button("open", N_("Watch"), (w // 2 + px(20), h - px(110), bw, bh), primary=True, hint="Enter"),
+        ]
+        self.button("open").enabled = bool(self.files)
+        self.update_rows()
+
+    def update_rows(self) -> None:
+        self.first = max(0, min(self.first, len(self.files) - self.visible))
+        if self.selected < self.first:
+            self.first = self.selected
+        elif self.selected >= self.first + self.visible:
+            self.first = self.selected - self.visible + 1
+        self.rows = [(i, pygame.Rect(self.list_rect.x, self.list_rect.y + (i - self.first) * self.row_h,
+                                     self.list_rect.width, self.row_h - self.px(6)))
+                     for i in range(self.first, min(len(self.files), self.first + self.visible))]
+
+    def hit(self, pos):
+        h = super().hit(pos)
+        if h:
+            return h
+        for i, r in self.rows:
+            if r.collidepoint(pos):
+                return ("row", i)
+        return None
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            h = self.hit(event.pos)
+            if h and h[0] == "row":
+                if self.selected == h[1] and getattr(self, "_last", None) == h[1]:
+                    self.on_button("open")
+                    return
+                self.selected = self._last = h[1]
+                self.dirty = True
+                return
+        super().handle_event(event)
+
+    def scroll(self, d: int, pos) -> None:
+        self.first = max(0, min(self.first + d * 3, len(self.files) - self.visible))
+        self.update_rows()
+        self.dirty = True
+
+    def on_key(self, event) -> None:
+        if event.key in (pygame.K_DOWN, pygame.K_UP) and self.files:
+            self.selected = max(0, min(len(self.files) - 1, self.selected + (1 if event.key == pygame.K_DOWN else -1)))
+            self.update_rows()
+            self.dirty = True
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.on_button("open")
+
+    def on_button(self, key: str) -> None:
+        if key == "back":
+            self.back()
+        elif key == "open" and self.files:
+            path = self.files[self.selected]
+            try:
+                game, log, note = load_replay(path)
+            except ReplayError as exc:
+                self.message = str(exc)
+                self.dirty = True
+                return
+            self.app.push(ReplayScene(self.app, game, log, path.name, note))
+
+    def draw(self, surface) -> None:
+        if surface.get_size() != self.size:
+            self.resize(surface.get_size())
+        self.draw_background(surface)
+        self.draw_title(surface, _("Watch a replay"), _("Game records (ledger exports) and saved games"))
+        px = self.px
+        if not self.files:
+            text.blit(surface, _("No game records found. Put ledger files in {folder}.").format(
+                folder=str(replay_dirs()[0])), self.fs(20), theme.TEXT_DIM, self.list_rect.center, "center",
+                max_width=self.list_rect.width)
+        for i, r in self.rows:
+            path = self.files[i]
+            sel = i == self.selected
+            bg = (250, 236, 180) if sel else (240, 232, 212) if self.hover == ("row", i) else theme.PARCHMENT
+            widgets.panel(surface, r, bg, radius=px(8), edge=theme.ACCENT if sel else theme.INK_SOFT, shadow=False)
+            kind = _("saved game") if path.name.endswith(saves.SUFFIX) else _("game record")
+            text.blit(surface, path.name, self.fs(19), theme.INK, (r.x + px(16), r.centery), "midleft", "semibold",
+                      max_width=r.width - px(360))
+            text.blit(surface, f"{kind} · {path.parent.name}", self.fs(16), theme.INK_SOFT, (r.right - px(16), r.centery),
+                      "midright", max_width=px(330))
+        if len(self.files) > self.visible:
+            text.blit(surface, _("{first}–{last} of {n}").format(first=self.first + 1, last=self.first + len(self.rows),
+                                                                  n=len(self.files)),
+                      self.fs(16), theme.TEXT_DIM, (self.list_rect.right, self.list_rect.y - px(8)), "bottomright")
+        self.draw_widgets(surface)
+        self.draw_message(surface)

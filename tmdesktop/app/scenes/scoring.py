@@ -1,0 +1,356 @@
+"""The end of the game: final scoring step by step, VP by source per player, VP over the rounds.
+
+The sources come from replaying the action log: every change of a player's VP is attributed to
+the kind of action that caused it, and the engine's own scoring rows (`Game.events`: cult and
+network majorities, the Fire & Ice tile, resources) split what happens at the end of the game.
+By construction the sources add up to each player's final score; `vp_breakdown` checks it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import pygame
+
+from tmdesktop.i18n import N_, _
+from tmdesktop.rules import actions as A
+from tmdesktop.rules.data import CULTS
+from tmdesktop.rules.engine import Game
+
+from .. import pieces, text, theme
+from ..views import widgets
+from .title import MenuScene, make_button
+
+START, BUILD, UPGRADE, TERRAFORM, TOWNS, PASSING, CULT, TRACKS, POWER, OTHER = (
+    "start", "build", "upgrade", "terraform", "towns", "passing", "cult", "tracks", "power", "other")
+F_CULT, F_NETWORK, F_TILE, F_RESOURCES = "final_cults", "final_network", "final_tile", "final_resources"
+#: Rows of the table, in order, with their labels (message ids).
+SOURCES = (
+    (START, N_("Starting VP")), (BUILD, N_("Dwellings built")), (UPGRADE, N_("Upgrades")),
+    (TERRAFORM, N_("Terraforming")), (TOWNS, N_("Towns")), (PASSING, N_("Passing (bonus tiles)")),
+    (CULT, N_("Cult steps and priests")), (TRACKS, N_("Shipping and digging")),
+    (POWER, N_("Power from neighbours")), (OTHER, N_("Other actions")),
+    (F_CULT, N_("Final: cult tracks")), (F_NETWORK, N_("Final: largest network")),
+    (F_TILE, N_("Final: Fire & Ice tile")), (F_RESOURCES, N_("Final: resources")),
+)
+FINAL = (F_CULT, F_NETWORK, F_TILE, F_RESOURCES)
+STEP_NAMES = {"FIRE": N_("Fire cult"), "WATER": N_("Water cult"), "EARTH": N_("Earth cult"), "AIR": N_("Air cult"),
+              "network": N_("Largest connected network"), "resources": N_("Resources into coins, coins into VP"),
+              "tile": N_("Fire & Ice final scoring tile")}
+_AWARD = re.compile(r"\+(-?\d+)vp for (\S+)")
+
+
+def action_source(action: A.Action) -> str:
+    if isinstance(action, A.Build):
+        return BUILD
+    if isinstance(action, A.Upgrade):
+        return UPGRADE
+    if isinstance(action, (A.Transform, A.Dig, A.DiscardSpade)):
+        return TERRAFORM
+    if isinstance(action, A.TakeTile) and action.tile.startswith("TW"):
+        return TOWNS
+    if isinstance(action, A.Pass):
+        return PASSING
+    if isinstance(action, (A.SendPriest, A.CultStep)):
+        return CULT
+    if isinstance(action, A.Advance):
+        return TRACKS
+    if isinstance(action, (A.Leech, A.Decline)):
+        return POWER
+    return OTHER
+
+
+def event_source(label: str) -> tuple[str, str] | None:
+    """(source, final step) for the engine's end-of-game rows; None for other rows."""
+    if label == "score_resources":
+        return F_RESOURCES, "resources"
+    m = _AWARD.fullmatch(label)
+    if m:
+        what = m[2]
+        if what in CULTS:
+            return F_CULT, what
+        if what == "network":
+            return F_NETWORK, "network"
+        return F_TILE, "tile"
+    return None
+
+
+@dataclass
+class Breakdown:
+    factions: list[str]
+    sources: dict[str, dict[str, int]]  # faction -> source -> VP
+    timeline: dict[str, list[int]]  # faction -> VP after setup, after rounds 1..6, final
+    steps: list[tuple[str, dict[str, int]]] = field(default_factory=list)  # final scoring: (step, faction -> VP)
+    final: dict[str, int] = field(default_factory=dict)  # the engine's final scores
+
+    def total(self, faction: str, upto: set[str] | None = None) -> int:
+        return sum(v for k, v in self.sources[faction].items() if upto is None or k in upto)
+
+
+def vp_breakdown(game: Game) -> Breakdown:
+    """Replay `game`'s log and attribute every VP change to a source."""
+    replay = Game(game.setup)
+    s = replay.state
+    factions = list(s.seats) or [f for f in game.setup.factions]
+    sources: dict[str, dict[str, int]] = {}
+    running: dict[str, int] = {}
+    timeline: dict[str, list[int]] = {}
+
+    def ensure(name: str) -> None:
+        if name not in sources:
+            sources[name] = dict.fromkeys((k for k, _l in SOURCES), 0)
+            p = replay.state.players[name]
+            sources[name][START] = p.VP
+            running[name] = p.VP
+            timeline[name] = [p.VP]
+
+    for name in replay.state.seats:
+        ensure(name)
+    steps: dict[str, dict[str, int]] = {}
+    for faction, action in game.log[len(replay.log):]:
+        round_before = replay.state.round
+        mark = len(replay.events)
+        replay.apply(faction, action)
+        for name in replay.state.seats:
+            ensure(name)
+        src = action_source(action)
+        for name, label, snap in replay.events[mark:]:
+            if name not in running:
+                continue
+            vp = snap[0]
+            delta = vp - running[name]
+            if delta:
+                final = event_source(label)
+                key = final[0] if final else (src if name == faction else OTHER)
+                sources[name][key] += delta
+                if final:
+                    steps.setdefault(final[1], {})[name] = steps.get(final[1], {}).get(name, 0) + delta
+                running[name] = vp
+        for name, p in replay.state.players.items():
+            if name in running and p.VP != running[name]:
+                sources[name][src if name == faction else OTHER] += p.VP - running[name]
+                running[name] = p.VP
+        if replay.state.round != round_before and round_before >= 1:
+            for name in timeline:
+                timeline[name].append(running[name] if not replay.finished else
+                                      running[name] - sum(sources[name][k] for k in FINAL))
+        elif replay.finished and round_before >= 1:
+            for name in timeline:
+                timeline[name].append(running[name] - sum(sources[name][k] for k in FINAL))
+    if replay.finished:
+        for name in timeline:
+            timeline[name].append(running[name])
+    order = [k for k in ("FIRE", "WATER", "EARTH", "AIR", "network", "tile", "resources") if k in steps]
+    final = {n: p.VP for n, p in game.state.players.items()}
+    b = Breakdown(factions or list(sources), sources, timeline, [(k, steps[k]) for k in order], final)
+    for name in b.factions:
+        if name in final and b.total(name) != final[name]:
+            raise AssertionError(f"VP sources of {name} add up to {b.total(name)}, not {final[name]}")
+    return b
+
+
+class ScoringScene(MenuScene):
+    """Full screen, over the table: the final scoring revealed one step at a time."""
+
+    def __init__(self, app, game: Game, names: dict | None = None):
+        super().__init__(app)
+        self.game = game
+        self.names = dict(names or {})
+        self.b = vp_breakdown(game)
+        self.shown = 0  # final scoring steps revealed
+        self.factions = list(self.b.factions)  # seat order: the ranking is only told at the end
+
+    @property
+    def done(self) -> bool:
+        return self.shown >= len(self.b.steps)
+
+    def revealed(self) -> set[str]:
+        out = {k for k, _l in SOURCES if k not in FINAL}
+        for step, _vp in self.b.steps[: self.shown]:
+            out.add({"resources": F_RESOURCES, "network": F_NETWORK, "tile": F_TILE}.get(step, F_CULT))
+        return out
+
+    def partial(self, faction: str) -> int:
+        """The total with only the revealed final steps."""
+        total = sum(v for k, v in self.b.sources[faction].items() if k not in FINAL)
+        for _step, vp in self.b.steps[: self.shown]:
+            total += vp.get(faction, 0)
+        return total
+
+    def layout(self) -> None:
+        w, h = self.size
+        px = self.px
+        bw, bh = px(250), px(58)
+        y = h - px(96)
+        self.buttons = [
+            make_button("map", N_("Back to the map"), (w // 2 - bw * 3 // 2 - px(30), y, bw, bh), hint="Esc"),
+            make_button("next", N_("Next step") if not self.done else N_("Show again"),
+                        (w // 2 - bw // 2, y, bw, bh), primary=not self.done, hint="Space"),
+            make_button("title", N_("Main menu"), (w // 2 + bw // 2 + px(30), y, bw, bh), primary=self.done),
+        ]
+        self.table_area = self.table = pygame.Rect(px(40), px(130), int(w * 0.56), y - px(150))
+        right = pygame.Rect(self.table.right + px(30), px(130), w - self.table.right - px(70), y - px(150))
+        self.steps_rect = pygame.Rect(right.x, right.y, right.width, int(right.height * 0.42))
+        self.chart_rect = pygame.Rect(right.x, self.steps_rect.bottom + px(20), right.width,
+                                      right.bottom - self.steps_rect.bottom - px(20))
+
+    def on_button(self, key: str) -> None:
+        if key == "map":
+            self.app.pop()
+        elif key == "next":
+            self.shown = 0 if self.done else self.shown + 1
+            self.layout()
+        elif key == "title":
+            from .load_scene import to_title
+
+            to_title(self.app)
+
+    def on_key(self, event) -> None:
+        if event.key in (pygame.K_SPACE, pygame.K_RIGHT, pygame.K_RETURN):
+            if not self.done:
+                self.on_button("next")
+        elif event.key == pygame.K_a:
+            self.shown = len(self.b.steps)
+            self.layout()
+            self.dirty = True
+
+    def label(self, f: str) -> str:
+        name = _(self.game.state.players[f].faction.display)
+        return f"{self.names[f]} · {name}" if self.names.get(f) else name
+
+    def draw(self, surface) -> None:
+        if surface.get_size() != self.size:
+            self.resize(surface.get_size())
+        self.draw_background(surface)
+        px = self.px
+        w = surface.get_width()
+        if self.done:
+            best = max(self.b.final.values()) if self.b.final else 0
+            winners = [self.label(f) for f in self.factions if self.b.final.get(f) == best]
+            title = _("{winner} wins with {vp} VP").format(winner=" & ".join(winners), vp=best)
+        else:
+            title = _("Final scoring")
+        self.draw_title(surface, title)
+        self.draw_table(surface)
+        self.draw_steps(surface)
+        self.draw_chart(surface)
+        self.draw_widgets(surface)
+        self.draw_message(surface)
+
+    def draw_table(self, surface) -> None:
+        px = self.px
+        r = self.table_area
+        revealed = self.revealed()
+        rows = [(k, l) for k, l in SOURCES if k != F_TILE or any(self.b.sources[f][F_TILE] for f in self.factions)]
+        n = len(self.factions)
+        label_w = int(r.width * 0.34)
+        col_w = (r.width - label_w - px(20)) // max(1, n)
+        head_h = px(70)
+        row_h = min(px(40), (r.height - head_h - px(60)) // (len(rows) + 1))
+        r = self.table = pygame.Rect(r.x, r.y, r.width, head_h + row_h * (len(rows) + 1) + px(50))
+        widgets.panel(surface, r, theme.PARCHMENT, radius=px(12), edge=theme.INK_SOFT)
+        fs = self.fs(min(18, row_h * 0.55 / max(self.scale, 0.01)))
+        x0 = r.x + label_w
+        for i, f in enumerate(self.factions):
+            p = self.game.state.players[f]
+            cx = x0 + i * col_w + col_w // 2
+            pieces.draw_piece(surface, "SH", p.faction.home if p.faction.home in theme.PIECE else "gray",
+                              (cx, r.y + px(26)), px(38))
+            text.blit(surface, self.label(f), self.fs(15), theme.INK, (cx, r.y + head_h - px(4)), "midbottom", "bold",
+                      max_width=col_w - px(6))
+            if self.done:
+                place = 1 + sum(1 for g in self.factions if self.b.final.get(g, 0) > self.b.final.get(f, 0))
+                text.blit(surface, _("{n}.").format(n=place), self.fs(22), theme.ACCENT if place == 1 else theme.INK_SOFT,
+                          (cx - col_w // 2 + px(10), r.y + px(8)), "topleft", "title")
+        y = r.y + head_h
+        for k, (key, lab) in enumerate(rows):
+            row = pygame.Rect(r.x + px(8), y, r.width - px(16), row_h)
+            if k % 2 == 0:
+                pygame.draw.rect(surface, (228, 217, 188), row, border_radius=px(4))
+            is_final = key in FINAL
+            text.blit(surface, _(lab), fs, theme.INK if not is_final else (120, 60, 30), (r.x + px(18), row.centery),
+                      "midleft", "semibold" if is_final else "regular", max_width=label_w - px(24))
+            for i, f in enumerate(self.factions):
+                cx = x0 + i * col_w + col_w // 2
+                if key in revealed:
+                    v = self.b.sources[f][key]
+                    s = "—" if v == 0 else (f"{v:+d}" if key != START else str(v))
+                    text.blit(surface, s, fs, theme.INK if v >= 0 else theme.ERROR, (cx, row.centery), "center",
+                              "semibold")
+                else:
+                    text.blit(surface, "…", fs, theme.INK_SOFT, (cx, row.centery), "center")
+            y += row_h
+        pygame.draw.line(surface, theme.INK, (r.x + px(12), y + px(4)), (r.right - px(12), y + px(4)), 2)
+        text.blit(surface, _("Total"), self.fs(21), theme.INK, (r.x + px(18), y + px(8) + row_h // 2), "midleft", "bold")
+        for i, f in enumerate(self.factions):
+            cx = x0 + i * col_w + col_w // 2
+            text.blit(surface, str(self.partial(f)), self.fs(22), theme.INK, (cx, y + px(8) + row_h // 2), "center",
+                      "bold")
+        if self.done:
+            ok = all(self.b.total(f) == self.b.final.get(f) for f in self.factions)
+            note = _("Matches the engine's final scores.") if ok else _("Does not match the engine's final scores!")
+            text.blit(surface, note, self.fs(15), theme.INK_SOFT if ok else theme.ERROR,
+                      (r.right - px(16), r.bottom - px(10)), "bottomright")
+
+    def draw_steps(self, surface) -> None:
+        px = self.px
+        r = self.steps_rect
+        widgets.panel(surface, r, (46, 52, 48), radius=px(12))
+        total = len(self.b.steps)
+        text.blit(surface, _("Final scoring, step {k} of {n}").format(k=self.shown, n=total), self.fs(24),
+                  theme.ACCENT, (r.x + px(20), r.y + px(12)), "topleft", "title")
+        if self.shown == 0:
+            text.blit(surface, _("Press Next step to score the cult tracks, the networks and the resources."),
+                      self.fs(17), theme.TEXT_DIM, (r.x + px(20), r.y + px(64)), "topleft", max_width=r.width - px(40))
+            return
+        step, vp = self.b.steps[self.shown - 1]
+        name = _(STEP_NAMES.get(step, step))
+        text.blit(surface, name, self.fs(21), theme.TEXT, (r.x + px(20), r.y + px(58)), "topleft", "semibold",
+                  max_width=r.width - px(40))
+        y = r.y + px(100)
+        line_h = min(px(34), (r.bottom - y - px(8)) // max(1, len(vp) or 1))
+        for f in sorted(vp, key=lambda f: -vp[f]):
+            p = self.game.state.players[f]
+            pygame.draw.circle(surface, theme.piece_colour(p.faction.home), (r.x + px(32), y + line_h // 2), px(9))
+            text.blit(surface, self.label(f), self.fs(18), theme.TEXT, (r.x + px(52), y + line_h // 2), "midleft",
+                      max_width=r.width - px(160))
+            text.blit(surface, _("+{n} VP").format(n=vp[f]), self.fs(18), theme.GOOD, (r.right - px(24), y + line_h // 2),
+                      "midright", "bold")
+            y += line_h
+        if not vp:
+            text.blit(surface, _("Nobody scores here."), self.fs(17), theme.TEXT_DIM, (r.x + px(20), y), "topleft")
+
+    def draw_chart(self, surface) -> None:
+        px = self.px
+        r = self.chart_rect
+        widgets.panel(surface, r, (46, 52, 48), radius=px(12))
+        text.blit(surface, _("Victory points over the rounds"), self.fs(20), theme.ACCENT, (r.x + px(20), r.y + px(10)),
+                  "topleft", "title")
+        plot = pygame.Rect(r.x + px(56), r.y + px(50), r.width - px(80), r.height - px(90))
+        series = self.b.timeline
+        npts = max((len(v) for v in series.values()), default=0)
+        if npts < 2:
+            return
+        top = max(max(v) for v in series.values())
+        top = max(20, (top + 19) // 20 * 20)
+        for k in range(0, top + 1, max(20, top // 5 // 10 * 10 or 20)):
+            yy = plot.bottom - plot.height * k / top
+            pygame.draw.line(surface, (70, 78, 72), (plot.x, yy), (plot.right, yy))
+            text.blit(surface, str(k), self.fs(13), theme.TEXT_DIM, (plot.x - px(6), yy), "midright")
+        labels = [_("Start")] + [str(i) for i in range(1, npts - 1)] + [_("Final")]
+        for i, lab in enumerate(labels[:npts]):
+            xx = plot.x + plot.width * i / (npts - 1)
+            text.blit(surface, lab, self.fs(13), theme.TEXT_DIM, (xx, plot.bottom + px(6)), "midtop")
+        for f in self.factions:
+            values = list(series[f])
+            if not self.done and len(values) == npts:
+                values[-1] = self.partial(f)  # the final point grows with the revealed steps
+            pts = [(plot.x + plot.width * i / (npts - 1), plot.bottom - plot.height * v / top)
+                   for i, v in enumerate(values)]
+            colour = theme.piece_colour(self.game.state.players[f].faction.home)
+            if len(pts) >= 2:
+                pygame.draw.lines(surface, (20, 20, 20), False, [(x, y + 2) for x, y in pts], max(2, px(4)))
+                pygame.draw.lines(surface, colour, False, pts, max(2, px(4)))
+            for x, y in pts:
+                pygame.draw.circle(surface, colour, (int(x), int(y)), max(3, px(5)))

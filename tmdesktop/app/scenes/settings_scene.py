@@ -1,0 +1,160 @@
+"""Settings: language (switches at once), colour-blind glyphs, UI scale, fullscreen, animation
+speed, confirm before passing, and each player's automatic answer to power offers."""
+
+from __future__ import annotations
+
+import pygame
+
+from tmdesktop import i18n
+from tmdesktop import settings as settings_mod
+from tmdesktop.i18n import N_, _
+
+from .. import text, theme
+from ..views import widgets
+from .title import Chooser, MenuScene, Switch, app_settings, make_button
+
+ON_OFF = {True: N_("On"), False: N_("Off")}
+
+
+def apply_language(app, lang: str) -> None:
+    """Switch the language now: every cached text surface is dropped and redrawn."""
+    i18n.set_language(lang)
+    from .. import text as text_mod
+
+    text_mod.clear()
+    try:
+        from ..views import supply
+
+        supply.clear()
+    except Exception:
+        pass
+    for scene in app.stack.scenes:
+        scene.resize(app.size)
+
+
+def apply_display(app) -> None:
+    """Fullscreen on or off (kept as it is when the display cannot change, e.g. headless)."""
+    s = app_settings(app)
+    want = bool(s.fullscreen)
+    try:
+        is_full = bool(pygame.display.get_surface().get_flags() & pygame.FULLSCREEN)
+    except (pygame.error, AttributeError):
+        return
+    if want == is_full or getattr(app, "headless", False):
+        return
+    try:
+        pygame.display.toggle_fullscreen()
+    except pygame.error:
+        return
+    app.screen = pygame.display.get_surface()
+    for scene in app.stack.scenes:
+        scene.resize(app.size)
+
+
+class SettingsScene(MenuScene):
+    def __init__(self, app):
+        super().__init__(app)
+        s = app_settings(app)
+        self.lang = Chooser("language", N_("Language"), list(i18n.LANGUAGES), s.language,
+                            lambda k: settings_mod.LANGUAGE_NAMES.get(k, k))
+        self.scale_c = Chooser("ui_scale", N_("Size of menus and dialogs"), list(settings_mod.UI_SCALES), s.ui_scale,
+                               lambda v: f"{round(v * 100)} %")
+        self.anim = Chooser("animation_speed", N_("Animation speed"), list(settings_mod.ANIMATION_SPEEDS),
+                            s.animation_speed, lambda k: _(settings_mod.ANIMATION_NAMES[k]))
+        self.cb = Switch("colour_blind", N_("Colour-blind glyphs on the pieces"), s.colour_blind)
+        self.confirm = Switch("confirm_pass", N_("Ask before passing"), s.confirm_pass)
+        self.full = Switch("fullscreen", N_("Fullscreen"), s.fullscreen)
+        self.leech: list[Chooser] = []
+        for name in s.recent_names[:6]:
+            self.leech.append(Chooser(f"leech:{name}", "", list(settings_mod.LEECH_MODES), s.leech_mode(name),
+                                      lambda k: _(settings_mod.LEECH_NAMES[k])))
+
+    def layout(self) -> None:
+        w, h = self.size
+        px = self.px
+        col_w = min(px(760), (w - px(120)) // 2)
+        lx = w // 2 - col_w - px(30)
+        rx = w // 2 + px(30)
+        rh, gap = px(52), px(14)
+        top = px(200)
+        y = top
+        self.choosers = []
+        for c in (self.lang, self.scale_c, self.anim):
+            c.rect = pygame.Rect(lx, y, col_w, rh)
+            self.choosers.append(c)
+            y += rh + gap
+        self.switches = []
+        for sw in (self.cb, self.confirm, self.full):
+            sw.rect = pygame.Rect(lx, y, col_w, rh)
+            self.switches.append(sw)
+            y += rh + gap
+        y = top + px(40)
+        self.leech_labels = []
+        for c in self.leech:
+            self.leech_labels.append(pygame.Rect(rx, y, int(col_w * 0.4), rh))
+            c.rect = pygame.Rect(rx + int(col_w * 0.4), y, col_w - int(col_w * 0.4), rh)
+            self.choosers.append(c)
+            y += rh + gap
+        self.panels = (pygame.Rect(lx - px(24), top - px(60), col_w + px(48), h - top - px(120)),
+                       pygame.Rect(rx - px(24), top - px(60), col_w + px(48), h - top - px(120)))
+        bw, bh = px(280), px(62)
+        self.buttons = [make_button("done", N_("Done"), (w // 2 - bw // 2, h - px(100), bw, bh), primary=True,
+                                    hint="Esc")]
+
+    def on_change(self, key: str, value) -> None:
+        s = app_settings(self.app)
+        if key == "language":
+            s.language = value
+            apply_language(self.app, value)
+        elif key == "ui_scale":
+            s.ui_scale = value
+            for scene in self.app.stack.scenes:
+                scene.resize(self.app.size)
+        elif key == "animation_speed":
+            s.animation_speed = value
+        elif key == "colour_blind":
+            s.colour_blind = value
+        elif key == "confirm_pass":
+            s.confirm_pass = value
+        elif key == "fullscreen":
+            s.fullscreen = value
+            apply_display(self.app)
+        elif key.startswith("leech:"):
+            name = key[6:]
+            if value == "ask":
+                s.leech.pop(name, None)
+            else:
+                s.leech[name] = value
+        err = settings_mod.save(s)
+        self.message = err
+        self.dirty = True
+
+    def on_button(self, key: str) -> None:
+        if key == "done":
+            self.back()
+
+    def back(self) -> None:
+        if len(self.app.stack.scenes) > 1:
+            self.app.pop()
+
+    def draw(self, surface) -> None:
+        if surface.get_size() != self.size:
+            self.resize(surface.get_size())
+        self.draw_background(surface)
+        px = self.px
+        self.draw_title(surface, _("Settings"))
+        for r, title in zip(self.panels, (_("Table"), _("Power offers"))):
+            widgets.panel(surface, r, (46, 52, 48), radius=px(14))
+            text.blit(surface, title, self.fs(30), theme.ACCENT, (r.x + px(24), r.y + px(10)), "topleft", "title")
+        right = self.panels[1]
+        text.blit(surface, _("Answer power offers automatically for:"), self.fs(18), theme.TEXT_DIM,
+                  (right.x + px(24), right.y + px(62)), "topleft", max_width=right.width - px(48))
+        if not self.leech:
+            text.blit(surface, _("The players of your games appear here after a first game."), self.fs(18),
+                      theme.TEXT_DIM, (right.x + px(24), right.y + px(110)), "topleft", max_width=right.width - px(48))
+        for c, lab in zip(self.leech, self.leech_labels):
+            self.draw_label(surface, c.key[6:], lab)
+        text.blit(surface, _("Larger offers are still asked. Taking 1 power is always free."), self.fs(16),
+                  theme.TEXT_DIM, (right.x + px(24), right.bottom - px(20)), "bottomleft", max_width=right.width - px(48))
+        self.draw_widgets(surface)
+        self.draw_message(surface)

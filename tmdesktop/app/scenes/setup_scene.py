@@ -1,0 +1,532 @@
+"""A new game: players, map, factions, options and tiles; then the faction choice.
+
+The defaults start a game at once (New game, then Start): four players, the original map, the
+tournament options, random tiles and random factions.  Factions can instead be picked in turn
+order on a board of faction cards (`FactionPickScene`).  The faction auction will be another
+`FACTION_MODES` entry: `start()` hands the prepared setup to the scene the mode names.
+
+The scene holds no rules: whether a faction may still be taken is asked of the engine (a setup
+with that faction added must build), and the tile rules are those of `GameSetup`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pygame
+
+from tmdesktop import saves
+from tmdesktop.i18n import N_, _
+from tmdesktop.rules.data import BASE_FACTIONS, BONUS_TILES, FIRE_ICE_FACTIONS, SCORE_TILES, faction, tile
+from tmdesktop.rules.engine import Game
+from tmdesktop.rules.errors import RuleError
+from tmdesktop.rules.maps import MAP_KEYS, TERRAINS
+from tmdesktop.rules.setup import FIRE_ICE_FACTION_OPTIONS, TOURNAMENT_OPTIONS, GameSetup
+
+from .. import pieces, text, theme
+from ..views import supply, widgets
+from .load_scene import open_game
+from .title import Chooser, MenuScene, Switch, TextField, app_settings, make_button
+
+MAP_NAMES = {
+    "original": N_("Original map"), "fire_ice_side1": N_("Fire & Ice map, side 1"),
+    "fire_ice_side2": N_("Fire & Ice map, side 2"), "fjords": N_("Fjords"), "loon_lakes": N_("Loon Lakes"),
+}
+FACTION_SETS = {"base": N_("Base game"), "fire_ice": N_("Base game and Fire & Ice")}
+#: How factions are given out.  "auction" is the seam for the faction auction scene (to come).
+FACTION_MODES = {"random": N_("Random"), "pick": N_("Picked in turn order")}
+TILE_MODES = {"random": N_("Random"), "choose": N_("Chosen")}
+MINI_EXPANSION = frozenset({"mini-expansion-1", "shipping-bonus", "temple-scoring-tile"})
+DEFAULT_NAMES = (N_("Player 1"), N_("Player 2"), N_("Player 3"), N_("Player 4"), N_("Player 5"))
+COLOUR_CHOICES = ("any",) + tuple(TERRAINS)
+AUCTION_SCENE = None  # set by the auction module: a callable (app, setup, names) -> Scene
+
+
+def terrain_label(c: str) -> str:
+    from ..describe import terrain
+
+    return _("Any colour") if c == "any" else terrain(c).capitalize()
+
+
+def fresh_seed() -> int:
+    return random.randrange(1, 10 ** 6)
+
+
+class SetupScene(MenuScene):
+    def __init__(self, app):
+        super().__init__(app)
+        st = app_settings(app)
+        self.names = [TextField(f"name{i}", (st.recent_names[i] if i < len(st.recent_names) else ""),
+                                placeholder=DEFAULT_NAMES[i], max_len=20) for i in range(5)]
+        self.colours = [Chooser(f"colour{i}", "", list(COLOUR_CHOICES), "any", terrain_label) for i in range(5)]
+        self.players = Chooser("players", N_("Players"), [2, 3, 4, 5], 4, str)
+        self.map = Chooser("map", N_("Map"), list(MAP_KEYS), "original", lambda k: _(MAP_NAMES.get(k, k)))
+        self.fset = Chooser("factions", N_("Factions"), list(FACTION_SETS), "base", lambda k: _(FACTION_SETS[k]))
+        modes = list(FACTION_MODES) + (["auction"] if AUCTION_SCENE else [])
+        self.fmode = Chooser("faction_mode", N_("Faction choice"), modes, "random",
+                             lambda k: _(FACTION_MODES.get(k, N_("Auction"))))
+        self.tmode = Chooser("tile_mode", N_("Round scoring and bonus tiles"), list(TILE_MODES), "random",
+                             lambda k: _(TILE_MODES[k]))
+        self.turn_order = Switch("turn_order", N_("Variable turn order (passing order)"), True)
+        self.mini = Switch("mini", N_("Mini-expansion tiles (town tiles, 10th bonus, temple scoring)"), True)
+        self.final_fi = Switch("final_fi", N_("Fire & Ice final scoring tile"), False)
+        self.seed = TextField("seed", str(fresh_seed()), placeholder=N_("Seed"), max_len=9, digits_only=True)
+        self.score_tiles: tuple[str, ...] | None = None
+        self.bonus_tiles: tuple[str, ...] | None = None
+
+    # -------------------------------------------------------------- state -> setup
+
+    def n(self) -> int:
+        return self.players.value
+
+    def options(self) -> frozenset[str]:
+        opts = set(TOURNAMENT_OPTIONS) - MINI_EXPANSION - {"variable-turn-order"}
+        if self.mini.on:
+            opts |= MINI_EXPANSION
+        if self.turn_order.on:
+            opts.add("variable-turn-order")
+        if self.fset.value == "fire_ice":
+            opts |= FIRE_ICE_FACTION_OPTIONS
+        if self.final_fi.on:
+            opts.add("fire-and-ice-final-scoring")
+        return frozenset(opts)
+
+    def player_names(self) -> list[str]:
+        return [(self.names[i].value.strip() or _(DEFAULT_NAMES[i])) for i in range(self.n())]
+
+    def seed_value(self) -> int:
+        try:
+            return int(self.seed.value)
+        except ValueError:
+            v = fresh_seed()
+            self.seed.value = str(v)
+            return v
+
+    def base_setup(self) -> GameSetup:
+        """The setup without factions; raises ValueError with a reason if the tiles do not fit."""
+        seed = self.seed_value()
+        setup = GameSetup.random(self.n(), seed, map_key=self.map.value, options=self.options())
+        if self.tmode.value == "choose" and self.score_tiles and self.bonus_tiles:
+            setup = dataclasses.replace(setup, score_tiles=self.score_tiles, bonus_tiles=self.bonus_tiles)
+        return dataclasses.replace(setup, player_names=tuple(self.player_names()))
+
+    def faction_pool(self) -> list[str]:
+        return list(BASE_FACTIONS) + (list(FIRE_ICE_FACTIONS) if self.fset.value == "fire_ice" else [])
+
+    # -------------------------------------------------------------- layout
+
+    def layout(self) -> None:
+        w, h = self.size
+        px = self.px
+        top = px(150)
+        col_w = min(px(780), (w - px(120)) // 2)
+        lx = w // 2 - col_w - px(30)
+        rx = w // 2 + px(30)
+        rh = px(50)
+        gap = px(12)
+        self.players.rect = pygame.Rect(lx, top + px(44), col_w, rh)
+        y = self.players.rect.bottom + px(18)
+        self.player_rows = []
+        for i in range(5):
+            row = pygame.Rect(lx, y, col_w, rh)
+            self.player_rows.append(row)
+            dot = px(40)
+            self.names[i].rect = pygame.Rect(row.x + dot, row.y, int(col_w * 0.52) - dot, rh)
+            self.colours[i].rect = pygame.Rect(self.names[i].rect.right + px(12), row.y,
+                                              row.right - self.names[i].rect.right - px(12), rh)
+            y += rh + gap
+        self.fields = [self.names[i] for i in range(self.n())] + [self.seed]
+        self.choosers = [self.players] + self.colours[: self.n()]
+        y = top + px(44)
+        for c in (self.map, self.fset, self.fmode, self.tmode):
+            c.rect = pygame.Rect(rx, y, col_w, rh)
+            self.choosers.append(c)
+            y += rh + gap
+        self.switches = []
+        for s in (self.turn_order, self.mini, self.final_fi):
+            s.rect = pygame.Rect(rx, y, col_w, rh)
+            self.switches.append(s)
+            y += rh + gap
+        self.seed.rect = pygame.Rect(rx + int(col_w * 0.42), y, int(col_w * 0.3), rh)
+        self.seed_label = pygame.Rect(rx, y, int(col_w * 0.42), rh)
+        bw, bh = px(270), px(62)
+        self.buttons = [
+            make_button("reseed", N_("New seed"), (self.seed.rect.right + px(12), y, rx + col_w - self.seed.rect.right - px(12), rh)),
+            make_button("back", N_("Back"), (w // 2 - bw * 3 // 2 - px(40), h - px(110), bw, bh), hint="Esc"),
+            make_button("tiles", N_("Choose tiles"), (w // 2 - bw // 2, h - px(110), bw, bh)),
+            make_button("start", N_("Start the game"), (w // 2 + bw // 2 + px(40), h - px(110), bw, bh), primary=True,
+                        hint="Enter"),
+        ]
+        self.button("tiles").enabled = self.tmode.value == "choose"
+        bottom = max(self.player_rows[-1].bottom, y + rh) + px(24)
+        self.col_rects = (pygame.Rect(lx - px(24), top - px(6), col_w + px(48), bottom - top + px(6)),
+                          pygame.Rect(rx - px(24), top - px(6), col_w + px(48), bottom - top + px(6)))
+
+    def on_change(self, key: str, value) -> None:
+        if key in ("players", "tile_mode", "map", "factions", "mini"):
+            if key != "tile_mode":
+                self.score_tiles = self.bonus_tiles = None  # chosen tiles may no longer fit
+            self.layout()
+        if key.startswith("colour"):
+            # one colour per player: skip colours another player already asked for
+            i = int(key[6:])
+            taken = {c.value for j, c in enumerate(self.colours[: self.n()]) if j != i and c.value != "any"}
+            c = self.colours[i]
+            for _step in range(len(COLOUR_CHOICES)):
+                if c.value == "any" or c.value not in taken:
+                    break
+                c.step(1)
+        self.dirty = True
+
+    def on_key(self, event) -> None:
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.on_button("start")
+
+    def on_button(self, key: str) -> None:
+        if key == "back":
+            self.back()
+        elif key == "reseed":
+            self.seed.value = str(fresh_seed())
+            self.score_tiles = self.bonus_tiles = None
+        elif key == "tiles":
+            try:
+                setup = self.base_setup()
+            except ValueError as exc:
+                self.message = str(exc)
+                return
+            self.app.push(TilesScene(self.app, self, setup))
+        elif key == "start":
+            self.start()
+
+    def start(self) -> None:
+        try:
+            setup = self.base_setup()
+        except ValueError as exc:
+            self.message = _("These options do not make a game: {why}").format(why=exc)
+            return
+        names = self.player_names()
+        st = app_settings(self.app)
+        st.remember_names([f.value.strip() for f in self.names[: self.n()]])
+        from tmdesktop import settings as settings_mod
+
+        settings_mod.save(st)
+        prefs = [c.value for c in self.colours[: self.n()]]
+        mode = self.fmode.value
+        if mode == "auction" and AUCTION_SCENE is not None:
+            self.app.push(AUCTION_SCENE(self.app, setup, names))
+        elif mode == "pick":
+            self.app.push(FactionPickScene(self.app, setup, names, prefs, self.faction_pool()))
+        else:
+            chosen = random_factions(setup, self.faction_pool(), prefs, random.Random(setup.seed))
+            if chosen is None:
+                self.message = _("No factions fit these colours; choose other colours.")
+                return
+            start_game(self.app, setup, chosen, names)
+
+    # -------------------------------------------------------------- drawing
+
+    def draw(self, surface) -> None:
+        if surface.get_size() != self.size:
+            self.resize(surface.get_size())
+        self.draw_background(surface)
+        self.draw_title(surface, _("New game"))
+        px = self.px
+        for r, title in zip(self.col_rects, (_("Players"), _("Game"))):
+            widgets.panel(surface, r, (46, 52, 48), radius=px(14))
+            text.blit(surface, title, self.fs(30), theme.ACCENT, (r.x + px(24), r.y + px(10)), "topleft", "title")
+        for i in range(self.n()):
+            row = self.player_rows[i]
+            c = self.colours[i].value
+            colour = theme.piece_colour(c) if c != "any" else (120, 124, 120)
+            centre = (row.x + px(16), row.centery)
+            pygame.draw.circle(surface, colour, centre, px(13))
+            pygame.draw.circle(surface, (230, 230, 220), centre, px(13), 1)
+        self.draw_label(surface, _("Seed"), self.seed_label)
+        self.draw_widgets(surface)
+        if self.tmode.value == "choose":
+            b = self.button("tiles")
+            note = _("Tiles chosen") if self.score_tiles else _("Random until chosen")
+            text.blit(surface, note, self.fs(16), theme.TEXT_DIM, (b.rect.centerx, b.rect.y - px(6)), "midbottom")
+        hint = _("Faction choice: random gives each player a faction of a different colour.") if (
+            self.fmode.value == "random") else _("Each player picks a faction in seat order after Start.")
+        text.blit(surface, hint, self.fs(17), theme.TEXT_DIM, (self.size[0] // 2, self.col_rects[0].bottom + px(14)), "midtop",
+                  max_width=self.size[0] - px(80))
+        self.draw_message(surface)
+
+
+def allowed(setup: GameSetup, chosen: list[str], candidate: str) -> bool:
+    """The engine's word on whether `candidate` may join `chosen` in this setup."""
+    try:
+        Game(dataclasses.replace(setup, factions=tuple(chosen) + (candidate,)))
+    except (RuleError, ValueError, KeyError):
+        return False
+    return True
+
+
+def fits_colour(f: str, pref: str) -> bool:
+    return pref == "any" or faction(f).home == pref
+
+
+def random_factions(setup: GameSetup, pool: list[str], prefs: list[str], rng: random.Random,
+                    tries: int = 200) -> tuple[str, ...] | None:
+    for _attempt in range(tries):
+        chosen: list[str] = []
+        for pref in prefs:
+            options = [f for f in pool if f not in chosen and fits_colour(f, pref)]
+            rng.shuffle(options)
+            pick = next((f for f in options if allowed(setup, chosen, f)), None)
+            if pick is None:
+                break
+            chosen.append(pick)
+        else:
+            return tuple(chosen)
+    return None
+
+
+def start_game(app, setup: GameSetup, factions: tuple[str, ...], names: list[str]) -> None:
+    setup = dataclasses.replace(setup, factions=tuple(factions))
+    game = Game(setup)
+    by_faction = dict(zip(factions, names))
+    open_game(app, game, saves.Autosaver(names=by_faction), by_faction)
+
+
+class FactionPickScene(MenuScene):
+    """Each player in seat order picks a faction from the cards."""
+
+    def __init__(self, app, setup: GameSetup, names: list[str], prefs: list[str], pool: list[str]):
+        super().__init__(app)
+        self.setup = setup
+        self.names = names
+        self.prefs = prefs
+        self.pool = pool
+        self.chosen: list[str] = []
+        self.cards: list[tuple[str, pygame.Rect]] = []
+        self.ok: dict[str, bool] = {}
+        self.recompute()
+
+    def recompute(self) -> None:
+        i = len(self.chosen)
+        pref = self.prefs[i] if i < len(self.prefs) else "any"
+        self.ok = {f: f not in self.chosen and fits_colour(f, pref) and allowed(self.setup, self.chosen, f)
+                   for f in self.pool}
+
+    def layout(self) -> None:
+        w, h = self.size
+        px = self.px
+        cols = 7 if len(self.pool) > 14 else 7
+        cw, ch, gap = px(230), px(150), px(16)
+        rows = (len(self.pool) + cols - 1) // cols
+        x0 = w // 2 - (cols * cw + (cols - 1) * gap) // 2
+        y0 = px(250)
+        if rows > 2:
+            ch = min(ch, (h - y0 - px(150) - (rows - 1) * gap) // rows)
+        self.cards = [(f, pygame.Rect(x0 + (k % cols) * (cw + gap), y0 + (k // cols) * (ch + gap), cw, ch))
+                      for k, f in enumerate(self.pool)]
+        bw, bh = px(270), px(62)
+        self.buttons = [make_button("back", N_("Back"), (w // 2 - bw // 2, h - px(110), bw, bh), hint="Esc")]
+
+    def hit(self, pos):
+        for f, r in self.cards:
+            if r.collidepoint(pos):
+                return ("card", f) if self.ok.get(f) else None
+        return super().hit(pos)
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            h = self.hit(event.pos)
+            if h and h[0] == "card":
+                self.pick(h[1])
+                return
+        super().handle_event(event)
+
+    def pick(self, f: str) -> None:
+        if not self.ok.get(f):
+            return
+        self.chosen.append(f)
+        if len(self.chosen) == len(self.names):
+            start_game(self.app, self.setup, tuple(self.chosen), self.names)
+            return
+        self.recompute()
+        self.dirty = True
+
+    def back(self) -> None:
+        if self.chosen:
+            self.chosen.pop()
+            self.recompute()
+            self.dirty = True
+        else:
+            self.app.pop()
+
+    def on_button(self, key: str) -> None:
+        if key == "back":
+            self.back()
+
+    def draw(self, surface) -> None:
+        if surface.get_size() != self.size:
+            self.resize(surface.get_size())
+        self.draw_background(surface)
+        px = self.px
+        w = surface.get_width()
+        i = len(self.chosen)
+        self.draw_title(surface, _("{player}, choose your faction").format(player=self.names[i]),
+                        _("Seat {n} of {total}").format(n=i + 1, total=len(self.names)))
+        # who has what so far
+        x = w // 2 - px(40) * len(self.names)
+        chips = []
+        for k, name in enumerate(self.names):
+            label = name + (f": {_(faction(self.chosen[k]).display)}" if k < i else "")
+            chips.append((label, self.chosen[k] if k < i else None, k == i))
+        total = sum(text.font(self.fs(18), "semibold").size(c[0])[0] + px(56) for c in chips)
+        x = w // 2 - total // 2
+        for label, f, current in chips:
+            img = text.text(label, self.fs(18), theme.TEXT if current or f else theme.TEXT_DIM, "semibold")
+            box = pygame.Rect(x, px(180), img.get_width() + px(44), px(40))
+            pygame.draw.rect(surface, (56, 64, 58), box, border_radius=box.height // 2)
+            pygame.draw.rect(surface, theme.ACCENT if current else theme.PANEL_EDGE, box, 2, border_radius=box.height // 2)
+            if f:
+                pygame.draw.circle(surface, theme.piece_colour(faction(f).home), (box.x + px(18), box.centery), px(9))
+            surface.blit(img, img.get_rect(midleft=(box.x + px(32), box.centery)))
+            x = box.right + px(12)
+        for f, r in self.cards:
+            fd = faction(f)
+            ok = self.ok.get(f)
+            hover = self.hover == ("card", f)
+            bg = theme.PARCHMENT if ok else (120, 118, 110)
+            widgets.panel(surface, r, bg, radius=px(10), edge=theme.ACCENT if hover else theme.INK_SOFT)
+            band = pygame.Rect(r.x, r.y, r.width, px(14))
+            pygame.draw.rect(surface, theme.piece_colour(fd.home) if fd.home in theme.PIECE else (150, 150, 150), band,
+                             border_top_left_radius=px(10), border_top_right_radius=px(10))
+            pieces.draw_piece(surface, "SH", fd.home if fd.home in theme.PIECE else "gray",
+                              (r.x + px(44), r.centery + px(10)), px(56))
+            text.blit(surface, _(fd.display), self.fs(20), theme.INK, (r.x + px(82), r.y + px(34)), "topleft", "bold",
+                      max_width=r.width - px(90))
+            from ..describe import terrain
+
+            home = terrain(fd.home) if fd.home in theme.TERRAIN else _("chooses a colour")
+            text.blit(surface, home, self.fs(16), theme.INK_SOFT, (r.x + px(82), r.y + px(68)), "topleft",
+                      max_width=r.width - px(90))
+            if f in self.chosen:
+                who = self.names[self.chosen.index(f)]
+                text.blit(surface, who, self.fs(16), theme.INK, (r.right - px(10), r.bottom - px(8)), "bottomright",
+                          "semibold", max_width=r.width - px(20))
+            if hover:
+                pygame.draw.rect(surface, theme.HIGHLIGHT, r.inflate(4, 4), 3, border_radius=px(10))
+        self.draw_widgets(surface)
+        self.draw_message(surface)
+
+
+class TilesScene(MenuScene):
+    """Choose the six round scoring tiles (click a round to change it) and the bonus tiles."""
+
+    def __init__(self, app, parent: SetupScene, setup: GameSetup):
+        super().__init__(app)
+        self.parent = parent
+        self.players = setup.players
+        self.options = setup.options
+        self.scores = list(parent.score_tiles or setup.score_tiles)
+        self.bonus = set(parent.bonus_tiles or setup.bonus_tiles)
+        self.score_pool = [t for t in SCORE_TILES if self._enabled(t)]
+        self.bonus_pool = [t for t in BONUS_TILES if self._enabled(t)]
+        self.rects: list[tuple[tuple[str, object], pygame.Rect]] = []
+
+    def _enabled(self, name: str) -> bool:
+        need = tile(name).get("option")
+        return need is None or need in self.options
+
+    def layout(self) -> None:
+        w, h = self.size
+        px = self.px
+        cw, ch, gap = px(200), px(120), px(18)
+        self.rects = []
+        x0 = w // 2 - (6 * cw + 5 * gap) // 2
+        for r in range(6):
+            self.rects.append((("round", r), pygame.Rect(x0 + r * (cw + gap), px(240), cw, ch)))
+        n = len(self.bonus_pool)
+        cols = min(n, 7)
+        x0 = w // 2 - (cols * cw + (cols - 1) * gap) // 2
+        for k, b in enumerate(self.bonus_pool):
+            self.rects.append((("bonus", b), pygame.Rect(x0 + (k % cols) * (cw + gap),
+                                                         px(500) + (k // cols) * (ch + gap), cw, ch)))
+        bw, bh = px(270), px(62)
+        self.buttons = [
+            make_button("random", N_("Draw at random"), (w // 2 - bw * 3 // 2 - px(40), h - px(110), bw, bh)),
+            make_button("back", N_("Cancel"), (w // 2 - bw // 2, h - px(110), bw, bh), hint="Esc"),
+            make_button("done", N_("Use these tiles"), (w // 2 + bw // 2 + px(40), h - px(110), bw, bh), primary=True),
+        ]
+
+    def hit(self, pos):
+        for key, r in self.rects:
+            if r.collidepoint(pos):
+                return key
+        return super().hit(pos)
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            h = self.hit(event.pos)
+            if h and h[0] == "round":
+                self.cycle_round(h[1], 1 if event.button == 1 else -1)
+                return
+            if h and h[0] == "bonus":
+                self.bonus ^= {h[1]}
+                self.message = ""
+                self.dirty = True
+                return
+        super().handle_event(event)
+
+    def cycle_round(self, r: int, d: int) -> None:
+        pool = self.score_pool
+        i = pool.index(self.scores[r]) if self.scores[r] in pool else 0
+        for _step in range(len(pool)):
+            i = (i + d) % len(pool)
+            cand = pool[i]
+            if cand not in self.scores:
+                self.scores[r] = cand
+                break
+        self.message = ""
+        self.dirty = True
+
+    def on_button(self, key: str) -> None:
+        if key == "back":
+            self.app.pop()
+        elif key == "random":
+            s = GameSetup.random(self.players, fresh_seed(), options=self.options)
+            self.scores, self.bonus = list(s.score_tiles), set(s.bonus_tiles)
+        elif key == "done":
+            try:
+                GameSetup(players=self.players, options=self.options, score_tiles=tuple(self.scores),
+                          bonus_tiles=tuple(b for b in BONUS_TILES if b in self.bonus),
+                          final_scoring="connected-distance" if "fire-and-ice-final-scoring" in self.options else None)
+            except ValueError as exc:
+                self.message = str(exc)
+                return
+            if len(self.bonus) != self.players + 3:
+                self.message = _("Choose exactly {n} bonus tiles ({players} players + 3).").format(
+                    n=self.players + 3, players=self.players)
+                return
+            self.parent.score_tiles = tuple(self.scores)
+            self.parent.bonus_tiles = tuple(b for b in BONUS_TILES if b in self.bonus)
+            self.app.pop()
+
+    def draw(self, surface) -> None:
+        if surface.get_size() != self.size:
+            self.resize(surface.get_size())
+        self.draw_background(surface)
+        px = self.px
+        w = surface.get_width()
+        self.draw_title(surface, _("Round scoring and bonus tiles"))
+        text.blit(surface, _("Round scoring: click a round to change its tile (right-click goes back)."), self.fs(19),
+                  theme.TEXT, (w // 2, px(200)), "midtop")
+        text.blit(surface, _("Bonus tiles: {n} of {want} chosen").format(n=len(self.bonus), want=self.players + 3),
+                  self.fs(19), theme.TEXT if len(self.bonus) == self.players + 3 else theme.ACCENT,
+                  (w // 2, px(460)), "midtop")
+        for key, r in self.rects:
+            hover = self.hover == key
+            if key[0] == "round":
+                supply.draw_card(surface, r, self.scores[key[1]], self.scale * 1.2, glow=hover,
+                                 corner=_("Round {n}").format(n=key[1] + 1))
+            else:
+                on = key[1] in self.bonus
+                supply.draw_card(surface, r, key[1], self.scale * 1.2, dim=not on, glow=hover or on)
+        self.draw_widgets(surface)
+        self.draw_message(surface)

@@ -1,0 +1,459 @@
+"""The title screen, and the small form toolkit the menu screens share.
+
+Title: Continue (the newest unfinished autosave), New game, Load, Watch a replay, Settings, Quit.
+`MenuScene` lays a menu screen out in units of a 1920 x 1080 screen times the window's scale
+and the player's UI scale; its widgets (buttons, choosers, switches, text fields) hold message
+ids and translate them each time they are drawn, so a language switch shows at once.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import pygame
+
+from tmdesktop import saves
+from tmdesktop.i18n import N_, _
+
+from .. import text, theme
+from ..views import widgets
+from .base import Scene
+
+REF_W, REF_H = 1920, 1080
+
+
+def app_settings(app):
+    s = getattr(app, "settings", None)
+    if s is None:
+        from tmdesktop.settings import Settings
+
+        s = app.settings = Settings()
+    return s
+
+
+# ---------------------------------------------------------------------- widgets
+
+
+@dataclass
+class Chooser:
+    """`label: ◀ value ▶`; clicking the arrows (or the value) steps through `values`."""
+
+    key: str
+    label: str  # message id
+    values: list
+    value: Any
+    show: Callable[[Any], str] = lambda v: str(v)  # value -> text (translated at draw time)
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    enabled: bool = True
+
+    def step(self, d: int) -> None:
+        if not self.values:
+            return
+        i = self.values.index(self.value) if self.value in self.values else 0
+        self.value = self.values[(i + d) % len(self.values)]
+
+    def arrows(self) -> tuple[pygame.Rect, pygame.Rect]:
+        r = self.rect
+        w = r.height
+        box = self.value_rect()
+        return pygame.Rect(box.x, r.y, w, r.height), pygame.Rect(box.right - w, r.y, w, r.height)
+
+    def value_rect(self) -> pygame.Rect:
+        r = self.rect
+        lw = int(r.width * 0.42) if self.label else 0
+        return pygame.Rect(r.x + lw, r.y, r.width - lw, r.height)
+
+
+@dataclass
+class Switch:
+    key: str
+    label: str  # message id
+    on: bool
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    enabled: bool = True
+
+
+@dataclass
+class TextField:
+    key: str
+    value: str
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    placeholder: str = ""  # message id
+    max_len: int = 24
+    digits_only: bool = False
+
+
+class MenuScene(Scene):
+    """A full-screen menu page with buttons, choosers, switches and text fields."""
+
+    title_msg = ""
+    back_to: str | None = "pop"  # Esc closes the page
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.size = (REF_W, REF_H)
+        self.scale = 1.0
+        self.buttons: list[widgets.Button] = []
+        self.choosers: list[Chooser] = []
+        self.switches: list[Switch] = []
+        self.fields: list[TextField] = []
+        self.focus: TextField | None = None
+        self.hover: Any = None
+        self.message = ""
+        self.message_colour = theme.ERROR
+
+    # layout helpers
+    def px(self, v: float) -> int:
+        return int(round(v * self.scale))
+
+    def resize(self, size) -> None:
+        self.size = size
+        w, h = size
+        ui = app_settings(self.app).ui_scale
+        self.scale = max(0.45, min(w / REF_W, h / REF_H)) * ui
+        self.layout()
+        self.dirty = True
+
+    def layout(self) -> None:
+        pass
+
+    def fs(self, v: float) -> int:
+        return max(11, self.px(v))
+
+    # events
+    def hit(self, pos):
+        for b in self.buttons:
+            if b.rect.collidepoint(pos):
+                return ("button", b.key) if b.enabled else None
+        for c in self.choosers:
+            if c.enabled and c.rect.collidepoint(pos):
+                left, right = c.arrows()
+                return ("chooser", c.key, -1 if left.collidepoint(pos) else 1)
+        for s in self.switches:
+            if s.enabled and s.rect.collidepoint(pos):
+                return ("switch", s.key)
+        for f in self.fields:
+            if f.rect.collidepoint(pos):
+                return ("field", f.key)
+        return None
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            h = self.hit(event.pos)
+            h = h[:2] if h else None
+            if h != self.hover:
+                self.hover = h
+                self.dirty = True
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 4, 5):
+            h = self.hit(event.pos)
+            if event.button in (4, 5):
+                self.scroll(-1 if event.button == 4 else 1, event.pos)
+                return
+            self.focus = None
+            if h is None:
+                self.click_elsewhere(event.pos)
+            elif h[0] == "button":
+                self.message = ""
+                self.on_button(h[1])
+            elif h[0] == "chooser":
+                c = self.chooser(h[1])
+                c.step(h[2])
+                self.on_change(c.key, c.value)
+            elif h[0] == "switch":
+                s = self.switch(h[1])
+                s.on = not s.on
+                self.on_change(s.key, s.on)
+            elif h[0] == "field":
+                self.focus = self.field(h[1])
+                try:
+                    pygame.key.start_text_input()
+                except pygame.error:
+                    pass
+            self.dirty = True
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll(-event.y, pygame.mouse.get_pos())
+        elif event.type == pygame.TEXTINPUT and self.focus is not None:
+            f = self.focus
+            add = "".join(ch for ch in event.text if ch.isprintable() and (ch.isdigit() or not f.digits_only))
+            f.value = (f.value + add)[: f.max_len]
+            self.on_change(f.key, f.value)
+            self.dirty = True
+        elif event.type == pygame.KEYDOWN:
+            if self.focus is not None:
+                if event.key == pygame.K_BACKSPACE:
+                    self.focus.value = self.focus.value[:-1]
+                    self.on_change(self.focus.key, self.focus.value)
+                elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+                    self.focus = None
+                elif event.key == pygame.K_TAB:
+                    i = self.fields.index(self.focus)
+                    self.focus = self.fields[(i + 1) % len(self.fields)]
+                self.dirty = True
+                return
+            if event.key == pygame.K_ESCAPE:
+                self.back()
+            else:
+                self.on_key(event)
+
+    def scroll(self, d: int, pos) -> None:
+        pass
+
+    def click_elsewhere(self, pos) -> None:
+        pass
+
+    def on_key(self, event) -> None:
+        pass
+
+    def back(self) -> None:
+        if self.back_to == "pop" and len(self.app.stack.scenes) > 1:
+            self.app.pop()
+
+    def on_button(self, key: str) -> None:
+        pass
+
+    def on_change(self, key: str, value) -> None:
+        pass
+
+    def chooser(self, key: str) -> Chooser:
+        return next(c for c in self.choosers if c.key == key)
+
+    def switch(self, key: str) -> Switch:
+        return next(s for s in self.switches if s.key == key)
+
+    def field(self, key: str) -> TextField:
+        return next(f for f in self.fields if f.key == key)
+
+    def button(self, key: str) -> widgets.Button:
+        return next(b for b in self.buttons if b.key == key)
+
+    def centre_of(self, key: str) -> tuple[int, int]:
+        """Where to click for a widget (tests and the gallery use it)."""
+        for group in (self.buttons, self.switches, self.fields):
+            for w in group:
+                if w.key == key:
+                    return w.rect.center
+        c = self.chooser(key)
+        return c.arrows()[1].center
+
+    # drawing
+    def draw_background(self, surface) -> None:
+        surface.fill(theme.TABLE)
+        w, h = surface.get_size()
+        # a faint field of terrain hexes, like the board seen from afar
+        r = max(18, self.px(46))
+        cols = list(theme.TERRAIN.values())[:7]
+        layer = pygame.Surface((w, h), pygame.SRCALPHA)
+        dy = r * 1.5
+        dx = r * math.sqrt(3)
+        row = 0
+        y = -r
+        while y < h + r:
+            x = -dx + (dx / 2 if row % 2 else 0)
+            col = 0
+            while x < w + dx:
+                c = cols[(row * 3 + col * 5 + (row * col) % 4) % 7]
+                pts = [(x + r * math.cos(math.radians(60 * i - 30)), y + r * math.sin(math.radians(60 * i - 30)))
+                       for i in range(6)]
+                pygame.draw.polygon(layer, (*c, 20), pts)
+                pygame.draw.polygon(layer, (255, 255, 255, 10), pts, 1)
+                x += dx
+                col += 1
+            y += dy
+            row += 1
+        surface.blit(layer, (0, 0))
+
+    def draw_title(self, surface, title: str, subtitle: str = "") -> int:
+        w = surface.get_width()
+        y = self.px(40)
+        r = text.blit(surface, title, self.fs(60), theme.ACCENT, (w // 2, y), "midtop", "title", max_width=w - 40)
+        y = r.bottom
+        if subtitle:
+            r = text.blit(surface, subtitle, self.fs(22), theme.TEXT_DIM, (w // 2, y + self.px(4)), "midtop",
+                          max_width=w - 40)
+            y = r.bottom
+        return y
+
+    def draw_widgets(self, surface) -> None:
+        fs = self.fs(20)
+        for b in self.buttons:
+            b.draw(surface, self.fs(22) if b.primary else fs, hover=self.hover == ("button", b.key))
+        for c in self.choosers:
+            self.draw_chooser(surface, c)
+        for s in self.switches:
+            self.draw_switch(surface, s)
+        for f in self.fields:
+            self.draw_field(surface, f)
+
+    def draw_label(self, surface, label: str, rect: pygame.Rect, colour=theme.TEXT) -> None:
+        text.blit(surface, label, self.fs(19), colour, (rect.x, rect.centery), "midleft", "semibold",
+                  max_width=int(rect.width) - 8)
+
+    def draw_chooser(self, surface, c: Chooser) -> None:
+        if c.label:
+            lab = pygame.Rect(c.rect.x, c.rect.y, c.value_rect().x - c.rect.x, c.rect.height)
+            self.draw_label(surface, _(c.label), lab, theme.TEXT if c.enabled else theme.TEXT_DIM)
+        box = c.value_rect()
+        hover = self.hover == ("chooser", c.key)
+        pygame.draw.rect(surface, (60, 68, 62) if not hover else (74, 84, 76), box, border_radius=self.px(8))
+        pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1, border_radius=self.px(8))
+        left, right = c.arrows()
+        ink = theme.TEXT if c.enabled else theme.TEXT_DIM
+        for r, pts in ((left, ((0.62, 0.25), (0.34, 0.5), (0.62, 0.75))), (right, ((0.38, 0.25), (0.66, 0.5), (0.38, 0.75)))):
+            pygame.draw.polygon(surface, theme.ACCENT if c.enabled else theme.TEXT_DIM,
+                                [(r.x + r.width * a, r.y + r.height * b) for a, b in pts])
+        inner = box.inflate(-2 * left.width, 0)
+        text.blit(surface, c.show(c.value), self.fs(19), ink, inner.center, "center", "semibold",
+                  max_width=inner.width - 6)
+
+    def draw_switch(self, surface, s: Switch) -> None:
+        r = s.rect
+        hover = self.hover == ("switch", s.key)
+        knob_w = int(r.height * 1.8)
+        track = pygame.Rect(r.right - knob_w, r.y + r.height * 0.18, knob_w, r.height * 0.64)
+        self.draw_label(surface, _(s.label), pygame.Rect(r.x, r.y, r.width - knob_w - 8, r.height),
+                        theme.TEXT if s.enabled else theme.TEXT_DIM)
+        colour = theme.GOOD if s.on else (90, 96, 92)
+        if hover:
+            colour = tuple(min(255, v + 20) for v in colour)
+        pygame.draw.rect(surface, colour, track, border_radius=track.height // 2)
+        cx = track.right - track.height // 2 if s.on else track.x + track.height // 2
+        pygame.draw.circle(surface, (244, 240, 228), (cx, track.centery), int(track.height * 0.42))
+
+    def draw_field(self, surface, f: TextField) -> None:
+        focus = self.focus is f
+        pygame.draw.rect(surface, (250, 246, 234) if focus else (236, 230, 214), f.rect, border_radius=self.px(6))
+        pygame.draw.rect(surface, theme.ACCENT if focus else theme.INK_SOFT, f.rect, 2 if focus else 1,
+                         border_radius=self.px(6))
+        shown = f.value or _(f.placeholder)
+        colour = theme.INK if f.value else theme.INK_SOFT
+        r = text.blit(surface, shown, self.fs(19), colour, (f.rect.x + self.px(10), f.rect.centery), "midleft",
+                      "semibold", max_width=f.rect.width - self.px(20))
+        if focus:
+            x = r.right + 2 if f.value else f.rect.x + self.px(10)
+            pygame.draw.line(surface, theme.INK, (x, f.rect.y + self.px(8)), (x, f.rect.bottom - self.px(8)), 2)
+
+    def draw_message(self, surface) -> None:
+        if self.message:
+            w, h = surface.get_size()
+            widgets.toast(surface, self.message, (w // 2, h - self.px(24)), self.fs(19), colour=self.message_colour)
+
+
+def make_button(key: str, label: str, rect, primary: bool = False, hint: str = "") -> widgets.Button:
+    b = widgets.Button(key, label, pygame.Rect(rect), hint=hint)
+    b.primary = primary
+    return b
+
+
+# ---------------------------------------------------------------------- the title screen
+
+
+class TitleScene(MenuScene):
+    back_to = None
+
+    ITEMS = (
+        ("continue", N_("Continue")), ("new", N_("New game")), ("load", N_("Load a game")),
+        ("replay", N_("Watch a replay")), ("settings", N_("Settings")), ("quit", N_("Quit")),
+    )
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.latest: saves.SaveInfo | None = None
+        self.refresh()
+
+    def refresh(self) -> None:
+        try:
+            self.latest = saves.latest_unfinished()
+        except OSError:
+            self.latest = None
+
+    def resume(self) -> None:
+        super().resume()
+        self.refresh()
+        self.layout()
+
+    def layout(self) -> None:
+        w, h = self.size
+        bw, bh, gap = self.px(420), self.px(62), self.px(14)
+        y = int(h * 0.36)
+        self.buttons = []
+        for key, label in self.ITEMS:
+            b = make_button(key, label, (w // 2 - bw // 2, y, bw, bh), primary=key == "continue" and bool(self.latest))
+            b.enabled = key != "continue" or self.latest is not None
+            self.buttons.append(b)
+            y += bh + gap + (self.px(22) if key == "continue" else 0)
+        if not self.latest:
+            self.button("new").primary = True
+
+    def on_button(self, key: str) -> None:
+        if key == "continue" and self.latest:
+            from .load_scene import open_save
+
+            err = open_save(self.app, self.latest.path)
+            if err:
+                self.message = err
+                self.refresh()
+                self.layout()
+        elif key == "new":
+            from .setup_scene import SetupScene
+
+            self.app.push(SetupScene(self.app))
+        elif key == "load":
+            from .load_scene import LoadScene
+
+            self.app.push(LoadScene(self.app))
+        elif key == "replay":
+            from .replay_viewer import ReplayPickScene
+
+            self.app.push(ReplayPickScene(self.app))
+        elif key == "settings":
+            from .settings_scene import SettingsScene
+
+            self.app.push(SettingsScene(self.app))
+        elif key == "quit":
+            self.app.quit()
+
+    def on_key(self, event) -> None:
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.on_button("continue" if self.latest else "new")
+
+    def draw(self, surface) -> None:
+        if surface.get_size() != self.size:
+            self.resize(surface.get_size())
+        self.draw_background(surface)
+        w, h = surface.get_size()
+        text.blit(surface, "Terra Mystica", self.fs(104), theme.ACCENT, (w // 2, int(h * 0.12)), "midtop", "title")
+        text.blit(surface, _("Pass-and-play on one table, with Fire & Ice"), self.fs(24), theme.TEXT_DIM,
+                  (w // 2, int(h * 0.12) + self.px(128)), "midtop")
+        self.draw_widgets(surface)
+        if self.latest:
+            b = self.button("continue")
+            text.blit(surface, describe_save(self.latest), self.fs(17), theme.TEXT_DIM,
+                      (b.rect.centerx, b.rect.bottom + self.px(6)), "midtop", max_width=self.px(700))
+        self.draw_message(surface)
+
+
+def faction_names(factions) -> str:
+    from tmdesktop.rules.data import faction
+
+    out = []
+    for f in factions:
+        try:
+            out.append(_(faction(f).display))
+        except KeyError:
+            out.append(f)
+    return ", ".join(out)
+
+
+def describe_save(info: saves.SaveInfo) -> str:
+    if info.error:
+        return info.error
+    when = info.when.strftime("%Y-%m-%d %H:%M")
+    if info.finished:
+        where = _("finished")
+    elif info.round:
+        where = _("round {n}").format(n=info.round)
+    else:
+        where = _("setup")
+    return f"{when} · {where} · {faction_names(info.factions)}"
