@@ -222,3 +222,67 @@ def test_autosaver_reports_a_failure_instead_of_raising(tmp_path):
     saver = saves.Autosaver("z", path=blocker / "sub" / "z.tmsave")  # a folder under a file: cannot exist
     assert saver.save(played(1, 5)) is False
     assert saver.error
+
+
+# ---------------------------------------------------------------------- killed between two actions
+
+CHILD_PLAY = r"""
+import os, random, sys, time
+from tmdesktop.app.scenes.load_scene import AutosaveSession
+from tmdesktop import saves
+from tmdesktop.rules.engine import Game
+from tmdesktop.rules.random_play import random_step
+from tmdesktop.rules.setup import GameSetup
+game = Game(GameSetup.random(3, 17, factions=("witches", "nomads", "giants")))
+session = AutosaveSession(game, saves.Autosaver("killed", names={"witches": "Ana"}))
+rng = random.Random(17)
+while not game.finished:
+    who, action = random_step(game, rng)
+    assert session.apply(action, who).ok, action
+    print(len(game.log), flush=True)   # the autosave of this action is on disk
+    time.sleep(0.03)
+"""
+
+CHILD_CONTINUE = r"""
+import os
+os.environ["SDL_VIDEODRIVER"] = "dummy"; os.environ["SDL_AUDIODRIVER"] = "dummy"
+import pygame
+pygame.display.init(); pygame.font.init()
+from tmdesktop.app.app import App
+from tmdesktop.app.scenes.load_scene import PlayScene
+from tmdesktop.app.scenes.title import TitleScene
+from tmdesktop.settings import Settings
+app = App((1280, 720)); app.settings = Settings()
+title = TitleScene(app); app.push(title); app.render(force=True)
+pos = title.button("continue").rect.center
+pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+app.step(0.016); app.step(0.016)
+scene = next(s for s in app.stack.scenes if isinstance(s, PlayScene))
+print("RESUMED", len(scene.game.log), scene.names.get("witches"), flush=True)
+"""
+
+
+def test_killed_between_two_actions_then_continue_resumes(tmp_path, data_dir):
+    env = dict(os.environ, TMDESKTOP_DATA_DIR=str(data_dir), TMDESKTOP_CONFIG_DIR=str(tmp_path / "cfg"),
+               PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""), PYGAME_HIDE_SUPPORT_PROMPT="1")
+    child = subprocess.Popen([sys.executable, "-c", CHILD_PLAY], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             env=env, text=True)
+    printed = []
+    try:
+        for line in child.stdout:
+            printed.append(int(line))
+            if len(printed) >= 45:
+                child.kill()  # SIGKILL: no clean-up, no flush, between two actions
+                break
+    finally:
+        child.kill()
+        rest, err = child.communicate(timeout=30)
+    printed += [int(x) for x in rest.split()]
+    assert len(printed) >= 45, err
+    out = subprocess.run([sys.executable, "-c", CHILD_CONTINUE], capture_output=True, text=True, env=env, timeout=120)
+    assert out.returncode == 0, out.stderr
+    line = next(l for l in out.stdout.splitlines() if l.startswith("RESUMED"))
+    _tag, n, name = line.split()
+    # the game resumes at the last action that was saved (at most one more than the last line read)
+    assert int(n) in (printed[-1], printed[-1] + 1)
+    assert name == "Ana"

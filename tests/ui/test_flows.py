@@ -1,0 +1,287 @@
+"""Whole flows through the menus under the dummy driver: title -> setup -> a game played with
+random legal actions -> the scoring scene (whose sources add up to the engine's scores);
+Continue, Load, the faction pick, settings and the replay viewer."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pygame
+import pytest
+
+from tmdesktop import i18n, saves
+from tmdesktop.rules.random_play import random_step
+from tmdesktop.settings import Settings
+
+from ui_events import click, key
+
+CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "snellman"
+
+
+@pytest.fixture(autouse=True)
+def dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("TMDESKTOP_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("TMDESKTOP_CONFIG_DIR", str(tmp_path / "cfg"))
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+@pytest.fixture
+def title_app():
+    from tmdesktop.app.app import App
+    from tmdesktop.app.scenes.title import TitleScene
+
+    def make(size=(1280, 720), settings=None):
+        app = App(size)
+        app.settings = settings or Settings()
+        app.push(TitleScene(app))
+        app.render(force=True)
+        return app
+
+    return make
+
+
+def press(app, key_name: str) -> None:
+    click(app, app.stack.top.centre_of(key_name))
+
+
+def close_dialogs(app) -> None:
+    from tmdesktop.app.scenes.load_scene import PlayScene
+
+    while not isinstance(app.stack.top, PlayScene):
+        app.stack.pop()
+
+
+def play_to_the_end(app, seed: int, limit: int = 4000) -> None:
+    scene = app.stack.top
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if scene.game.finished:
+            break
+        who, action = random_step(scene.game, rng)
+        assert scene.session.apply(action, who).ok
+    assert scene.game.finished
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_title_setup_game_scoring(title_app, size):
+    from tmdesktop.app.scenes.load_scene import PlayScene
+    from tmdesktop.app.scenes.scoring import ScoringScene
+    from tmdesktop.app.scenes.setup_scene import SetupScene
+
+    app = title_app(size)
+    press(app, "new")
+    assert isinstance(app.stack.top, SetupScene)
+    press(app, "start")  # two clicks: a game with the defaults
+    close_dialogs(app)
+    scene = app.stack.top
+    assert isinstance(scene, PlayScene) and len(scene.game.state.seats) == 4
+    play_to_the_end(app, seed=size[0])
+    app.step(0.016)
+    app.step(0.016)
+    scoring = app.stack.top
+    assert isinstance(scoring, ScoringScene)
+    # the table adds up to each engine final score
+    for f, p in scene.game.state.players.items():
+        assert scoring.b.total(f) == p.VP
+        assert scoring.b.timeline[f][-1] == p.VP
+    # step through the final scoring with the button
+    steps = len(scoring.b.steps)
+    assert steps >= 5
+    for k in range(steps):
+        press(app, "next")
+        assert scoring.shown == k + 1
+    assert scoring.done
+    for f, p in scene.game.state.players.items():
+        assert scoring.partial(f) == p.VP
+    app.render(force=True)
+    # the finished game was saved; Continue does not offer it
+    listed = saves.list_saves()
+    assert len(listed) == 1 and listed[0].finished
+    press(app, "title")
+    assert not app.stack.top.button("continue").enabled
+
+
+def test_continue_resumes_the_last_action(title_app):
+    from tmdesktop.app.scenes.load_scene import PlayScene
+
+    app = title_app()
+    press(app, "new")
+    press(app, "start")
+    close_dialogs(app)
+    scene = app.stack.top
+    rng = random.Random(3)
+    for _ in range(60):
+        who, action = random_step(scene.game, rng)
+        scene.session.apply(action, who)
+    log = list(scene.game.log)
+    key(app, pygame.K_ESCAPE)  # the game menu
+    app.stack.top.on_choose("title")
+    title = app.stack.top
+    assert title.button("continue").enabled
+    press(app, "continue")
+    close_dialogs(app)
+    resumed = app.stack.top
+    assert isinstance(resumed, PlayScene) and resumed is not scene
+    assert resumed.game.log == log
+
+
+def test_load_scene_lists_and_opens_and_reports_damage(title_app):
+    from tmdesktop.app.scenes.load_scene import LoadScene, PlayScene
+
+    app = title_app()
+    press(app, "new")
+    press(app, "start")
+    close_dialogs(app)
+    game = app.stack.top.game
+    folder = saves.saves_dir()
+    (folder / f"zz-broken{saves.SUFFIX}").write_bytes(b"\x00\x01 not json")
+    from tmdesktop.app.scenes.load_scene import to_title
+
+    to_title(app)
+    press(app, "load")
+    load = app.stack.top
+    assert isinstance(load, LoadScene) and len(load.saves) == 2
+    broken = next(i for i, s in enumerate(load.saves) if s.error)
+    load.selected = broken
+    press(app, "open")
+    assert app.stack.top is load and "not a tmdesktop save" in load.message
+    load.selected = 1 - broken
+    press(app, "open")
+    close_dialogs(app)
+    assert isinstance(app.stack.top, PlayScene) and app.stack.top.game.log == game.log
+
+
+def test_factions_picked_in_turn_order(title_app):
+    from tmdesktop.app.scenes.load_scene import PlayScene
+    from tmdesktop.app.scenes.setup_scene import FactionPickScene
+
+    app = title_app()
+    press(app, "new")
+    setup = app.stack.top
+    click(app, setup.chooser("players").arrows()[0].center)  # 4 -> 3 players
+    assert setup.n() == 3
+    click(app, setup.chooser("faction_mode").arrows()[1].center)
+    assert setup.fmode.value == "pick"
+    for i, name in enumerate(("Ana", "Bo", "Cy")):
+        click(app, setup.field(f"name{i}").rect.center)
+        setup.field(f"name{i}").value = ""
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=name))
+        app.step(0.016)
+    assert setup.player_names() == ["Ana", "Bo", "Cy"]
+    press(app, "start")
+    pick = app.stack.top
+    assert isinstance(pick, FactionPickScene)
+    rects = dict(pick.cards)
+    click(app, rects["witches"].center)
+    assert not pick.ok["auren"]  # same colour as the Witches: the engine says no
+    click(app, rects["auren"].center)
+    assert pick.chosen == ["witches"]
+    click(app, rects["giants"].center)
+    click(app, rects["mermaids"].center)
+    close_dialogs(app)
+    scene = app.stack.top
+    assert isinstance(scene, PlayScene)
+    assert scene.game.setup.factions == ("witches", "giants", "mermaids")
+    assert scene.names == {"witches": "Ana", "giants": "Bo", "mermaids": "Cy"}
+    assert app.settings.recent_names[:3] == ["Ana", "Bo", "Cy"]
+
+
+def test_chosen_tiles_are_used(title_app):
+    from tmdesktop.app.scenes.setup_scene import TilesScene
+
+    app = title_app()
+    press(app, "new")
+    setup = app.stack.top
+    click(app, setup.chooser("tile_mode").arrows()[1].center)
+    press(app, "tiles")
+    tiles = app.stack.top
+    assert isinstance(tiles, TilesScene)
+    before = list(tiles.scores)
+    click(app, dict(tiles.rects)[("round", 0)].center)
+    assert tiles.scores[0] != before[0] and len(set(tiles.scores)) == 6
+    chosen = tuple(tiles.scores)
+    press(app, "done")
+    assert app.stack.top is setup and setup.score_tiles == chosen
+    press(app, "start")
+    close_dialogs(app)
+    assert app.stack.top.game.setup.score_tiles == chosen
+
+
+def test_settings_switch_language_at_once_and_persist(title_app):
+    from tmdesktop import settings as settings_mod
+    from tmdesktop.app.scenes.settings_scene import SettingsScene
+
+    app = title_app()
+    press(app, "settings")
+    scene = app.stack.top
+    assert isinstance(scene, SettingsScene)
+    click(app, scene.chooser("language").arrows()[1].center)  # en -> es
+    assert i18n.language() == "es" and app.settings.language == "es"
+    assert i18n._("New game") != "New game"
+    press(app, "colour_blind")
+    assert app.settings.colour_blind
+    assert settings_mod.load()[0].language == "es"
+    press(app, "done")
+    app.render(force=True)
+
+
+def test_auto_leech_and_no_pass_confirmation(title_app):
+    """A player set to take free power is not asked for a 1-power offer."""
+    from tmdesktop.app.scenes.load_scene import PlayScene
+
+    app = title_app(settings=Settings(leech={"Ana": "up5", "Bo": "up5", "Cy": "up5", "Dee": "up5"},
+                                      recent_names=["Ana", "Bo", "Cy", "Dee"]))
+    press(app, "new")
+    press(app, "start")
+    close_dialogs(app)
+    scene = app.stack.top
+    assert isinstance(scene, PlayScene)
+    rng = random.Random(8)
+    answered = 0
+    for _ in range(400):
+        if scene.game.finished:
+            break
+        me = scene.decider()
+        p = scene.game.state.players.get(me) if me else None
+        if p is not None and p.leech_offers and scene.session.is_out_of_turn(me):
+            before = len(scene.game.log)
+            assert scene.answer_automatically()
+            assert len(scene.game.log) == before + 1
+            answered += 1
+            continue
+        who, action = random_step(scene.game, rng)
+        scene.session.apply(action, who)
+    assert answered > 0
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="game corpus not found")
+def test_replay_viewer_steps_forwards_and_backwards(title_app, monkeypatch):
+    from tmdesktop.app.scenes.replay_viewer import ReplayPickScene, ReplayScene
+
+    monkeypatch.setenv("TMDESKTOP_REPLAY_DIR", str(CORPUS))
+    app = title_app((1920, 1080))
+    press(app, "replay")
+    pick = app.stack.top
+    assert isinstance(pick, ReplayPickScene) and pick.files
+    press(app, "open")
+    viewer = app.stack.top
+    assert isinstance(viewer, ReplayScene)
+    start = viewer.pos
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert viewer.pos == start + 2
+    key(app, pygame.K_LEFT)
+    assert viewer.pos == start + 1
+    key(app, pygame.K_END)
+    assert viewer.pos == len(viewer.full_log) and viewer.game.finished
+    vp_end = {n: p.VP for n, p in viewer.game.state.players.items()}
+    i, row = viewer.list_rows[0]
+    click(app, row.center)
+    assert viewer.pos == i + 1
+    key(app, pygame.K_END)
+    assert {n: p.VP for n, p in viewer.game.state.players.items()} == vp_end
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is pick
