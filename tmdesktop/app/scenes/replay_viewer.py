@@ -23,7 +23,7 @@ from .. import describe, text, theme
 from ..session import Session
 from ..views import widgets
 from .game_scene import GameScene
-from .title import MenuScene, make_button
+from .title import MenuScene, make_button, title_weight
 
 LEDGER_SUFFIXES = (".txt", ".ledger")
 PLAY_SECONDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "off": 0.05}
@@ -270,7 +270,8 @@ class ReplayScene(GameScene):
         pad = max(6, int(12 * s))
         fs = max(11, int(17 * s))
         y = pad
-        text.blit(surface, _("Replay"), max(14, int(30 * s)), theme.ACCENT, (r.x + pad, y), "topleft", "title")
+        text.blit(surface, _("Replay"), max(14, int(30 * s)), theme.ACCENT, (r.x + pad, y), "topleft",
+                  title_weight(_("Replay")))
         y += max(18, int(40 * s))
         if self.title:
             text.blit(surface, self.title, fs, theme.TEXT, (r.x + pad, y), "topleft", "semibold",

@@ -20,7 +20,7 @@ from tmdesktop.rules.engine import Game
 
 from .. import pieces, text, theme
 from ..views import widgets
-from .title import MenuScene, make_button
+from .title import MenuScene, make_button, title_weight
 
 START, BUILD, UPGRADE, TERRAFORM, TOWNS, PASSING, CULT, TRACKS, POWER, OTHER = (
     "start", "build", "upgrade", "terraform", "towns", "passing", "cult", "tracks", "power", "other")
@@ -262,7 +262,7 @@ class ScoringScene(MenuScene):
             if self.done:
                 place = 1 + sum(1 for g in self.factions if self.b.final.get(g, 0) > self.b.final.get(f, 0))
                 text.blit(surface, _("{n}.").format(n=place), self.fs(22), theme.ACCENT if place == 1 else theme.INK_SOFT,
-                          (cx - col_w // 2 + px(10), r.y + px(8)), "topleft", "title")
+                          (cx - col_w // 2 + px(10), r.y + px(8)), "topleft", "bold")
         y = r.y + head_h
         for k, (key, lab) in enumerate(rows):
             row = pygame.Rect(r.x + px(8), y, r.width - px(16), row_h)
@@ -298,8 +298,8 @@ class ScoringScene(MenuScene):
         r = self.steps_rect
         widgets.panel(surface, r, (46, 52, 48), radius=px(12))
         total = len(self.b.steps)
-        text.blit(surface, _("Final scoring, step {k} of {n}").format(k=self.shown, n=total), self.fs(24),
-                  theme.ACCENT, (r.x + px(20), r.y + px(12)), "topleft", "title")
+        head = _("Final scoring, step {k} of {n}").format(k=self.shown, n=total)
+        text.blit(surface, head, self.fs(24), theme.ACCENT, (r.x + px(20), r.y + px(12)), "topleft", title_weight(head))
         if self.shown == 0:
             text.blit(surface, _("Press Next step to score the cult tracks, the networks and the resources."),
                       self.fs(17), theme.TEXT_DIM, (r.x + px(20), r.y + px(64)), "topleft", max_width=r.width - px(40))
@@ -325,9 +325,9 @@ class ScoringScene(MenuScene):
         px = self.px
         r = self.chart_rect
         widgets.panel(surface, r, (46, 52, 48), radius=px(12))
-        text.blit(surface, _("Victory points over the rounds"), self.fs(20), theme.ACCENT, (r.x + px(20), r.y + px(10)),
-                  "topleft", "title")
-        plot = pygame.Rect(r.x + px(56), r.y + px(50), r.width - px(80), r.height - px(90))
+        head = _("Victory points over the rounds")
+        text.blit(surface, head, self.fs(20), theme.ACCENT, (r.x + px(20), r.y + px(10)), "topleft", title_weight(head))
+        plot = pygame.Rect(r.x + px(56), r.y + px(50), r.width - px(100), r.height - px(90))
         series = self.b.timeline
         npts = max((len(v) for v in series.values()), default=0)
         if npts < 2:

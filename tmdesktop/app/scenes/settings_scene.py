@@ -11,7 +11,7 @@ from tmdesktop.i18n import N_, _
 
 from .. import text, theme
 from ..views import widgets
-from .title import Chooser, MenuScene, Switch, app_settings, make_button
+from .title import Chooser, MenuScene, Switch, app_settings, make_button, title_weight
 
 ON_OFF = {True: N_("On"), False: N_("Off")}
 
@@ -88,6 +88,7 @@ class SettingsScene(MenuScene):
             sw.rect = pygame.Rect(lx, y, col_w, rh)
             self.switches.append(sw)
             y += rh + gap
+        left_bottom = y
         y = top + px(40)
         self.leech_labels = []
         for c in self.leech:
@@ -95,8 +96,9 @@ class SettingsScene(MenuScene):
             c.rect = pygame.Rect(rx + int(col_w * 0.4), y, col_w - int(col_w * 0.4), rh)
             self.choosers.append(c)
             y += rh + gap
-        self.panels = (pygame.Rect(lx - px(24), top - px(60), col_w + px(48), h - top - px(120)),
-                       pygame.Rect(rx - px(24), top - px(60), col_w + px(48), h - top - px(120)))
+        bottom = max(left_bottom, y + px(70), top + px(330))
+        self.panels = (pygame.Rect(lx - px(24), top - px(60), col_w + px(48), bottom - top + px(60)),
+                       pygame.Rect(rx - px(24), top - px(60), col_w + px(48), bottom - top + px(60)))
         bw, bh = px(280), px(62)
         self.buttons = [make_button("done", N_("Done"), (w // 2 - bw // 2, h - px(100), bw, bh), primary=True,
                                     hint="Esc")]
@@ -145,7 +147,8 @@ class SettingsScene(MenuScene):
         self.draw_title(surface, _("Settings"))
         for r, title in zip(self.panels, (_("Table"), _("Power offers"))):
             widgets.panel(surface, r, (46, 52, 48), radius=px(14))
-            text.blit(surface, title, self.fs(30), theme.ACCENT, (r.x + px(24), r.y + px(10)), "topleft", "title")
+            text.blit(surface, title, self.fs(30), theme.ACCENT, (r.x + px(24), r.y + px(10)), "topleft",
+                      title_weight(title))
         right = self.panels[1]
         text.blit(surface, _("Answer power offers automatically for:"), self.fs(18), theme.TEXT_DIM,
                   (right.x + px(24), right.y + px(62)), "topleft", max_width=right.width - px(48))

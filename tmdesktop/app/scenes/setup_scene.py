@@ -27,7 +27,7 @@ from tmdesktop.rules.setup import FIRE_ICE_FACTION_OPTIONS, TOURNAMENT_OPTIONS, 
 from .. import pieces, text, theme
 from ..views import supply, widgets
 from .load_scene import open_game
-from .title import Chooser, MenuScene, Switch, TextField, app_settings, make_button
+from .title import Chooser, MenuScene, Switch, TextField, app_settings, make_button, title_weight
 
 MAP_NAMES = {
     "original": N_("Original map"), "fire_ice_side1": N_("Fire & Ice map, side 1"),
@@ -234,7 +234,8 @@ class SetupScene(MenuScene):
         px = self.px
         for r, title in zip(self.col_rects, (_("Players"), _("Game"))):
             widgets.panel(surface, r, (46, 52, 48), radius=px(14))
-            text.blit(surface, title, self.fs(30), theme.ACCENT, (r.x + px(24), r.y + px(10)), "topleft", "title")
+            text.blit(surface, title, self.fs(30), theme.ACCENT, (r.x + px(24), r.y + px(10)), "topleft",
+                      title_weight(title))
         for i in range(self.n()):
             row = self.player_rows[i]
             c = self.colours[i].value

@@ -24,6 +24,30 @@ from .base import Scene
 REF_W, REF_H = 1920, 1080
 
 
+_missing: dict[str, bool] = {}
+
+
+def title_weight(s: str) -> str:
+    """The title face when it has every letter of `s`, else bold (the bundled EB Garamond has no
+    accented letters, so Spanish and Italian headings would show empty boxes)."""
+    if s.isascii():
+        return "title"
+    f = text.font(40, "title")
+    try:
+        notdef = pygame.image.tobytes(f.render("\U0010FFFD", True, (0, 0, 0)), "RGBA")
+    except pygame.error:
+        return "bold"
+    for ch in set(s):
+        if ch.isascii() or ch.isspace():
+            continue
+        if ch not in _missing:
+            img = f.render(ch, True, (0, 0, 0))
+            _missing[ch] = pygame.image.tobytes(img, "RGBA") == notdef
+        if _missing[ch]:
+            return "bold"
+    return "title"
+
+
 def app_settings(app):
     s = getattr(app, "settings", None)
     if s is None:
@@ -267,7 +291,9 @@ class MenuScene(Scene):
     def draw_title(self, surface, title: str, subtitle: str = "") -> int:
         w = surface.get_width()
         y = self.px(40)
-        r = text.blit(surface, title, self.fs(60), theme.ACCENT, (w // 2, y), "midtop", "title", max_width=w - 40)
+        weight = title_weight(title)
+        r = text.blit(surface, title, self.fs(60 if weight == "title" else 50), theme.ACCENT, (w // 2, y), "midtop",
+                      weight, max_width=w - 40)
         y = r.bottom
         if subtitle:
             r = text.blit(surface, subtitle, self.fs(22), theme.TEXT_DIM, (w // 2, y + self.px(4)), "midtop",
