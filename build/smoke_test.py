@@ -21,7 +21,9 @@ start-up or renders wrongly; this catches both.  Checks, for each EXE:
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
+import shutil
 import statistics
 import struct
 import subprocess
@@ -40,9 +42,28 @@ OTHER_LANG = "es"
 TIMEOUT = 300  # seconds; a first onefile start on Windows can be slow (antivirus scan of the unpack)
 
 
+_user_dirs: list[str] = []
+
+
+def user_dirs() -> str:
+    if not _user_dirs:
+        _user_dirs.append(tempfile.mkdtemp(prefix="tm-smoke-home-"))
+        atexit.register(shutil.rmtree, _user_dirs[0], True)
+    return _user_dirs[0]
+
+
 def headless_env() -> dict[str, str]:
+    """Dummy SDL drivers; on Linux and macOS, fresh per-user folders (the app still finds them
+    through platformdirs), so a developer's own settings cannot change the pictures."""
     env = dict(os.environ)
     env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    for var in ("TMDESKTOP_CONFIG_DIR", "TMDESKTOP_DATA_DIR"):
+        env.pop(var, None)
+    if sys.platform.startswith("linux"):
+        for var in ("CONFIG", "DATA", "STATE", "CACHE"):
+            env[f"XDG_{var}_HOME"] = str(Path(user_dirs()) / var.lower())
+    elif sys.platform == "darwin":
+        env["HOME"] = user_dirs()
     return env
 
 
