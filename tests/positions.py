@@ -41,7 +41,7 @@ class ScriptedGame(Game):
     def _do_edit(self, p, a: Edit) -> None:
         a.change(self.state)
 
-    _HANDLERS = {**Game._HANDLERS, Edit: _do_edit}
+    _HANDLERS = {**Game._HANDLERS, Edit: "_do_edit"}
 
 
 def new_game(factions: tuple[str, ...], dwellings: dict[str, list[str]], bonuses: dict[str, str],

@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
 from pathlib import Path
 
 from .rules.data import ALL_FACTIONS, BASE_FACTIONS, faction

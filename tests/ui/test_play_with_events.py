@@ -125,7 +125,8 @@ def test_fire_and_ice_colour_pick_is_a_handoff_picker(make_app):
     from tmdesktop.app.app import App
     from tmdesktop.app.scenes.game_scene import GameScene
     from tmdesktop.app.session import Session
-    from tmdesktop.rules.engine import FACTION_OPTION, Game
+    from tmdesktop.rules.constants import FACTION_OPTION
+    from tmdesktop.rules.engine import Game
     from tmdesktop.rules.setup import TOURNAMENT_OPTIONS, GameSetup
 
     opts = frozenset(TOURNAMENT_OPTIONS) | set(FACTION_OPTION.values())

@@ -84,7 +84,7 @@ class Auction:
 
     @property
     def free_slots(self) -> list[int]:
-        taken = {slot for _f, slot, _vp in self.results.values()}
+        taken = {slot for _faction, slot, _vp in self.results.values()}
         return [s for s in range(1, self.players + 1) if s not in taken]
 
     def _without_faction(self) -> list[int]:
@@ -115,9 +115,8 @@ class Auction:
         active = [i for i in self._without_faction() if i not in self.passed]
         if len(active) == 1 and self.high_bidder is not None:
             return None
-        k = after
-        for _ in range(self.players):
-            k = (k + 1) % self.players
+        for step in range(1, self.players + 1):
+            k = (after + step) % self.players
             if k in active:
                 return k
         return None

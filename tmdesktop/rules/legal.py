@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from . import actions as A
 from .data import ALL_FACTIONS, CULTS, action_def, faction
-from .engine import FACTION_OPTION, PW_RATES, UPGRADES, Game
+from .constants import FACTION_OPTION, PW_RATES, UPGRADES
+from .engine import Game
 from .maps import TERRAINS
 from .state import Player
 

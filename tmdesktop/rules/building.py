@@ -1,0 +1,96 @@
+"""Building dwellings, upgrading, advancing shipping and digging."""
+
+from __future__ import annotations
+
+from . import actions as A
+from .constants import UPGRADES, BUILDING_NAMES
+from .data import tile
+from .errors import RuleError
+from .state import Player
+from ..i18n import _
+
+
+class Building:
+    """Part of `engine.Game` (a mixin): building dwellings, upgrading, advancing shipping and digging."""
+
+    def _do_build(self, p: Player, a: A.Build) -> None:
+        s = self.state
+        if s.phase == "dwellings":
+            return self._setup_dwelling(p, a.hex)
+        self._use_subaction(p, "build")
+        self._check_empty_land(a.hex)
+        if p.counts["D"] >= 8:
+            raise RuleError(_("All your dwellings are already on the map."))
+        free = p.free_dwelling
+        if free:
+            if s.terrain[a.hex] != p.home:
+                raise RuleError(_("Your stronghold's action builds only on your home terrain."))
+        else:
+            if s.terrain[a.hex] in p.unlocked:
+                self._check_reach(p, a.hex)
+            elif s.terrain[a.hex] != p.home:
+                if p.unlocked:
+                    raise RuleError(_("The Riverwalkers build only on terrain they have unlocked."))
+                self._transform(p, a.hex, p.home, in_build=True)
+            else:
+                self._check_reach(p, a.hex)
+            self._pay(p, p.faction.cost("D"), _("A dwelling"))
+        p.free_dwelling = False
+        self._place(p, a.hex, "D")
+        for fav in p.favors:
+            p.VP += tile(fav).get("vp", {}).get("D", 0)
+        self._round_vp(p, "D")
+        self._offer_leech(p, a.hex)
+        self._check_town(p, a.hex)
+
+    def _do_upgrade(self, p: Player, a: A.Upgrade) -> None:
+        s = self.state
+        to = a.to
+        if p.buildings.get(a.hex) is None:
+            raise RuleError(_("You have no building on {hex}.").format(hex=a.hex))
+        frm = p.buildings[a.hex]
+        if UPGRADES.get(to) != frm:
+            raise RuleError(_("A {frm} cannot be upgraded to a {to}.").format(
+                frm=_(BUILDING_NAMES[frm]), to=_(BUILDING_NAMES.get(to, to))))
+        if p.counts[to] >= p.faction.buildings[to]["count"]:
+            raise RuleError(_("You have no {kind} left to build.").format(kind=_(BUILDING_NAMES[to])))
+        if p.free_tp and to == "TP":
+            self._use_subaction(p, "upgrade")
+            p.free_tp = False
+        else:
+            self._use_subaction(p, "upgrade")
+            cost = dict(p.faction.cost(to))
+            if to == "TP" and not any(s.owner.get(n) not in (None, p.name) for n in self.adjacent(a.hex)):
+                cost["C"] = cost.get("C", 0) * 2
+            self._pay(p, cost, _("A {kind}").format(kind=_(BUILDING_NAMES[to])))
+        index = p.counts[to]
+        self._place(p, a.hex, to)
+        gains = p.faction.on_build(to, index)
+        self._gain(p, gains)
+        followups = p.faction.buildings[to].get("followup_subactions")
+        if followups:
+            for k, v in followups.items():
+                s.turn.followups[k] = s.turn.followups.get(k, 0) + v
+        if to == "TP":
+            for fav in p.favors:
+                p.VP += tile(fav).get("vp", {}).get("TP", 0)
+        self._round_vp(p, to)
+        self._offer_leech(p, a.hex)
+        self._check_town(p, a.hex)
+
+    def _do_advance(self, p: Player, a: A.Advance) -> None:
+        track = a.track.lower()
+        if track.startswith("ship"):
+            if p.ship >= p.faction.max_ship:
+                raise RuleError(_("Your shipping is already at its maximum."))
+            self._use_subaction(p, "advance")
+            self._advance_ship(p)
+        elif track.startswith("dig"):
+            if p.dig >= p.faction.max_dig or not p.faction.digging.get("advance_cost"):
+                raise RuleError(_("Your digging is already at its maximum."))
+            self._use_subaction(p, "advance")
+            self._pay(p, p.faction.digging["advance_cost"], _("Advancing digging"))
+            p.dig += 1
+            p.VP += int(p.faction.digging["vp_on_reaching_level"][str(p.dig)])
+        else:
+            raise RuleError(_("Unknown track {track}.").format(track=a.track))

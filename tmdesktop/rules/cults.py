@@ -1,0 +1,85 @@
+"""The cult tracks: steps, priests on the order spaces, keys and the power they give."""
+
+from __future__ import annotations
+
+from . import actions as A
+from .constants import CULT_SPOT_VALUES, CULT_POWER
+from .data import CULTS
+from .errors import RuleError
+from .state import Player
+from ..i18n import _
+
+
+class Cults:
+    """Part of `engine.Game` (a mixin): the cult tracks: steps, priests on the order spaces, keys and the power they give."""
+
+    def _advance_cult(self, p: Player, cult: str, n: int) -> int:
+        old = p.cult[cult]
+        new = min(old + n, 10)
+        if new == 10 and old < 10:
+            taken = any(o is not p and o.cult[cult] == 10 for o in self.state.players.values())
+            # A town being founded brings its key with the tile, so it already counts here.
+            if taken or p.keys + p.towns_owed <= 0:
+                new = 9
+            else:
+                p.keys -= 1
+        new = max(new, old)
+        for level, pw in CULT_POWER:
+            if old < level <= new:
+                self._gain_power(p, pw)
+        p.cult[cult] = new
+        return new - old
+
+    def _do_send(self, p: Player, a: A.SendPriest) -> None:
+        s = self.state
+        cult = a.cult.upper()
+        if cult not in CULTS:
+            raise RuleError(_("Unknown cult track {cult}.").format(cult=a.cult))
+        if p.P <= 0:
+            raise RuleError(_("You have no priest to send."))
+        spots = s.cult_spots[cult]
+        if a.spot is None:
+            free = [i for i, o in enumerate(spots) if o is None]
+            index = free[0] if free else None
+        elif a.spot == 1:
+            index = None
+        else:
+            free = [i for i, o in enumerate(spots) if o is None and CULT_SPOT_VALUES[i] == a.spot]
+            if not free:
+                raise RuleError(_("No free {n}-step space on that track.").format(n=a.spot))
+            index = free[0]
+        self._use_subaction(p, "send")
+        p.P -= 1
+        steps = 1
+        if index is not None:
+            spots[index] = p.name
+            p.priests_on_cults += 1
+            steps = CULT_SPOT_VALUES[index]
+        self._advance_cult(p, cult, steps + p.priest_bonus)
+
+    def _do_cult_step(self, p: Player, a: A.CultStep) -> None:
+        cult = a.cult.upper()
+        if cult not in CULTS:
+            raise RuleError(_("Unknown cult track {cult}.").format(cult=a.cult))
+        if a.n < 0 and p.lose_cult_owed:
+            # Acolytes pay for a volcano with steps back on one track (no power is lost).
+            if -a.n != p.lose_cult_owed or p.cult[cult] < p.lose_cult_owed:
+                raise RuleError(_("Step back {n} on one cult track where you have them.").format(
+                    n=p.lose_cult_owed))
+            p.cult[cult] += a.n
+            p.lose_cult_owed = 0
+            return
+        if a.n < 0:
+            # Stepping back to leave a single key to another track (TW5): not from 10, not below 7.
+            if self.state.turn.faction != p.name or p.cult[cult] == 10 or p.cult[cult] + a.n < 7:
+                raise RuleError(_("You cannot step back on {cult} now.").format(cult=cult))
+            p.cult[cult] += a.n
+            return
+        if p.cult_steps < a.n:
+            raise RuleError(_("You have no cult step to take."))
+        if p.cult_steps_same_track and a.n != p.cult_steps:
+            raise RuleError(_("Both steps go on the same cult track."))
+        p.cult_steps -= a.n
+        if p.cult_steps == 0:
+            p.cult_steps_same_track = False
+        self._advance_cult(p, cult, a.n)

@@ -1,0 +1,105 @@
+"""Power offered to neighbours when building ("leech"), and the builders' abilities tied to it."""
+
+from __future__ import annotations
+
+from . import actions as A
+from .errors import RuleError
+from .state import Player, LeechOffer
+from ..i18n import _
+
+
+class Leech:
+    """Part of `engine.Game` (a mixin): power offered to neighbours when building ("leech"), and the builders' abilities tied to it."""
+
+    def _offer_leech(self, p: Player, hex_: str) -> None:
+        s = self.state
+        adjacent = self.adjacent(hex_)
+        event = s.next_event
+        s.next_event += 1
+        offers = 0
+        start = s.order.index(p.name) if p.name in s.order else 0
+        for k in range(1, len(s.order)):
+            other = s.players[s.order[(start + k) % len(s.order)]]
+            if other.dropped:
+                continue
+            amount = sum(self.building_power(other, b) for h, b in other.buildings.items() if h in adjacent)
+            if amount:
+                # An offer that could give nothing now (full bowls) does not count for the builder's
+                # abilities (Cultists), but can still be answered.
+                real = min(amount, 2 * other.power[0] + other.power[1]) > 0
+                other.leech_offers.append(LeechOffer(p.name, amount, event if real else -1))
+                offers += real
+        if offers:
+            s.leech_events[event] = {"source": p.name, "open": offers, "accepted": False}
+
+    def leech_amount(self, p: Player, offer: LeechOffer) -> int:
+        return min(offer.amount, 2 * p.power[0] + p.power[1], p.VP + 1)
+
+    def _find_offer(self, p: Player, source: str | None, amount: int | None) -> LeechOffer:
+        """The offer an answer refers to: from that source, the same amount if any, else the oldest."""
+        matching = [o for o in p.leech_offers if source is None or o.source == source.lower()]
+        for offer in matching:
+            if amount is None or self.leech_amount(p, offer) == amount or offer.amount == amount:
+                return offer
+        if matching:
+            return matching[0]
+        raise RuleError(_("There is no power offer to answer."))
+
+    def _do_leech(self, p: Player, a: A.Leech) -> None:
+        offer = self._find_offer(p, a.source, a.amount)
+        actual = self.leech_amount(p, offer)
+        got = self._gain_power(p, actual)
+        p.VP -= max(got - 1, 0)
+        # Taking nothing (full bowls) is neither accepting nor declining for the builder's abilities.
+        self._resolve_offer(p, offer, accepted=True if got > 0 else None)
+
+    def _do_decline(self, p: Player, a: A.Decline) -> None:
+        if a.source is None:
+            if not p.leech_offers:
+                raise RuleError(_("There is no power offer to answer."))
+            offers = list(p.leech_offers)
+        else:
+            offers = [self._find_offer(p, a.source, a.amount)]
+        for offer in offers:
+            # Declining what could give nothing (full bowls) is no refusal: it counts as no answer.
+            self._resolve_offer(p, offer, accepted=False if self.leech_amount(p, offer) > 0 else None)
+
+    def _resolve_offer(self, p: Player, offer: LeechOffer, accepted: bool | None) -> None:
+        """accepted: True (took power), False (declined), None (lapsed unanswered)."""
+        s = self.state
+        p.leech_offers.remove(offer)
+        ev = s.leech_events.get(offer.event)
+        if ev is None:
+            return
+        source = s.players[ev["source"]]
+        effect = source.faction.special.get("leech_effect")
+        ev["open"] -= 1
+        ev["lapsed"] = ev.get("lapsed", False) or accepted is None
+        if accepted and not ev["accepted"]:
+            ev["accepted"] = True
+            if effect:
+                self._gain(source, effect["taken"])
+                self._emit(source, "[opponent accepted power]")
+        if ev["open"] == 0:
+            del s.leech_events[offer.event]
+            errata_ok = source.faction.name != "cultists" or "errata-cultist-power" in s.options
+            if effect and not ev["accepted"] and not ev["lapsed"] and errata_ok:
+                self._gain(source, effect["not_taken"])
+                self._emit(source, "[all opponents declined power]")
+
+    def _check_offers_answered(self, p: Player) -> None:
+        """Acting in one's own turn declines the power offers still open."""
+        for offer in list(p.leech_offers):
+            self._resolve_offer(p, offer, accepted=False if self.leech_amount(p, offer) > 0 else None)
+
+    def _do_token_for_vp(self, p: Player, a: A.TokenForVP) -> None:
+        """Shapeshifters: an opponent took their power; a new token in bowl III costs 1 VP."""
+        if p.p3_offers <= 0:
+            raise RuleError(_("You have no power token to buy now."))
+        if a.take:
+            if p.VP < 1:
+                raise RuleError(_("You have no VP to pay for the token."))
+            p.VP -= 1
+            p.power[2] += 1
+            p.tokens_added += 1
+        p.p3_offers -= 1

@@ -1,0 +1,187 @@
+"""Gaining and paying: resources, power bowls, priests, spades and their side effects."""
+
+from __future__ import annotations
+
+from . import actions as A
+from .constants import BUILDING_POWER, PW_RATES, format_cost
+from .data import CULTS, tile
+from .errors import RuleError
+from .state import Player
+from ..i18n import _
+
+
+class Resources:
+    """Part of `engine.Game` (a mixin): gaining and paying: resources, power bowls, priests, spades and their side effects."""
+
+    def _gain(self, p: Player, gains: dict, income_spades: bool = False) -> None:
+        if "KEY" in gains:  # a town's key comes before its cult steps (TW5, TW6 may reach 10)
+            p.keys += gains["KEY"]
+        for cult in CULTS:  # cult steps in board order: with one key, the first track reaching 10 takes it
+            if gains.get(cult):
+                self._advance_cult(p, cult, gains[cult])
+        for key, n in gains.items():
+            if not n:
+                continue
+            if key in ("VP", "C", "W"):
+                setattr(p, key, getattr(p, key) + n)
+            elif key == "P":
+                self._gain_priests(p, n)
+            elif key == "P1":
+                n = self.state.player_count if n == "PLAYER_COUNT" else n
+                p.power[0] += n
+                p.tokens_added += n
+            elif key == "P3":
+                p.power[2] += n
+                p.tokens_added += n
+            elif key == "PRIEST_CULT_BONUS":
+                p.priest_bonus += n
+            elif key == "VOLCANO_TF":
+                p.volcano_tf += n
+            elif key == "GAIN_P3_FOR_VP":
+                p.p3_offers += n
+            elif key == "PICK_COLOR":
+                p.picks_color = True
+            elif key == "PW":
+                self._gain_power(p, n)
+            elif key == "SPADE":
+                self._gain_spades(p, n, income_spades)
+            elif key == "GAIN_FAVOR":
+                p.favors_owed += n
+            elif key == "GAIN_TW":
+                p.towns_owed += n
+            elif key == "CULT":
+                p.cult_steps += n
+            elif key == "CULTS_ON_SAME_TRACK":
+                p.cult_steps_same_track = True
+            elif key == "GAIN_SHIP":
+                self._advance_ship(p, free=True)
+            elif key == "GAIN_TELEPORT":
+                p.teleport_level += 1
+            elif key == "CONVERT_W_TO_P":
+                p.w_to_p = n
+            elif key == "carpet_range":
+                pass  # handled with TW7
+            # ACTx keys: faction actions come with the stronghold; nothing to record.
+
+    def _gain_spades(self, p: Player, n: int, income: bool = False) -> None:
+        special = p.faction.special.get("special")
+        if not income:
+            self._round_vp(p, "SPADE", n)
+        if special and "SPADE" in special and self._enabled(p, special):
+            effect = special["SPADE"]
+            if special.get("mode") == "replace" or effect.get("SPADE") == -1:
+                n_kept = 0  # spades become something else (cult steps, tokens) or are lost
+            else:
+                n_kept = n
+            self._gain(p, {k: v * n for k, v in effect.items() if k != "SPADE"})
+            p.spades += n_kept
+        else:
+            p.spades += n
+
+    def _gain_priests(self, p: Player, n: int) -> None:
+        special = p.faction.special.get("special") or {}
+        if "P" in special:  # Riverwalkers: each priest becomes an unlock-or-keep choice
+            p.unlocks_owed += n
+        else:
+            p.P = min(p.P + n, p.max_priests)
+
+    def _enabled(self, p: Player, special: dict) -> bool:
+        return all(p.counts.get(b, 0) >= c for b, c in (special.get("enable_if") or {}).items())
+
+    def _gain_power(self, p: Player, n: int) -> int:
+        b = p.power
+        m1 = min(n, b[0])
+        b[0] -= m1
+        b[1] += m1
+        m2 = min(n - m1, b[1])
+        b[1] -= m2
+        b[2] += m2
+        return m1 + m2
+
+    def _pay(self, p: Player, cost: dict, what: str) -> None:
+        for key, n in cost.items():
+            have = p.power[2] if key == "PW" else getattr(p, key)
+            if have < n:
+                raise RuleError(_("{what} costs {cost}; you have {have} {res}.").format(
+                    what=what, cost=format_cost(cost), have=have, res=key))
+        for key, n in cost.items():
+            if key == "PW":
+                p.power[2] -= n
+                p.power[0] += n
+            else:
+                setattr(p, key, getattr(p, key) - n)
+
+    def _round_vp(self, p: Player, key: str, n: int = 1) -> None:
+        s = self.state
+        if s.phase != "play" or not 1 <= s.round <= 6:
+            return
+        vp = tile(s.score_tiles[s.round - 1])["vp"].get(key)
+        if vp:
+            p.VP += vp * n
+
+    def building_power(self, p: Player, kind: str) -> int:
+        return (p.faction.special.get("building_strength") or {}).get(kind, BUILDING_POWER[kind])
+
+    def _advance_ship(self, p: Player, free: bool = False) -> None:
+        if p.ship >= p.faction.max_ship:
+            if free:
+                return
+            raise RuleError(_("Your shipping is already at its maximum."))
+        if not free:
+            self._pay(p, p.faction.shipping["advance_cost"], _("Advancing shipping"))
+        p.ship += 1
+        p.VP += int(p.faction.shipping["vp_on_reaching_level"][str(p.ship)])
+
+    def _lose_tokens(self, p: Player, n: int) -> None:
+        """Remove n power tokens from the game, from bowl I first, then II, then III."""
+        if sum(p.power) < n:
+            raise RuleError(_("That needs {n} power tokens; you have {have}.").format(n=n, have=sum(p.power)))
+        left = n
+        for i in range(3):
+            m = min(left, p.power[i])
+            p.power[i] -= m
+            left -= m
+        p.tokens_added -= n
+
+    def _do_convert(self, p: Player, a: A.Convert) -> None:
+        s = self.state
+        if s.phase == "play":
+            if s.turn.faction != p.name:
+                raise RuleError(_("Conversions are made in your own turn."))
+            self._check_offers_answered(p)
+        elif s.phase != "income-spades":
+            raise RuleError(_("Conversions are made in your own turn."))
+        give, get = a.give.upper(), a.get.upper()
+        if give == "W" and get == "P":
+            if a.give_n != a.get_n or a.give_n > p.w_to_p:
+                raise RuleError(_("You cannot turn workers into priests now."))
+            if p.W < a.give_n:
+                raise RuleError(_("You do not have {n} workers.").format(n=a.give_n))
+            p.W -= a.give_n
+            p.P = min(p.P + a.get_n, p.max_priests)
+            p.w_to_p -= a.give_n
+            return
+        rates = dict(PW_RATES)
+        special = p.faction.special.get("exchange_rates") or {}
+        for g, targets in special.items():
+            for t, r in targets.items():
+                rates[(g, t)] = r
+        rate = rates.get((give, get))
+        if rate is None or a.get_n <= 0 or a.give_n != rate * a.get_n:
+            raise RuleError(_("Cannot convert {give} into {get}.").format(
+                give=f"{a.give_n} {give}", get=f"{a.get_n} {get}"))
+        self._pay(p, {give: a.give_n}, _("This conversion"))
+        if get == "P":
+            self._gain_priests(p, a.get_n)
+        else:
+            setattr(p, get, getattr(p, get) + a.get_n)
+
+    def _do_burn(self, p: Player, a: A.Burn) -> None:
+        s = self.state
+        if s.phase != "play" or s.turn.faction != p.name:
+            raise RuleError(_("Power is burned in your own turn."))
+        if a.n < 0 or p.power[1] < 2 * a.n:
+            raise RuleError(_("Burning {n} power needs {m} tokens in bowl II; you have {have}.").format(
+                n=a.n, m=2 * a.n, have=p.power[1]))
+        p.power[1] -= 2 * a.n
+        p.power[2] += a.n

@@ -1,0 +1,123 @@
+"""Rounds: income, passing the turn, the end of the round and final scoring."""
+
+from __future__ import annotations
+
+from . import final_scoring
+from .data import BUILDING_TYPES, CULTS, tile
+from .scoring import rank_points
+from .state import Player, Turn
+
+
+class Rounds:
+    """Part of `engine.Game` (a mixin): rounds: income, passing the turn, the end of the round and final scoring."""
+
+    def _start_round(self) -> None:
+        s = self.state
+        s.round += 1
+        for t in s.bonus_pool:
+            s.bonus_pool[t] += 1
+        s.blocked.clear()
+        s.pass_order = []
+        for p in s.players.values():
+            p.passed = p.dropped
+            p.actions_used.clear()
+            p.ship_bonus = 1 if p.bonus == "BON4" else 0
+        if s.round > 1:
+            self._cult_income()
+        if any(s.players[n].spades for n in s.order):
+            s.phase = "income-spades"
+            s.turn = Turn()
+        else:
+            self._other_income()
+
+    def _cult_income(self) -> None:
+        s = self.state
+        t = tile(s.score_tiles[s.round - 2])
+        for n in s.order:
+            p = s.players[n]
+            if p.dropped:
+                continue
+            if t["cult"] == "CULT_P":
+                times = sum(spot == n for spots in s.cult_spots.values() for spot in spots)
+            else:
+                times = p.cult[t["cult"]] // t["req"]
+            if times:
+                self._gain(p, {k: v * times for k, v in t["income"].items()}, income_spades=True)
+            self._emit(p, "cult_income_for_faction")
+
+    def _other_income(self) -> None:
+        s = self.state
+        for n in s.order:
+            p = s.players[n]
+            if p.dropped:
+                continue
+            self._gain(p, self.income_of(p))
+            self._emit(p, "other_income_for_faction")
+        s.phase = "play"
+        self._start_turn(self._next_player(None))
+
+    def income_of(self, p: Player) -> dict[str, int]:
+        """Next round's income (faction board, buildings, bonus and favor tiles)."""
+        total: dict[str, int] = {}
+        sources = [p.faction.income(b, p.counts[b]) for b in BUILDING_TYPES]
+        if p.bonus:
+            sources.append(tile(p.bonus)["income"])
+        sources += [tile(f)["income"] for f in p.favors]
+        for src in sources:
+            for k, v in src.items():
+                total[k] = total.get(k, 0) + v
+        return total
+
+    def _maybe_end_round(self) -> None:
+        s = self.state
+        if s.phase == "income-spades":
+            if not any(s.players[n].spades for n in s.order):
+                self._other_income()
+            return
+        if s.turn.faction is not None or any(not s.players[n].passed for n in s.order):
+            return
+        if any(self._owes_decision(p) for p in s.players.values()):
+            return
+        if s.round == 6:
+            self._final_scoring()
+            return
+        if "variable-turn-order" in s.options:
+            s.order = list(s.pass_order) + [n for n in s.order if n not in s.pass_order]
+        else:
+            first = s.seats.index(s.pass_order[0])
+            s.order = s.seats[first:] + s.seats[:first]
+        self._start_round()
+
+    def _final_scoring(self) -> None:
+        s = self.state
+        live = [s.players[n] for n in s.order]
+        for cult in CULTS:
+            self._award(live, {p.name: p.cult[cult] for p in live}, (8, 4, 2), f"{cult}")
+        self._award(live, {p.name: self.network_size(p) for p in live}, (18, 12, 6), "network")
+        final = self.setup.final_scoring
+        if final:  # Fire & Ice final scoring tile, right after area scoring
+            metric = {p.name: final_scoring.final_tile_metric(self, p, final) for p in live}
+            self._award(live, metric, (18, 12, 6), final_scoring.FINAL_TILE_LABELS[final])
+        for p in live:
+            n = p.power[1] // 2
+            p.power[1] -= 2 * n
+            p.power[2] += n
+            p.C += p.power[2] + p.P + p.W
+            p.power[0] += p.power[2]
+            p.power[2] = p.P = p.W = 0
+            rate = (p.faction.special.get("exchange_rates") or {}).get("C", {}).get("VP", 3)
+            p.VP += p.C // rate
+            p.C %= rate
+            self._emit(p, "score_resources")
+        s.phase = "finished"
+        s.turn = Turn()
+
+    def _award(self, players: list[Player], metric: dict[str, int], points: tuple, label: str) -> None:
+        shares = rank_points(metric, points)
+        for p in players:
+            if p.name in shares:
+                p.VP += shares[p.name]
+                self._emit(p, f"+{shares[p.name]}vp for {label}")
+
+    def network_size(self, p: Player) -> int:
+        return final_scoring.network_size(self, p)

@@ -1,0 +1,148 @@
+"""Before round 1: factions, colour picks, initial dwellings."""
+
+from __future__ import annotations
+
+from . import actions as A
+from .constants import FACTION_OPTION
+from .data import CULTS, faction, start_vp_2017
+from .errors import RuleError
+from .maps import TERRAINS
+from .state import Player
+from ..i18n import _
+
+
+class SetupPhase:
+    """Part of `engine.Game` (a mixin): before round 1: factions, colour picks, initial dwellings."""
+
+    def _choose_faction(self, name: str) -> None:
+        s = self.state
+        if s.phase != "factions":
+            raise RuleError(_("Factions are chosen before the game starts."))
+        if s.pending_colors:
+            raise RuleError(_("{faction} must first choose a terrain colour.").format(
+                faction=s.players[s.pending_colors[0]].faction.display))
+        try:
+            f = faction(name)
+        except KeyError:
+            raise RuleError(_("Unknown faction {faction}.").format(faction=name)) from None
+        if name in s.players:
+            raise RuleError(_("{faction} has already been chosen.").format(faction=f.display))
+        needed = FACTION_OPTION.get(name)
+        if needed and needed not in s.options:
+            raise RuleError(_("The {faction} need the Fire & Ice option “{option}”.").format(
+                faction=f.display, option=needed))
+        if f.home in TERRAINS and f.home in self.colors_taken():
+            raise RuleError(_("Another faction already has {terrain} as its home terrain.").format(
+                terrain=_(f.home)))
+        st = f.start
+        vp = st["VP"]
+        if "revised-starting-vp" in s.options:
+            vp = start_vp_2017(name)
+        if name in self.setup.start_vp:
+            vp = self.setup.start_vp[name]
+        p = Player(faction=f, VP=vp, C=st["C"], W=st["W"], P=st["P"],
+                   power=[st["power_bowls"]["P1"], st["power_bowls"]["P2"], st["power_bowls"]["P3"]],
+                   cult={c: st["cult"][c] for c in CULTS}, ship=f.shipping["start_level"] or 0,
+                   dig=(f.digging or {}).get("start_level") or 0, home=f.home,
+                   priest_limit=st.get("priest_supply_max", 7))
+        s.players[name] = p
+        s.seats.append(name)
+        self._emit(p, "setup")
+        if f.home in ("ice", "variable") and not self.setup.factions:
+            p.picks_color = True  # these choose at once, before the next faction is taken
+            s.pending_colors.append(name)
+
+    def colors_taken(self, exclude: Player | None = None, picking: bool = False) -> set[str]:
+        """Colours no faction may still take: home terrains and colours already picked (and, for a
+        colour pick after an auction, the home terrains of every auctioned faction)."""
+        out = set(self.setup.reserved_colors) if picking else set()
+        for p in self.state.players.values():
+            if p is exclude:
+                continue
+            if p.home in TERRAINS:
+                out.add(p.home)
+            if p.color:
+                out.add(p.color)
+        return out
+
+    def home_colors(self, exclude: Player | None = None) -> set[str]:
+        """Terrains that are some other faction's home (ice factions and Riverwalkers have none)."""
+        return {p.home for p in self.state.players.values()
+                if p is not exclude and p.home in TERRAINS and p.faction.name != "riverwalkers"}
+
+    def _do_pick_color(self, p: Player, a: A.PickColor) -> None:
+        s = self.state
+        if not p.picks_color:
+            raise RuleError(_("You have no terrain colour to choose now."))
+        if s.pending_colors and s.pending_colors[0] != p.name:
+            raise RuleError(_("{faction} chooses a colour first.").format(
+                faction=s.players[s.pending_colors[0]].faction.display))
+        if a.color not in TERRAINS:
+            raise RuleError(_("Unknown terrain {terrain}.").format(terrain=a.color))
+        if a.color in self.colors_taken(exclude=p, picking=True) or (s.phase == "play" and a.color == p.home):
+            raise RuleError(_("{terrain} is already taken by another faction.").format(terrain=_(a.color)))
+        p.picks_color = False
+        if p.name in s.pending_colors:
+            s.pending_colors.remove(p.name)
+        if p.faction.home in ("ice", "volcano"):
+            p.color = a.color
+        else:
+            p.color = p.home = a.color
+            if p.faction.special.get("locked_terrain"):
+                p.unlocked = {a.color}
+
+    def _advance_setup(self) -> None:
+        """factions -> (volcano colours, Ice Maidens' favor tile) -> initial dwellings."""
+        s = self.state
+        if s.pending_colors or len(s.seats) < s.player_count:
+            return
+        if s.phase == "factions":
+            s.phase = "colors"
+            # Factions given in advance (auction, draft) choose now: ice and variable ones first.
+            for kinds in (("ice", "variable"), ("volcano",)):
+                for n in s.seats:
+                    p = s.players[n]
+                    if p.faction.home in kinds and p.color is None:
+                        p.picks_color = True
+                        s.pending_colors.append(n)
+            for n in s.seats:
+                s.players[n].favors_owed += s.players[n].faction.special.get("GAIN_FAVOR", 0)
+            if s.pending_colors:
+                return
+        if any(p.favors_owed for p in s.players.values()):
+            return
+        self._start_dwellings()
+
+    def _start_dwellings(self) -> None:
+        s = self.state
+        normal = [n for n in s.seats if n != "chaosmagicians"]
+        queue = normal + normal[::-1]
+        queue += [n for n in s.seats if n == "nomads"]
+        queue += [n for n in s.seats if n == "chaosmagicians"]
+        s.setup_queue = queue
+        s.order = list(s.seats)
+        s.phase = "dwellings"
+
+    def _setup_dwelling(self, p: Player, hex_: str) -> None:
+        s = self.state
+        self._check_setup_turn(p)
+        self._check_empty_land(hex_)
+        color = p.color or p.home
+        if s.terrain[hex_] != color:
+            raise RuleError(_("Your first dwellings must go on your home terrain ({terrain}).").format(
+                terrain=_(color)))
+        if p.faction.special.get("adjacency", {}).get("direct") == 0 and not self._by_river(hex_):
+            raise RuleError(_("The Riverwalkers' dwellings must stand next to a river."))
+        if p.home in ("ice", "volcano"):
+            s.terrain[hex_] = p.home
+        self._place(p, hex_, "D")
+        s.setup_queue.pop(0)
+        if not s.setup_queue:
+            s.phase = "bonus"
+            s.setup_queue = s.seats[::-1]
+
+    def _check_setup_turn(self, p: Player) -> None:
+        s = self.state
+        if not s.setup_queue or s.setup_queue[0] != p.name:
+            raise RuleError(_("It is {faction}'s turn to place.").format(
+                faction=s.players[s.setup_queue[0]].faction.display if s.setup_queue else "?"))

@@ -1,0 +1,109 @@
+"""Power actions, bonus and favor tile actions, and the factions' own actions."""
+
+from __future__ import annotations
+
+from . import actions as A
+from .data import action_def, raw
+from .errors import RuleError
+from .state import Player
+from ..i18n import _
+
+
+class SpecialActions:
+    """Part of `engine.Game` (a mixin): power actions, bonus and favor tile actions, and the factions' own actions."""
+
+    def _do_action(self, p: Player, a: A.UseAction) -> None:
+        s = self.state
+        name = a.name.upper()
+        if name in ("ACT1", "ACT2", "ACT3", "ACT4", "ACT5", "ACT6"):
+            if name in s.blocked and not self.may_reuse(p, name):
+                raise RuleError(_("That power action has already been taken this round."))
+            self._check_not_forbidden(p, name)
+            self._use_subaction(p, "action", self.action_followups(p, name))
+            self._pay(p, self.power_action_cost(p, name), _("That power action"))
+            s.blocked.add(name)
+        elif name in ("BON1", "BON2"):
+            if p.bonus != name:
+                raise RuleError(_("You do not hold bonus tile {tile}.").format(tile=name))
+            self._check_not_forbidden(p, name)
+            self._once_per_round(p, name)
+            self._use_subaction(p, "action", self.action_followups(p, name))
+        elif name == "FAV6":
+            if "FAV6" not in p.favors:
+                raise RuleError(_("You do not hold favor tile {tile}.").format(tile=name))
+            self._once_per_round(p, name)
+            d = action_def(name)
+            self._use_subaction(p, "action", d.get("subaction"))
+        elif name.startswith("ACT") and name in raw()["actions_raw"]:
+            if name not in self._faction_actions(p):
+                raise RuleError(_("You do not have that action (it comes with your stronghold)."))
+            d = action_def(name)
+            if not d.get("dont_block"):
+                self._once_per_round(p, name)
+            if name == "ACTC":
+                t = self._require_turn(p)
+                if t.actions <= 0:
+                    raise RuleError(_("You have already taken your action this turn."))
+                t.actions += 1  # the double action: this one and two more
+                t.followups = {}
+                t.extra_action = True
+                p.actions_used.add(name)
+                return
+            self._use_subaction(p, "action", d.get("subaction"))
+            cost = dict(d["cost"])
+            cost.pop("ALLOW_SHAPESHIFT", None)
+            tokens = cost.pop("PW_TOKEN", 0)
+            self._pay(p, cost, _("That action"))
+            if tokens:
+                self._lose_tokens(p, tokens)
+            if name == "ACTW":
+                p.free_dwelling = True
+            elif name == "ACTS":
+                p.free_tp = True
+            gain = {k: v for k, v in d["gain"].items() if k not in ("FREE_D", "FREE_TP", "TELEPORT_NO_TF", "FREE_TF", "TF_NEED_HEX_ADJACENCY")}
+            self._gain(p, gain)
+            if name == "ACTN":
+                s.turn.followups["sandstorm"] = 1
+            return
+        else:
+            raise RuleError(_("Unknown action {name}.").format(name=a.name))
+        self._gain(p, action_def(name)["gain"])
+
+    def power_action_cost(self, p: Player, name: str) -> dict:
+        cost = dict(action_def(name)["cost"])
+        for k, v in ((p.faction.special.get("discount") or {}).get(name) or {}).items():
+            cost[k] = cost.get(k, 0) - v  # Yetis pay 1 power less
+        return cost
+
+    def may_reuse(self, p: Player, name: str) -> bool:
+        """Yetis with their stronghold may take power actions that are already taken."""
+        for gain in p.faction.buildings["SH"].get("on_build_gain") or []:
+            if p.counts["SH"] and name in (gain.get("allow_reuse") or {}):
+                return True
+        return False
+
+    def action_followups(self, p: Player, name: str) -> dict:
+        override = (p.faction.special.get("action") or {}).get(name)
+        if override is not None and "subaction" in override:
+            return override["subaction"]  # volcano factions: the spades become something else
+        return action_def(name).get("subaction") or {}
+
+    def _check_not_forbidden(self, p: Player, name: str) -> None:
+        if ((p.faction.special.get("action") or {}).get(name) or {}).get("forbid"):
+            raise RuleError(_("The {faction} cannot use spades, so {name} is not for them.").format(
+                faction=p.faction.display, name=name))
+
+    def _faction_actions(self, p: Player) -> set[str]:
+        out = set()
+        if p.counts["SH"]:
+            for gain in p.faction.buildings["SH"].get("on_build_gain") or []:
+                out |= {k for k in gain if k.startswith("ACT")}
+        if p.faction.special.get("ACTE"):
+            out.add("ACTE")
+        return out
+
+    def _once_per_round(self, p: Player, name: str) -> None:
+        if name in p.actions_used:
+            raise RuleError(_("You have already used {name} this round.").format(name=name))
+        self._require_turn(p)
+        p.actions_used.add(name)

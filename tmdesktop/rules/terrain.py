@@ -1,0 +1,222 @@
+"""Reaching hexes, terraforming (spades, volcanoes, the Nomads' sandstorm) and placing buildings."""
+
+from __future__ import annotations
+
+from . import actions as A
+from .constants import wheel_distance
+from .errors import RuleError
+from .maps import TERRAINS
+from .state import Player
+from ..i18n import _
+
+
+class Terrain:
+    """Part of `engine.Game` (a mixin): reaching hexes, terraforming (spades, volcanoes, the Nomads' sandstorm) and placing buildings."""
+
+    def adjacent(self, hex_: str) -> set[str]:
+        """Hexes directly adjacent to hex_, bridges included."""
+        out = set(self.board.land_neighbours[hex_])
+        for pair in self.state.bridges:
+            if hex_ in pair:
+                out |= pair - {hex_}
+        return out
+
+    def _check_empty_land(self, hex_: str) -> None:
+        if not self.board.is_land(hex_):
+            raise RuleError(_("{hex} is not a land hex.").format(hex=hex_))
+        if hex_ in self.state.owner:
+            who = self.state.players[self.state.owner[hex_]].faction.display
+            raise RuleError(_("{hex} already has a building of the {faction}.").format(hex=hex_, faction=who))
+
+    def _by_river(self, hex_: str) -> bool:
+        return any(self.board.cells[n].is_river for n in self.board.neighbours[hex_])
+
+    def reach(self, p: Player, hex_: str) -> tuple[bool, bool]:
+        """(reachable, only by tunnel/carpet) for building or transforming on hex_."""
+        by_land = p.faction.special.get("adjacency", {}).get("direct", 1)  # Riverwalkers: 0
+        if by_land and any(self.state.owner.get(n) == p.name for n in self.adjacent(hex_)):
+            return True, False
+        ship = p.ship + p.ship_bonus
+        if ship:
+            for b in p.buildings:
+                d = self.board.ship_distance[b].get(hex_)
+                if d is not None and d <= ship:
+                    return True, False
+        tp = p.faction.teleport
+        if tp:
+            rng = self.teleport_range(p)
+            for b in p.buildings:
+                if self.board.grid_distance[b].get(hex_, 99) - 1 <= rng:
+                    return True, True
+        return False, False
+
+    def teleport_range(self, p: Player) -> int:
+        tp = p.faction.teleport
+        if tp["type"] == "carpet":
+            return min(tp["range_start"] + p.teleport_level + p.towns.count("TW7"), tp["range_max"])
+        return tp["range_start"]
+
+    def _check_reach(self, p: Player, hex_: str) -> None:
+        ok, teleport = self.reach(p, hex_)
+        if not ok:
+            ship = p.ship + p.ship_bonus
+            dists = [self.board.ship_distance[b][hex_] for b in p.buildings if hex_ in self.board.ship_distance[b]]
+            if dists and not p.faction.teleport:
+                raise RuleError(_("{hex} is not reachable: your shipping is {ship} and it is {d} river hexes "
+                                  "away.").format(hex=hex_, ship=ship, d=min(dists)))
+            raise RuleError(_("{hex} is not reachable from your buildings.").format(hex=hex_))
+        t = self.state.turn
+        if teleport and t.teleported != hex_:
+            if t.teleported is not None:
+                raise RuleError(_("You can tunnel or fly only once per turn."))
+            tp = p.faction.teleport
+            level = min(p.teleport_level, len(tp["cost_by_level"]) - 1) if tp["type"] == "tunnel" else 0
+            self._pay(p, tp["cost_by_level"][level], _("Reaching {hex}").format(hex=hex_))
+            self._gain(p, tp["gain_by_level"][level])
+            t.teleported = hex_
+
+    def spades_needed(self, p: Player, hex_: str, target: str) -> int:
+        """Spades to turn hex_ into target (0: nothing to do); RuleError when impossible."""
+        current = self.state.terrain[hex_]
+        if current == target:
+            return 0
+        if current in ("ice", "volcano"):
+            raise RuleError(_("Ice and volcanoes can never be transformed again."))
+        if target == "ice":
+            if p.home != "ice":
+                raise RuleError(_("Only the ice factions cover terrain with ice."))
+            return wheel_distance(current, p.color, p.color) or 1
+        if target not in TERRAINS:
+            raise RuleError(_("Unknown terrain {terrain}.").format(terrain=target))
+        if p.faction.name == "giants":
+            return 2
+        return wheel_distance(current, target, p.color or p.home)
+
+    def _place(self, p: Player, hex_: str, kind: str) -> None:
+        s = self.state
+        old = p.buildings.get(hex_)
+        if old:
+            p.counts[old] -= 1
+        p.buildings[hex_] = kind
+        p.counts[kind] += 1
+        s.owner[hex_] = p.name
+
+    def _transform(self, p: Player, hex_: str, target: str, in_build: bool = False) -> None:
+        s = self.state
+        if not in_build:
+            self._check_empty_land(hex_)
+        if p.unlocked:
+            raise RuleError(_("The Riverwalkers never transform terrain: they unlock it with priests."))
+        if target == "volcano" or p.home == "volcano":
+            return self._volcano(p, hex_, target, in_build)
+        need = self.spades_needed(p, hex_, target)
+        if need == 0:
+            raise RuleError(_("{hex} is already {terrain}.").format(hex=hex_, terrain=_(target)))
+        if s.phase == "play" and s.turn.followups.get("sandstorm"):
+            return self._sandstorm(p, hex_, target)
+        if s.phase == "income-spades":
+            if p.spades <= 0:
+                raise RuleError(_("You have no spades to use."))
+        else:
+            t = s.turn
+            if t.followups.get("transform", 0) > 0:
+                t.followups["transform"] -= 1
+            elif in_build:
+                pass  # the build action itself includes one transformation
+            else:
+                self._use_subaction(p, "transform", {"build": 1})
+        self._check_reach(p, hex_)
+        if p.spades < need:
+            if s.phase != "play":
+                raise RuleError(_("{hex} needs {n} spades; you have {have}.").format(
+                    hex=hex_, n=need, have=p.spades))
+            self.auto_dug = need - p.spades  # written out as `dig N` when the log is exported
+            self._dig(p, need - p.spades)
+        p.spades -= need
+        s.terrain[hex_] = target
+        s.turn.transformed.add(hex_)
+
+    def _volcano(self, p: Player, hex_: str, target: str, in_build: bool) -> None:
+        """Volcano factions raise a volcano with `dig`, paying cult steps or power tokens."""
+        s = self.state
+        if p.home != "volcano" or target != "volcano":
+            raise RuleError(_("Volcano factions only turn terrain into volcanoes."))
+        current = s.terrain[hex_]
+        if current in ("ice", "volcano"):
+            raise RuleError(_("Ice and volcanoes can never be transformed again."))
+        if s.phase != "play":
+            raise RuleError(_("Volcanoes are raised with the transform-and-build action."))
+        t = s.turn
+        if t.followups.get("transform", 0) > 0:
+            t.followups["transform"] -= 1
+        elif not in_build:
+            self._use_subaction(p, "transform", {"build": 1})
+        self._check_reach(p, hex_)
+        if p.volcano_tf <= 0:
+            self.auto_dug = 1
+            self._dig(p, 1)
+        effect = p.faction.special["volcano_effect"]["home" if current in self.home_colors(p) else "not_home"]
+        if "LOSE_CULT" in effect:
+            n = effect["LOSE_CULT"]
+            if max(p.cult.values()) < n:
+                raise RuleError(_("A volcano here costs {n} steps back on one cult track; no track has them.").format(n=n))
+            p.lose_cult_owed = n
+        if "LOSE_PW_TOKEN" in effect:
+            self._lose_tokens(p, effect["LOSE_PW_TOKEN"])
+        p.volcano_tf -= 1
+        s.terrain[hex_] = "volcano"
+        t.transformed.add(hex_)
+
+    def _sandstorm(self, p: Player, hex_: str, target: str) -> None:
+        """Nomads' stronghold action: a free transformation of a hex directly next to them."""
+        s = self.state
+        self._require_turn(p)
+        if target != p.home:
+            raise RuleError(_("The sandstorm turns a hex into desert only."))
+        if not any(s.owner.get(n) == p.name for n in self.board.land_neighbours[hex_]):
+            raise RuleError(_("The sandstorm reaches only hexes directly next to your buildings (no bridges, "
+                              "no shipping)."))
+        s.turn.followups["sandstorm"] = 0
+        s.turn.followups["transform"] = 0
+        s.terrain[hex_] = target
+        s.turn.transformed.add(hex_)
+
+    def _do_transform(self, p: Player, a: A.Transform) -> None:
+        target = a.color
+        if target == "grey":
+            target = "gray"
+        if target is None:
+            target = self._closest_to_home(p, a.hex)
+        if target not in TERRAINS + ("ice", "volcano"):
+            raise RuleError(_("Unknown terrain {terrain}.").format(terrain=target))
+        self._transform(p, a.hex, target)
+
+    def _closest_to_home(self, p: Player, hex_: str) -> str:
+        home = p.home
+        current = self.state.terrain[hex_]
+        if home not in TERRAINS:
+            return home
+        if p.spades <= 0 or self.spades_needed(p, hex_, home) <= p.spades:
+            return home
+        i, h = TERRAINS.index(current), TERRAINS.index(home)
+        step = 1 if (h - i) % 7 <= 3 else -1
+        return TERRAINS[(i + step * p.spades) % 7]
+
+    def _dig(self, p: Player, n: int) -> None:
+        if not p.faction.digging:
+            raise RuleError(_("The Riverwalkers cannot dig."))
+        cost = {k: v * n for k, v in p.faction.spade_cost(p.dig).items()}
+        self._pay(p, cost, _("{n} spade(s)").format(n=n))
+        gain = {k: v * n for k, v in p.faction.dig_gain(p.dig).items()}
+        self._gain(p, gain)
+
+    def _do_dig(self, p: Player, a: A.Dig) -> None:
+        if a.spades <= 0:
+            raise RuleError(_("Dig at least one spade."))
+        self._use_subaction(p, "dig", {"dig": 9, "transform": 1, "build": 1})
+        self._dig(p, a.spades)
+
+    def _do_discard_spade(self, p: Player, a: A.DiscardSpade) -> None:
+        if p.spades < a.n:
+            raise RuleError(_("You have no spade to discard."))
+        p.spades -= a.n

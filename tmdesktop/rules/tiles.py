@@ -1,0 +1,120 @@
+"""Passing with bonus tiles, favor tiles, town tiles, and the Riverwalkers' unlocks."""
+
+from __future__ import annotations
+
+from . import actions as A
+from .constants import BONUS_TILE_NAMES
+from .data import BUILDING_TYPES, tile
+from .errors import RuleError
+from .maps import TERRAINS
+from .state import Player
+from ..i18n import _
+
+
+class Tiles:
+    """Part of `engine.Game` (a mixin): passing with bonus tiles, favor tiles, town tiles, and the Riverwalkers' unlocks."""
+
+    def _do_pass(self, p: Player, a: A.Pass) -> None:
+        s = self.state
+        if s.phase == "bonus":
+            self._check_setup_turn(p)
+            self._take_bonus(p, a.bonus)
+            s.setup_queue.pop(0)
+            return
+        t = self._require_turn(p)
+        if p.passed:
+            raise RuleError(_("You have already passed this round."))
+        if s.round < 6 and not a.bonus:
+            raise RuleError(_("Choose a bonus tile when you pass."))
+        if s.round == 6 and a.bonus:
+            raise RuleError(_("No bonus tile is taken when passing in the last round."))
+        if a.bonus and a.bonus not in s.bonus_pool:
+            raise RuleError(_("Bonus tile {tile} is not available.").format(tile=a.bonus))
+        self._use_subaction(p, "pass")
+        if "strict-chaosmagician-sh" in s.options:
+            t.actions = 0  # passing ends the turn, even in the middle of a double action
+        p.VP += self.pass_vp(p)
+        p.passed = True
+        p.ship_bonus = 0
+        s.pass_order.append(p.name)
+        if a.bonus:
+            self._take_bonus(p, a.bonus)
+        elif p.bonus:
+            s.bonus_pool[p.bonus] = 0
+            p.bonus = None
+        t.passed_now = True
+
+    def pass_vp(self, p: Player) -> int:
+        vp = 0
+        tiles = ([p.bonus] if p.bonus else []) + p.favors
+        for name in tiles:
+            for key, table in (tile(name).get("pass_vp") or {}).items():
+                level = p.ship if key == "ship" else p.counts[key]
+                vp += table[min(level, len(table) - 1)]
+        for kind in BUILDING_TYPES:
+            b = p.faction.buildings[kind]
+            if p.counts[kind] and "pass_vp_by_number_built" in b:
+                for key, table in b["pass_vp_by_number_built"][p.counts[kind]].items():
+                    vp += table[p.counts[key]]
+            if p.counts[kind] and "pass_vp_per_linking_bridge" in b:
+                linking = sum(1 for x, y in p.bridges if x in p.buildings and y in p.buildings)
+                vp += b["pass_vp_per_linking_bridge"] * linking
+        return vp
+
+    def _take_bonus(self, p: Player, name: str | None) -> None:
+        s = self.state
+        if name not in s.bonus_pool:
+            raise RuleError(_("Bonus tile {tile} is not available.").format(tile=name))
+        coins = s.bonus_pool.pop(name)
+        p.C += coins
+        if p.bonus:
+            s.bonus_pool[p.bonus] = 0
+        p.bonus = name
+
+    def _do_take_tile(self, p: Player, a: A.TakeTile) -> None:
+        name = a.tile.upper()
+        if name.startswith("FAV"):
+            self._take_favor(p, name)
+        elif name.startswith("TW"):
+            self._take_town(p, name)
+        elif name in BONUS_TILE_NAMES:
+            raise RuleError(_("Bonus tiles are taken when passing."))
+        else:
+            raise RuleError(_("Unknown tile {tile}.").format(tile=a.tile))
+
+    def _take_favor(self, p: Player, name: str) -> None:
+        s = self.state
+        if p.favors_owed <= 0:
+            raise RuleError(_("You have no favor tile to take."))
+        if name in p.favors:
+            raise RuleError(_("You already have {tile}: each favor tile at most once.").format(tile=name))
+        if s.favor_pool.get(name, 0) <= 0:
+            raise RuleError(_("No {tile} is left.").format(tile=name))
+        s.favor_pool[name] -= 1
+        p.favors_owed -= 1
+        p.favors.append(name)
+        if "TOWN_SIZE" in tile(name)["gain"]:  # towns first: a town founded now brings a key for the cult step
+            for h in list(p.buildings):
+                if h not in p.town_hexes:
+                    self._check_town(p, h)
+        self._gain(p, {k: v for k, v in tile(name)["gain"].items() if k != "TOWN_SIZE"})
+
+    def _do_unlock(self, p: Player, a: A.UnlockTerrain) -> None:
+        """Riverwalkers: a priest gained unlocks a colour (1 C, 2 C for another's home) or is kept."""
+        if p.unlocks_owed <= 0:
+            raise RuleError(_("You have no priest to place now."))
+        locked = p.faction.special["locked_terrain"]
+        if a.color == "gain-priest":
+            if p.P >= p.max_priests:
+                raise RuleError(_("All your priests are already out: unlock a terrain instead."))
+            p.P += 1
+        else:
+            if a.color not in TERRAINS:
+                raise RuleError(_("Unknown terrain {terrain}.").format(terrain=a.color))
+            if a.color in p.unlocked:
+                raise RuleError(_("{terrain} is already unlocked.").format(terrain=_(a.color)))
+            rule = locked[a.color]["home" if a.color in self.home_colors(p) else "not_home"]
+            self._pay(p, rule.get("cost", {}), _("Unlocking {terrain}").format(terrain=_(a.color)))
+            p.priest_limit += rule.get("gain", {}).get("MAX_P", 0)
+            p.unlocked.add(a.color)
+        p.unlocks_owed -= 1
