@@ -11,7 +11,7 @@ from ..i18n import _
 
 
 class Building:
-    """Part of `engine.Game` (a mixin): building dwellings, upgrading, advancing shipping and digging."""
+    """A part of `engine.Game` (mixed into it); see the module docstring."""
 
     def _do_build(self, p: Player, a: A.Build) -> None:
         s = self.state

@@ -11,7 +11,7 @@ from ..i18n import _
 
 
 class Cults:
-    """Part of `engine.Game` (a mixin): the cult tracks: steps, priests on the order spaces, keys and the power they give."""
+    """A part of `engine.Game` (mixed into it); see the module docstring."""
 
     def _advance_cult(self, p: Player, cult: str, n: int) -> int:
         old = p.cult[cult]

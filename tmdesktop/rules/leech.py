@@ -9,7 +9,7 @@ from ..i18n import _
 
 
 class Leech:
-    """Part of `engine.Game` (a mixin): power offered to neighbours when building ("leech"), and the builders' abilities tied to it."""
+    """A part of `engine.Game` (mixed into it); see the module docstring."""
 
     def _offer_leech(self, p: Player, hex_: str) -> None:
         s = self.state

@@ -11,7 +11,7 @@ from ..i18n import _
 
 
 class Resources:
-    """Part of `engine.Game` (a mixin): gaining and paying: resources, power bowls, priests, spades and their side effects."""
+    """A part of `engine.Game` (mixed into it); see the module docstring."""
 
     def _gain(self, p: Player, gains: dict, income_spades: bool = False) -> None:
         if "KEY" in gains:  # a town's key comes before its cult steps (TW5, TW6 may reach 10)

@@ -9,7 +9,7 @@ from .state import Player, Turn
 
 
 class Rounds:
-    """Part of `engine.Game` (a mixin): rounds: income, passing the turn, the end of the round and final scoring."""
+    """A part of `engine.Game` (mixed into it); see the module docstring."""
 
     def _start_round(self) -> None:
         s = self.state

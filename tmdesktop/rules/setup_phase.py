@@ -12,7 +12,7 @@ from ..i18n import _
 
 
 class SetupPhase:
-    """Part of `engine.Game` (a mixin): before round 1: factions, colour picks, initial dwellings."""
+    """A part of `engine.Game` (mixed into it); see the module docstring."""
 
     def _choose_faction(self, name: str) -> None:
         s = self.state

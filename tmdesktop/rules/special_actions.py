@@ -10,7 +10,7 @@ from ..i18n import _
 
 
 class SpecialActions:
-    """Part of `engine.Game` (a mixin): power actions, bonus and favor tile actions, and the factions' own actions."""
+    """A part of `engine.Game` (mixed into it); see the module docstring."""
 
     def _do_action(self, p: Player, a: A.UseAction) -> None:
         s = self.state

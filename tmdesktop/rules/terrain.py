@@ -11,7 +11,7 @@ from ..i18n import _
 
 
 class Terrain:
-    """Part of `engine.Game` (a mixin): reaching hexes, terraforming (spades, volcanoes, the Nomads' sandstorm) and placing buildings."""
+    """A part of `engine.Game` (mixed into it); see the module docstring."""
 
     def adjacent(self, hex_: str) -> set[str]:
         """Hexes directly adjacent to hex_, bridges included."""

@@ -12,7 +12,7 @@ from ..i18n import _
 
 
 class Tiles:
-    """Part of `engine.Game` (a mixin): passing with bonus tiles, favor tiles, town tiles, and the Riverwalkers' unlocks."""
+    """A part of `engine.Game` (mixed into it); see the module docstring."""
 
     def _do_pass(self, p: Player, a: A.Pass) -> None:
         s = self.state

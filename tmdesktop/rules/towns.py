@@ -11,7 +11,7 @@ from ..i18n import _
 
 
 class Towns:
-    """Part of `engine.Game` (a mixin): towns: founding, merging, bridges and the Mermaids' river skips."""
+    """A part of `engine.Game` (mixed into it); see the module docstring."""
 
     def _group(self, p: Player, hex_: str) -> set[str]:
         """p's buildings connected to hex_ for towns: adjacency, bridges, Mermaids' river skips."""
