@@ -73,7 +73,7 @@ class Faction:
 
     @property
     def max_dig(self) -> int:
-        return self.digging["max_level"] or 0
+        return (self.digging or {}).get("max_level") or 0  # Riverwalkers have no digging at all
 
 
 @cache
