@@ -16,7 +16,7 @@ FONT_FILES = {
     "regular": "OpenSans-Regular.ttf",
     "semibold": "OpenSans-Semibold.ttf",
     "bold": "OpenSans-Bold.ttf",
-    "title": "EBGaramond12-Bold.otf",
+    "title": "EBGaramond12-Regular.otf",  # the only cut with every accented letter we need
 }
 _fonts: dict[tuple[str, int], pygame.font.Font] = {}
 _cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
