@@ -12,12 +12,11 @@ import random
 from pathlib import Path
 
 from .rules.data import ALL_FACTIONS, BASE_FACTIONS, faction
-from .rules.engine import Game
 from .rules.invariants import check_invariants
 from .rules.errors import RuleError
 from .rules.maps import MAP_KEYS
-from .rules.random_play import random_step
-from .rules.setup import KNOWN_OPTIONS, TOURNAMENT_OPTIONS, GameSetup
+from .rules.random_play import random_game
+from .rules.setup import KNOWN_OPTIONS, TOURNAMENT_OPTIONS
 from .rules.sitelog import export_log
 
 FIRE_ICE_OPTIONS = frozenset({"fire-and-ice-factions/ice", "fire-and-ice-factions/volcano",
@@ -37,20 +36,6 @@ def pick_factions(rng: random.Random, players: int, pool: list[str], first: str 
         chosen.append(name)
     rng.shuffle(chosen)
     return tuple(chosen)
-
-
-def play(seed: int, players: int, map_key: str, options: frozenset[str], factions: tuple[str, ...],
-         check=None) -> Game:
-    rng = random.Random(seed)
-    game = Game(GameSetup.random(players, seed, map_key=map_key, options=options, factions=factions))
-    for _ in range(5000):
-        if game.finished:
-            return game
-        who, action = random_step(game, rng)
-        game.apply(who, action)
-        if check:
-            check(game)
-    raise RuntimeError(f"game {seed} did not finish")
 
 
 def main(argv: list[str]) -> int:
@@ -92,8 +77,8 @@ def main(argv: list[str]) -> int:
                                           ALL_FACTIONS[k % len(ALL_FACTIONS)] if cycle else None) \
             if cycle or fixed else ()
         try:
-            game = play(seed, args.players, map_key, frozenset(options), factions,
-                        check=check_invariants if args.check else None)
+            game = random_game(seed, args.players, check=check_invariants if args.check else None,
+                               map_key=map_key, options=frozenset(options), factions=factions)
         except (RuleError, RuntimeError, AssertionError) as e:
             failures += 1
             print(json.dumps({"seed": seed, "map": map_key, "error": str(e)}), flush=True)

@@ -25,7 +25,8 @@ def random_step(game: Game, rng: random.Random) -> tuple[str | None, object]:
     return who, rng.choice(actions)
 
 
-def random_game(seed: int, players: int = 4, check=None, max_steps: int = 3000, **setup) -> Game:
+def random_game(seed: int, players: int = 4, check=None, max_steps: int = 5000, **setup) -> Game:
+    """A complete game of random legal actions; `check(game)` runs after every action."""
     rng = random.Random(seed)
     game = Game(GameSetup.random(players, seed, **setup))
     for _ in range(max_steps):
@@ -35,4 +36,4 @@ def random_game(seed: int, players: int = 4, check=None, max_steps: int = 3000, 
         game.apply(who, action)
         if check:
             check(game)
-    raise AssertionError(f"game {seed} did not finish in {max_steps} steps")
+    raise RuntimeError(f"game {seed} did not finish in {max_steps} steps")
