@@ -447,3 +447,17 @@ def test_cultists_gain_one_power_when_everyone_declines():
     c = player(g, "cultists")
     assert c.cult_steps == 0
     assert c.power == [4, 8, 0]
+
+
+def test_terrain_may_be_made_worse_as_in_tournament_play(corpus_dir):
+    """Rulebook and site disagree: 001's FAQ ('non puoi peggiorare') says a terrain may only be
+    transformed towards your home terrain, but tournament games on the site transform away from it
+    (here the Halflings, home plains, turn B3 into forest to block it) and their scores depend on it.
+    The engine follows the site, so that the 49 corpus games replay."""
+    from tmdesktop.rules.ledger import read_ledger, replay_ledger
+
+    text = (corpus_dir / "4pLeague_S63_D1L1_G1.txt").read_text(encoding="utf-8")
+    assert "dig 2. transform B3 to green" in text
+    game, mismatch = replay_ledger(read_ledger(text))
+    assert mismatch is None
+    assert game.state.terrain["B3"] == "green" and game.player("halflings").faction.home == "brown"
