@@ -457,7 +457,9 @@ def test_terrain_may_be_made_worse_as_in_tournament_play(corpus_dir):
     from tmdesktop.rules.ledger import read_ledger, replay_ledger
 
     text = (corpus_dir / "4pLeague_S63_D1L1_G1.txt").read_text(encoding="utf-8")
-    assert "dig 2. transform B3 to green" in text
-    game, mismatch = replay_ledger(read_ledger(text))
-    assert mismatch is None
+    ledger = read_ledger(text)
+    row = next(r for r in ledger.rows if r.command == "dig 2. transform B3 to green")
+    ledger.rows = [r for r in ledger.rows if r.line <= row.line]
+    game, _mismatch = replay_ledger(ledger)  # (stopping mid-game: only the end differs)
     assert game.state.terrain["B3"] == "green" and game.player("halflings").faction.home == "brown"
+    assert game.player("halflings").snapshot() == row.values
