@@ -1,0 +1,148 @@
+"""The Fire & Ice factions' abilities (seed 004, "Las nuevas facciones"), one by one."""
+
+import pytest
+
+from tmdesktop.rules import actions as A
+from tmdesktop.rules.errors import RuleError
+from tmdesktop.rules.setup import TOURNAMENT_OPTIONS, GameSetup
+from tests.positions import ScriptedGame, edit
+
+FI = TOURNAMENT_OPTIONS | {"fire-and-ice-factions/ice", "fire-and-ice-factions/volcano",
+                           "fire-and-ice-factions/variable_v5"}
+SCORES = ("SCORE5", "SCORE8", "SCORE4", "SCORE9", "SCORE6", "SCORE2")
+BONUS = ("BON3", "BON4", "BON5", "BON6", "BON7", "BON8", "BON9")
+
+
+def started(factions, colors, favor=None):
+    """Round 1 begins: colours picked, first dwellings on the first free hexes of the right
+    terrain (river-side for the Riverwalkers), bonus tiles BON3/BON6/..."""
+    g = ScriptedGame(GameSetup(players=len(factions), options=FI, score_tiles=SCORES, bonus_tiles=BONUS,
+                               factions=tuple(factions)))
+    while g.state.phase in ("colors", "factions"):
+        who = g.waiting_for()[0]
+        if g.decision(who) == "favor":
+            g.apply(who, A.TakeTile(favor or "FAV11"))
+        else:
+            g.apply(who, A.PickColor(colors[who]))
+    while g.state.phase == "dwellings":
+        who = g.waiting_for()[0]
+        g.apply(who, g.legal_actions(who)[0])
+    for tile in ("BON3", "BON6", "BON7", "BON8")[: len(factions)]:
+        g.apply(g.waiting_for()[0], A.Pass(tile))
+    assert g.state.phase == "play"
+    return g
+
+
+def turn_of(g, name):
+    """Everyone before `name` passes its turn cheaply (a conversion would do; we send them to pass)."""
+    while g.state.turn.faction != name:
+        other = g.state.turn.faction
+        g.apply(other, next(a for a in g.legal_actions(other) if isinstance(a, A.Pass)))
+        g.apply(other, A.Done())
+
+
+def test_ice_maidens_start_with_a_favor_tile_and_score_temples_at_pass():
+    g = started(["icemaidens", "witches"], {"icemaidens": "gray"}, favor="FAV10")
+    im = g.player("icemaidens")
+    assert im.favors == ["FAV10"] and im.cult["WATER"] == 2  # 1 + FAV10's step
+    im.counts["SH"], im.counts["TE"] = 1, 2
+    assert im.bonus == "BON6"  # 4 VP at pass for a stronghold
+    assert g.pass_vp(im) == 6 + 4  # 3 VP per temple with the stronghold
+
+
+def test_yetis_pay_one_power_less_and_reuse_taken_actions_with_their_stronghold():
+    g = started(["witches", "yetis"], {"yetis": "blue"})
+    y = g.player("yetis")
+    assert g.power_action_cost(y, "ACT6") == {"PW": 5} and g.power_action_cost(y, "ACT2") == {"PW": 2}
+    g.state.blocked.add("ACT3")
+    assert not g.may_reuse(y, "ACT3")
+    y.counts["SH"] = 1
+    assert g.may_reuse(y, "ACT3")
+    assert g.building_power(y, "SH") == 4 and g.building_power(y, "SA") == 4 and g.building_power(y, "TP") == 2
+
+
+def test_dragonlords_raise_volcanoes_with_power_tokens_and_get_tokens_for_spades():
+    g = started(["dragonlords", "witches"], {"dragonlords": "yellow"})
+    d = g.player("dragonlords")
+    home_hexes = [h for h, t in g.state.terrain.items() if t == "volcano"]
+    assert len(home_hexes) == 2  # the first dwellings turned their desert hexes into volcanoes
+    turn_of(g, "dragonlords")
+    target = next(a.hex for a in g.legal_actions("dragonlords")
+                  if isinstance(a, A.Transform) and g.state.terrain[a.hex] not in g.home_colors(d))
+    tokens = sum(d.power)
+    g.apply("dragonlords", A.Transform(target, "volcano"))
+    assert g.state.terrain[target] == "volcano" and sum(d.power) == tokens - 1  # 1 token, not home terrain
+    g.apply("dragonlords", A.Done())
+    # a spade from a power action becomes a new token in bowl I
+    d.power[2] = 4
+    turn_of(g, "dragonlords")
+    before = list(d.power)
+    g.apply("dragonlords", A.UseAction("ACT5"))
+    assert d.power == [before[0] + 4 + 1, before[1], before[2] - 4] and d.spades == 0
+
+
+def test_acolytes_pay_a_volcano_with_cult_steps_on_one_track():
+    g = started(["acolytes", "giants"], {"acolytes": "green"})
+    a = g.player("acolytes")
+    turn_of(g, "acolytes")
+    # starting at 3 on every track, they cannot pay 4 steps for another faction's home terrain
+    assert not any(isinstance(x, A.Transform) and g.state.terrain[x.hex] == "red"  # the Giants' home
+                   for x in g.legal_actions("acolytes"))
+    target = next(x.hex for x in g.legal_actions("acolytes") if isinstance(x, A.Transform))
+    assert g.state.terrain[target] not in g.home_colors(a)
+    g.apply("acolytes", A.Transform(target, "volcano"))
+    assert g.decision("acolytes") == "lose-cult"
+    assert set(g.legal_actions("acolytes")) == {A.CultStep(c, -3) for c in ("FIRE", "WATER", "EARTH", "AIR")}
+    with pytest.raises(RuleError):
+        g.apply("acolytes", A.CultStep("FIRE", -4))
+    a = g.player("acolytes")  # (a refused move rebuilds the state)
+    power = list(a.power)
+    g.apply("acolytes", A.CultStep("FIRE", -3))
+    assert a.cult["FIRE"] == 0 and a.power == power  # going back loses no power
+
+
+def test_riverwalkers_unlock_terrain_with_priests():
+    g = started(["riverwalkers", "witches"], {"riverwalkers": "yellow"})
+    r = g.player("riverwalkers")
+    assert r.unlocked == {"yellow"} and r.priest_limit == 1
+    for h in r.buildings:
+        assert any(g.board.cells[n].is_river for n in g.board.neighbours[h])
+    turn_of(g, "riverwalkers")
+    edit(g, "riverwalkers", lambda s: s.players["riverwalkers"].power.__setitem__(2, 3))
+    g.apply("riverwalkers", A.UseAction("ACT2"))  # a priest...
+    r = g.player("riverwalkers")
+    assert r.P == 0 and g.decision("riverwalkers") == "unlock"
+    coins = r.C
+    with pytest.raises(RuleError):
+        g.apply("riverwalkers", A.UnlockTerrain("yellow"))
+    r = g.player("riverwalkers")
+    g.apply("riverwalkers", A.UnlockTerrain("green"))  # the Witches' home: 2 coins
+    assert r.unlocked == {"yellow", "green"} and r.C == coins - 2 and r.priest_limit == 2
+    # they never transform, and spade actions are not for them
+    assert not any(isinstance(x, A.Transform) for x in g.legal_actions("riverwalkers"))
+    assert A.UseAction("ACT5") not in g.legal_actions("riverwalkers")
+
+
+def test_shapeshifters_buy_a_token_when_a_neighbour_takes_power_and_change_colour():
+    g = started(["shapeshifters", "witches"], {"shapeshifters": "red"})
+    # an opponent accepting power from their building gives them the choice of a P3 token for 1 VP
+    edit(g, "shapeshifters", lambda s: setattr(s.players["shapeshifters"], "p3_offers", 1))
+    sh = g.player("shapeshifters")
+    vp, p3 = sh.VP, sh.power[2]
+    assert g.legal_actions("shapeshifters") == [A.TokenForVP(True), A.TokenForVP(False)]
+    g.apply("shapeshifters", A.TokenForVP(True))
+    assert (sh.VP, sh.power[2], sh.tokens_added) == (vp - 1, p3 + 1, 1)
+    # with the stronghold, 5 power change their home terrain (not to a colour in use)
+    def stronghold(s):
+        s.players["shapeshifters"].counts["SH"] = 1
+        s.players["shapeshifters"].power = [0, 0, 6]
+
+    turn_of(g, "shapeshifters")
+    edit(g, "shapeshifters", stronghold)
+    g.apply("shapeshifters", A.UseAction("ACTH5"))
+    assert g.decision("shapeshifters") == "color"
+    with pytest.raises(RuleError):
+        g.apply("shapeshifters", A.PickColor("green"))  # the Witches'
+    sh = g.player("shapeshifters")
+    g.apply("shapeshifters", A.PickColor("blue"))
+    assert sh.home == "blue" and sh.power == [5, 0, 1]
