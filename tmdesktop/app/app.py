@@ -15,12 +15,23 @@ IDLE_FPS = 12
 LINGER = 0.6
 
 
+def set_window_icon() -> None:
+    """The game's icon (assets/icon.png, a copy of build/icon.png) for the window and the task bar."""
+    from .paths import asset
+
+    try:
+        pygame.display.set_icon(pygame.image.load(str(asset("icon.png"))))
+    except (pygame.error, FileNotFoundError, OSError):
+        pass  # no icon is no reason not to play
+
+
 class App:
     def __init__(self, size: tuple[int, int], title: str = "Terra Mystica", headless: bool = False):
         self.stack = SceneStack()
         self.running = True
         self.headless = headless
         flags = pygame.RESIZABLE
+        set_window_icon()  # before the window opens: some systems ignore a later change
         self.screen = pygame.display.set_mode(size, flags)
         pygame.display.set_caption(title)
         self.clock = pygame.time.Clock()

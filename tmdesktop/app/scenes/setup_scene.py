@@ -1,9 +1,9 @@
 """A new game: players, map, factions, options and tiles; then the faction choice.
 
 The defaults start a game at once (New game, then Start): four players, the original map, the
-tournament options, random tiles and random factions.  Factions can instead be picked in turn
-order on a board of faction cards (`FactionPickScene`).  The faction auction will be another
-`FACTION_MODES` entry: `start()` hands the prepared setup to the scene the mode names.
+tournament options, random tiles and random factions.  Factions can instead be drafted in seat
+order on their boards (`draft_scene.DraftScene`) or auctioned for VP (`auction_scene`): `start()`
+hands the prepared setup to the scene the `FACTION_MODES` entry names.
 
 The scene holds no rules: whether a faction may still be taken is asked of the engine (a setup
 with that faction added must build), and the tile rules are those of `GameSetup`.
@@ -24,7 +24,7 @@ from tmdesktop.rules.errors import RuleError
 from tmdesktop.rules.maps import MAP_KEYS, TERRAINS
 from tmdesktop.rules.setup import FIRE_ICE_FACTION_OPTIONS, TOURNAMENT_OPTIONS, GameSetup
 
-from .. import pieces, text, theme
+from .. import text, theme
 from ..views import supply, widgets
 from .load_scene import open_game
 from .title import Chooser, MenuScene, Switch, TextField, app_settings, make_button, title_weight
@@ -34,13 +34,13 @@ MAP_NAMES = {
     "fire_ice_side2": N_("Fire & Ice map, side 2"), "fjords": N_("Fjords"), "loon_lakes": N_("Loon Lakes"),
 }
 FACTION_SETS = {"base": N_("Base game"), "fire_ice": N_("Base game and Fire & Ice")}
-#: How factions are given out.  "auction" is the seam for the faction auction scene (to come).
-FACTION_MODES = {"random": N_("Random"), "pick": N_("Picked in turn order")}
+#: How factions are given out: at random, drafted in seat order (`draft_scene`), or auctioned
+#: for VP (`auction_scene`, the Fire & Ice faction auction).
+FACTION_MODES = {"random": N_("Random"), "pick": N_("Picked in turn order"), "auction": N_("Auction")}
 TILE_MODES = {"random": N_("Random"), "choose": N_("Chosen")}
 MINI_EXPANSION = frozenset({"mini-expansion-1", "shipping-bonus", "temple-scoring-tile"})
 DEFAULT_NAMES = (N_("Player 1"), N_("Player 2"), N_("Player 3"), N_("Player 4"), N_("Player 5"))
 COLOUR_CHOICES = ("any",) + tuple(TERRAINS)
-AUCTION_SCENE = None  # set by the auction module: a callable (app, setup, names) -> Scene
 
 
 def terrain_label(c: str) -> str:
@@ -63,9 +63,8 @@ class SetupScene(MenuScene):
         self.players = Chooser("players", N_("Players"), [2, 3, 4, 5], 4, str)
         self.map = Chooser("map", N_("Map"), list(MAP_KEYS), "original", lambda k: _(MAP_NAMES.get(k, k)))
         self.fset = Chooser("factions", N_("Factions"), list(FACTION_SETS), "base", lambda k: _(FACTION_SETS[k]))
-        modes = list(FACTION_MODES) + (["auction"] if AUCTION_SCENE else [])
-        self.fmode = Chooser("faction_mode", N_("Faction choice"), modes, "random",
-                             lambda k: _(FACTION_MODES.get(k, N_("Auction"))))
+        self.fmode = Chooser("faction_mode", N_("Faction choice"), list(FACTION_MODES), "random",
+                             lambda k: _(FACTION_MODES[k]))
         self.tmode = Chooser("tile_mode", N_("Round scoring and bonus tiles"), list(TILE_MODES), "random",
                              lambda k: _(TILE_MODES[k]))
         self.turn_order = Switch("turn_order", N_("Variable turn order (passing order)"), True)
@@ -213,10 +212,14 @@ class SetupScene(MenuScene):
         settings_mod.save(st)
         prefs = [c.value for c in self.colours[: self.n()]]
         mode = self.fmode.value
-        if mode == "auction" and AUCTION_SCENE is not None:
-            self.app.push(AUCTION_SCENE(self.app, setup, names))
+        if mode == "auction":
+            from .auction_scene import AuctionScene
+
+            self.app.push(AuctionScene(self.app, setup, names))
         elif mode == "pick":
-            self.app.push(FactionPickScene(self.app, setup, names, prefs, self.faction_pool()))
+            from .draft_scene import DraftScene
+
+            self.app.push(DraftScene(self.app, setup, names, prefs))
         else:
             chosen = random_factions(setup, self.faction_pool(), prefs, random.Random(setup.seed))
             if chosen is None:
@@ -249,8 +252,10 @@ class SetupScene(MenuScene):
             b = self.button("tiles")
             note = _("Tiles chosen") if self.score_tiles else _("Random until chosen")
             text.blit(surface, note, self.fs(16), theme.TEXT_DIM, (b.rect.centerx, b.rect.y - px(6)), "midbottom")
-        hint = _("Faction choice: random gives each player a faction of a different colour.") if (
-            self.fmode.value == "random") else _("Each player picks a faction in seat order after Start.")
+        hint = {"random": _("Faction choice: random gives each player a faction of a different colour."),
+                "pick": _("Each player picks a faction in seat order after Start."),
+                "auction": _("After Start, as many factions as players are drawn and auctioned for VP from 40.")
+                }[self.fmode.value]
         text.blit(surface, hint, self.fs(17), theme.TEXT_DIM, (self.size[0] // 2, self.col_rects[0].bottom + px(14)), "midtop",
                   max_width=self.size[0] - px(80))
         self.draw_message(surface)
@@ -290,131 +295,6 @@ def start_game(app, setup: GameSetup, factions: tuple[str, ...], names: list[str
     game = Game(setup)
     by_faction = dict(zip(factions, names))
     open_game(app, game, saves.Autosaver(names=by_faction), by_faction)
-
-
-class FactionPickScene(MenuScene):
-    """Each player in seat order picks a faction from the cards."""
-
-    def __init__(self, app, setup: GameSetup, names: list[str], prefs: list[str], pool: list[str]):
-        super().__init__(app)
-        self.setup = setup
-        self.names = names
-        self.prefs = prefs
-        self.pool = pool
-        self.chosen: list[str] = []
-        self.cards: list[tuple[str, pygame.Rect]] = []
-        self.ok: dict[str, bool] = {}
-        self.recompute()
-
-    def recompute(self) -> None:
-        i = len(self.chosen)
-        pref = self.prefs[i] if i < len(self.prefs) else "any"
-        self.ok = {f: f not in self.chosen and fits_colour(f, pref) and allowed(self.setup, self.chosen, f)
-                   for f in self.pool}
-
-    def layout(self) -> None:
-        w, h = self.size
-        px = self.px
-        cols = 7 if len(self.pool) > 14 else 7
-        cw, ch, gap = px(230), px(150), px(16)
-        rows = (len(self.pool) + cols - 1) // cols
-        x0 = w // 2 - (cols * cw + (cols - 1) * gap) // 2
-        y0 = px(250)
-        if rows > 2:
-            ch = min(ch, (h - y0 - px(150) - (rows - 1) * gap) // rows)
-        self.cards = [(f, pygame.Rect(x0 + (k % cols) * (cw + gap), y0 + (k // cols) * (ch + gap), cw, ch))
-                      for k, f in enumerate(self.pool)]
-        bw, bh = px(270), px(62)
-        self.buttons = [make_button("back", N_("Back"), (w // 2 - bw // 2, h - px(110), bw, bh), hint="Esc")]
-
-    def hit(self, pos):
-        for f, r in self.cards:
-            if r.collidepoint(pos):
-                return ("card", f) if self.ok.get(f) else None
-        return super().hit(pos)
-
-    def handle_event(self, event) -> None:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            h = self.hit(event.pos)
-            if h and h[0] == "card":
-                self.pick(h[1])
-                return
-        super().handle_event(event)
-
-    def pick(self, f: str) -> None:
-        if not self.ok.get(f):
-            return
-        self.chosen.append(f)
-        if len(self.chosen) == len(self.names):
-            start_game(self.app, self.setup, tuple(self.chosen), self.names)
-            return
-        self.recompute()
-        self.dirty = True
-
-    def back(self) -> None:
-        if self.chosen:
-            self.chosen.pop()
-            self.recompute()
-            self.dirty = True
-        else:
-            self.app.pop()
-
-    def on_button(self, key: str) -> None:
-        if key == "back":
-            self.back()
-
-    def draw(self, surface) -> None:
-        if surface.get_size() != self.size:
-            self.resize(surface.get_size())
-        self.draw_background(surface)
-        px = self.px
-        w = surface.get_width()
-        i = len(self.chosen)
-        self.draw_title(surface, _("{player}, choose your faction").format(player=self.names[i]),
-                        _("Seat {n} of {total}").format(n=i + 1, total=len(self.names)))
-        # who has what so far
-        x = w // 2 - px(40) * len(self.names)
-        chips = []
-        for k, name in enumerate(self.names):
-            label = name + (f": {_(faction(self.chosen[k]).display)}" if k < i else "")
-            chips.append((label, self.chosen[k] if k < i else None, k == i))
-        total = sum(text.font(self.fs(18), "semibold").size(c[0])[0] + px(56) for c in chips)
-        x = w // 2 - total // 2
-        for label, f, current in chips:
-            img = text.text(label, self.fs(18), theme.TEXT if current or f else theme.TEXT_DIM, "semibold")
-            box = pygame.Rect(x, px(180), img.get_width() + px(44), px(40))
-            pygame.draw.rect(surface, (56, 64, 58), box, border_radius=box.height // 2)
-            pygame.draw.rect(surface, theme.ACCENT if current else theme.PANEL_EDGE, box, 2, border_radius=box.height // 2)
-            if f:
-                pygame.draw.circle(surface, theme.piece_colour(faction(f).home), (box.x + px(18), box.centery), px(9))
-            surface.blit(img, img.get_rect(midleft=(box.x + px(32), box.centery)))
-            x = box.right + px(12)
-        for f, r in self.cards:
-            fd = faction(f)
-            ok = self.ok.get(f)
-            hover = self.hover == ("card", f)
-            bg = theme.PARCHMENT if ok else (120, 118, 110)
-            widgets.panel(surface, r, bg, radius=px(10), edge=theme.ACCENT if hover else theme.INK_SOFT)
-            band = pygame.Rect(r.x, r.y, r.width, px(14))
-            pygame.draw.rect(surface, theme.piece_colour(fd.home) if fd.home in theme.PIECE else (150, 150, 150), band,
-                             border_top_left_radius=px(10), border_top_right_radius=px(10))
-            pieces.draw_piece(surface, "SH", fd.home if fd.home in theme.PIECE else "gray",
-                              (r.x + px(44), r.centery + px(10)), px(56))
-            text.blit(surface, _(fd.display), self.fs(20), theme.INK, (r.x + px(82), r.y + px(34)), "topleft", "bold",
-                      max_width=r.width - px(90))
-            from ..describe import terrain
-
-            home = terrain(fd.home) if fd.home in theme.TERRAIN else _("chooses a colour")
-            text.blit(surface, home, self.fs(16), theme.INK_SOFT, (r.x + px(82), r.y + px(68)), "topleft",
-                      max_width=r.width - px(90))
-            if f in self.chosen:
-                who = self.names[self.chosen.index(f)]
-                text.blit(surface, who, self.fs(16), theme.INK, (r.right - px(10), r.bottom - px(8)), "bottomright",
-                          "semibold", max_width=r.width - px(20))
-            if hover:
-                pygame.draw.rect(surface, theme.HIGHLIGHT, r.inflate(4, 4), 3, border_radius=px(10))
-        self.draw_widgets(surface)
-        self.draw_message(surface)
 
 
 class TilesScene(MenuScene):
@@ -531,3 +411,7 @@ class TilesScene(MenuScene):
                 supply.draw_card(surface, r, key[1], self.scale * 1.2, dim=not on, glow=hover or on)
         self.draw_widgets(surface)
         self.draw_message(surface)
+
+
+# The faction pick is the draft scene (its old name, for callers and tests).
+from .draft_scene import DraftScene as FactionPickScene  # noqa: E402,F401

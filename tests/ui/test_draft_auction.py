@@ -1,0 +1,259 @@
+"""The faction draft and the faction auction, driven by posted mouse and key events under the
+dummy driver: setup -> draft (with a Fire & Ice colour pick and a disabled colour) -> map view;
+setup -> auction (2 and 4 players) -> map view with the starting VP the bids leave."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tmdesktop import i18n
+from tmdesktop.rules.auction import START_VP
+from tmdesktop.rules.maps import TERRAINS
+from tmdesktop.settings import Settings
+
+from ui_events import click, key
+
+
+@pytest.fixture(autouse=True)
+def dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("TMDESKTOP_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("TMDESKTOP_CONFIG_DIR", str(tmp_path / "cfg"))
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+def title_app(size=(1280, 720)):
+    from tmdesktop.app.app import App
+    from tmdesktop.app.scenes.title import TitleScene
+
+    app = App(size)
+    app.settings = Settings()
+    app.push(TitleScene(app))
+    app.render(force=True)
+    return app
+
+
+def hover(app, pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(0.016)
+
+
+def setup_screen(app, players: int, fire_ice: bool, mode: str, names: list[str], seed: int = 4242):
+    from tmdesktop.app.scenes.setup_scene import SetupScene
+
+    click(app, app.stack.top.centre_of("new"))
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene)
+    while setup.n() != players:
+        click(app, setup.chooser("players").arrows()[1].center)
+    if fire_ice:
+        click(app, setup.chooser("factions").arrows()[1].center)
+        assert setup.fset.value == "fire_ice"
+    while setup.fmode.value != mode:
+        click(app, setup.chooser("faction_mode").arrows()[1].center)
+    for i, name in enumerate(names):
+        click(app, setup.field(f"name{i}").rect.center)
+        setup.field(f"name{i}").value = ""
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=name))
+        app.step(0.016)
+    setup.seed.value = str(seed)
+    app.render(force=True)
+    return setup
+
+
+def to_map(app):
+    from tmdesktop.app.scenes.load_scene import PlayScene
+
+    while not isinstance(app.stack.top, PlayScene):  # the map view may open a picker (colour, favor)
+        app.stack.pop()
+    return app.stack.top
+
+
+# ---------------------------------------------------------------------- the draft
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_draft_with_fire_and_ice_colour_picks(size):
+    from tmdesktop.app.scenes.draft_scene import DraftScene
+    from tmdesktop.app.scenes.load_scene import PlayScene
+
+    app = title_app(size)
+    setup = setup_screen(app, 3, True, "pick", ["Ana", "Bo", "Cy"])
+    click(app, setup.centre_of("start"))
+    draft = app.stack.top
+    assert isinstance(draft, DraftScene)
+    cards = dict(draft.cards)
+    assert len(cards) == 20 and all(app.screen.get_rect().contains(r) for r in cards.values())
+    # the engine's list is the draft's list
+    legal = {a.faction for a in draft.game.legal_actions(None)}
+    assert {f for f, ok in draft.ok.items() if ok} == legal
+    hover(app, cards["yetis"].center)
+    assert draft.shown == "yetis"  # pointing shows the whole board
+    click(app, cards["witches"].center)
+    assert draft.chosen == ["witches"] and not draft.ok["auren"]
+    click(app, cards["auren"].center)  # forest is taken: nothing happens but a word why
+    assert draft.chosen == ["witches"] and "Forest" in draft.message
+    # Bo takes the Yetis: an ice faction picks its terrain at once; forest is visibly out
+    click(app, dict(draft.cards)["yetis"].center)
+    assert draft.picking_colour() == "yetis"
+    assert draft.colour_ok == {c: c != "green" for c in TERRAINS}
+    assert draft.colour_status("green") == "Home of the Witches"
+    app.render(force=True)
+    swatches = dict(draft.swatches)
+    click(app, swatches["green"].center)
+    assert draft.picking_colour() == "yetis"  # refused
+    # a wrong faction? undo it with the Back button (it becomes "Undo the last choice")
+    click(app, draft.button("back").rect.center)
+    assert draft.chosen == ["witches"] and draft.picking_colour() is None
+    click(app, dict(draft.cards)["yetis"].center)
+    click(app, dict(draft.swatches)["gray"].center)
+    assert draft.game.state.players["yetis"].color == "gray"
+    # mountains are the Yetis' now: the Engineers and Dwarves are out
+    assert not draft.ok["engineers"] and not draft.ok["dwarves"]
+    assert draft.faction_status("engineers") == "Mountains is taken"
+    # Cy: the Dragonlords choose their terrain after everybody has a faction
+    click(app, dict(draft.cards)["dragonlords"].center)
+    assert draft.picking_colour() == "dragonlords"
+    assert not draft.colour_ok["green"] and not draft.colour_ok["gray"] and draft.colour_ok["blue"]
+    key(app, pygame.K_ESCAPE)  # Esc undoes too
+    assert draft.chosen == ["witches", "yetis"]
+    click(app, dict(draft.cards)["dragonlords"].center)
+    click(app, dict(draft.swatches)["blue"].center)
+    scene = to_map(app)
+    assert isinstance(scene, PlayScene)
+    g = scene.game
+    assert g.setup.factions == ("witches", "yetis", "dragonlords")
+    assert scene.names == {"witches": "Ana", "yetis": "Bo", "dragonlords": "Cy"}
+    assert g.state.players["yetis"].color == "gray" and g.state.players["dragonlords"].color == "blue"
+    assert g.state.phase == "dwellings"  # the map view goes on with the first dwellings
+
+
+def test_draft_back_on_the_first_choice_returns_to_setup():
+    from tmdesktop.app.scenes.setup_scene import SetupScene
+
+    app = title_app()
+    setup = setup_screen(app, 2, False, "pick", ["Ana", "Bo"])
+    click(app, setup.centre_of("start"))
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, SetupScene)
+
+
+# ---------------------------------------------------------------------- the auction
+
+
+def bid(app, scene, amount: int) -> None:
+    """Set the number picker to `amount` with its buttons, then bid."""
+    bids = scene.legal_bids()
+    assert bids == list(range(bids[0], START_VP + 1))
+    while scene.bid < amount:
+        click(app, scene.button("inc5" if amount - scene.bid >= 5 else "inc1").rect.center)
+    while scene.bid > amount:
+        click(app, scene.button("dec1").rect.center)
+    assert scene.bid == amount
+    click(app, scene.button("bid").rect.center)
+
+
+def take(app, scene, faction: str, slot: int) -> None:
+    assert scene.choosing()
+    click(app, dict(scene.cards)[faction].center)
+    click(app, scene.slots[slot].center)
+    click(app, scene.button("take").rect.center)
+
+
+def test_auction_two_players():
+    from tmdesktop.app.scenes.auction_scene import AuctionScene
+
+    app = title_app()
+    setup = setup_screen(app, 2, True, "auction", ["Ana", "Bo"], seed=7)
+    click(app, setup.centre_of("start"))
+    a = app.stack.top
+    assert isinstance(a, AuctionScene)
+    auction = a.auction
+    drawn = list(auction.drawn)
+    assert len(drawn) == 2
+    first = a.who()
+    assert not a.button("pass").enabled  # the opener must bid (0 is a bid)
+    assert a.bid == 0
+    bid(app, a, 0)
+    assert auction.high_bid == 0 and auction.high_bidder == first
+    click(app, a.button("pass").rect.center)  # the other passes: the opener wins for 0
+    assert a.choosing() and a.who() == first
+    take(app, a, drawn[1], 2)
+    assert auction.results[first] == (drawn[1], 2, 40)
+    # the last player takes the last faction for 0, in the last free place
+    last = a.who()
+    assert last == 1 - first and a.choosing()
+    assert a.sel_faction == drawn[0] and a.sel_slot == 1  # nothing else left to choose
+    click(app, dict(a.cards)[drawn[0]].center)
+    key(app, pygame.K_RETURN)
+    scene = to_map(app)
+    g = scene.game
+    assert g.setup.factions == (drawn[0], drawn[1])  # turn-order places give the seats
+    assert {f: p.VP for f, p in g.state.players.items()} == {drawn[0]: 40, drawn[1]: 40}
+    assert scene.names == {drawn[1]: ["Ana", "Bo"][first], drawn[0]: ["Ana", "Bo"][1 - first]}
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_auction_four_players(size):
+    from tmdesktop.app.scenes.auction_scene import AuctionScene
+    from tmdesktop.app.scenes.load_scene import PlayScene
+
+    names = ["Ana", "Bo", "Cy", "Di"]
+    app = title_app(size)
+    setup = setup_screen(app, 4, True, "auction", names, seed=4242)
+    click(app, setup.centre_of("start"))
+    a = app.stack.top
+    assert isinstance(a, AuctionScene)
+    auction = a.auction
+    drawn = list(auction.drawn)
+    assert len(drawn) == 4
+    for r in dict(a.cards).values():
+        assert app.screen.get_rect().contains(r)
+    hover(app, dict(a.cards)[drawn[0]].center)
+    assert a.peek == drawn[0]  # pointing at a small board shows the whole board
+    paid: dict[str, int] = {}
+    # auction 1: the opener bids 0 and everybody passes
+    p1 = a.who()
+    bid(app, a, 0)
+    for _ in range(3):
+        click(app, a.button("pass").rect.center)
+    take(app, a, drawn[0], 3)
+    paid[drawn[0]] = 0
+    # auction 2: the next player opens with 2, the one after raises to 7, the rest pass
+    opener = a.who()
+    assert opener != p1
+    bid(app, a, 2)
+    raiser = a.who()
+    assert a.legal_bids()[0] == 3 and a.bid == 3  # the picker starts at the lowest legal bid
+    bid(app, a, 7)
+    assert auction.high_bid == 7 and auction.high_bidder == raiser
+    while not a.choosing():
+        click(app, a.button("pass").rect.center)
+    assert a.who() == raiser
+    click(app, a.button("take").rect.center)  # nothing chosen yet: a word, no action
+    assert a.choosing() and a.message
+    take(app, a, drawn[2], 1)
+    paid[drawn[2]] = 7
+    # auction 3: bid 0, pass
+    bid(app, a, 0)
+    click(app, a.button("pass").rect.center)
+    w3 = a.who()
+    left = [f for f in drawn if f in auction.factions]
+    take(app, a, left[0], auction.free_slots[0])
+    paid[left[0]] = 0
+    # the last player: the last faction, for 0
+    assert a.choosing() and auction.high_bid == 0 and len(auction.factions) == 1
+    last_faction = auction.factions[0]
+    take(app, a, last_faction, auction.free_slots[0])
+    paid[last_faction] = 0
+    scene = to_map(app)
+    assert isinstance(scene, PlayScene)
+    g = scene.game
+    assert {f: p.VP for f, p in g.state.players.items()} == {f: 40 - v for f, v in paid.items()}
+    assert g.setup.factions[0] == drawn[2] and g.setup.factions[2] == drawn[0]  # by turn-order place
+    assert set(g.setup.reserved_colors) == {fd for fd in (g.player(f).faction.home for f in drawn)
+                                           if fd in TERRAINS}
+    assert scene.names[drawn[2]] == names[raiser] and scene.names[drawn[0]] == names[p1]
+    assert w3 not in (p1, raiser)

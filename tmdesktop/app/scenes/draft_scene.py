@@ -1,0 +1,361 @@
+"""The faction draft: each player in seat order takes a faction, shown as its board.
+
+The draft is played on the engine: a game without factions, where `legal_actions(None)` lists
+the factions that may still be taken and `legal_actions(faction)` the colours a Fire & Ice
+faction may pick (`PickColor`).  Ice and variable factions choose their terrain at once, right
+after they are taken; volcano factions after everybody has a faction.  The scene only shows what
+the engine allows and turns clicks into its actions.
+
+When every faction (and colour) is chosen, the game goes to the map view: a game set up with the
+factions in seat order, the same colour picks replayed, then the first dwellings and bonus tiles
+in the rulebook's order.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+
+from tmdesktop import saves
+from tmdesktop.i18n import N_, _
+from tmdesktop.rules import actions as A
+from tmdesktop.rules.constants import FACTION_OPTION
+from tmdesktop.rules.data import ALL_FACTIONS, faction
+from tmdesktop.rules.engine import Game
+from tmdesktop.rules.errors import RuleError
+from tmdesktop.rules.maps import TERRAINS
+from tmdesktop.rules.setup import GameSetup
+
+from .. import describe, text, theme
+from ..views import faction_board, widgets
+from ..views.hexmap import terrain_glyph
+from .title import MenuScene, make_button
+
+
+def fits_preference(name: str, pref: str) -> bool:
+    """The setup screen's colour wish: a faction of that home terrain (or one that chooses it)."""
+    home = faction(name).home
+    return pref in ("any", "", None) or home == pref or home == "variable"
+
+
+def hex_points(centre, r: float) -> list[tuple[float, float]]:
+    import math
+
+    cx, cy = centre
+    return [(cx + r * math.cos(math.radians(60 * i - 30)), cy + r * math.sin(math.radians(60 * i - 30)))
+            for i in range(6)]
+
+
+class DraftScene(MenuScene):
+    """Factions picked in seat order on the engine, then Fire & Ice colour picks."""
+
+    def __init__(self, app, setup: GameSetup, names: list[str], prefs: list[str] | None = None):
+        super().__init__(app)
+        self.setup = dataclasses.replace(setup, factions=())
+        self.game = Game(self.setup)
+        self.names = list(names)
+        self.prefs = list(prefs or []) + ["any"] * (len(names) - len(prefs or []))
+        self.pool = [f for f in ALL_FACTIONS if FACTION_OPTION.get(f) in (None, *setup.options)]
+        self.cards: list[tuple[str, pygame.Rect]] = []
+        self.swatches: list[tuple[str, pygame.Rect]] = []
+        self.ok: dict[str, bool] = {}
+        self.colour_ok: dict[str, bool] = {}
+        self.shown: str | None = None  # the faction on the big board (hovered, or the one choosing)
+        self.recompute()
+
+    # -------------------------------------------------------------- what the engine allows
+
+    @property
+    def chosen(self) -> list[str]:
+        return list(self.game.state.seats)
+
+    def picking_colour(self) -> str | None:
+        """The faction that must choose a terrain now, if any."""
+        pending = self.game.state.pending_colors
+        return pending[0] if pending else None
+
+    def player_of(self, f: str) -> str:
+        seats = self.game.state.seats
+        return self.names[seats.index(f)] if f in seats else ""
+
+    def current_player(self) -> str:
+        f = self.picking_colour()
+        if f:
+            return self.player_of(f)
+        i = len(self.chosen)
+        return self.names[i] if i < len(self.names) else ""
+
+    def recompute(self) -> None:
+        g = self.game
+        f = self.picking_colour()
+        if f:
+            self.ok = {name: False for name in self.pool}
+            legal = {a.color for a in g.legal_actions(f) if isinstance(a, A.PickColor)}
+            self.colour_ok = {c: c in legal for c in TERRAINS}
+            self.shown = f
+        else:
+            i = len(self.chosen)
+            pref = self.prefs[i] if i < len(self.prefs) else "any"
+            legal = {a.faction for a in g.legal_actions(None) if isinstance(a, A.ChooseFaction)}
+            self.ok = {name: name in legal and fits_preference(name, pref) for name in self.pool}
+            self.colour_ok = {}
+            if self.shown not in self.pool or self.shown in self.chosen:
+                self.shown = next((n for n in self.pool if self.ok.get(n)), self.pool[0])
+        self.dirty = True
+
+    def faction_status(self, name: str) -> str:
+        if name in self.chosen:
+            return _("Taken by {player}").format(player=self.player_of(name))
+        home = faction(name).home
+        if home in TERRAINS and home in self.game.colors_taken():
+            return _("{terrain} is taken").format(terrain=describe.terrain(home).capitalize())
+        if not self.ok.get(name):
+            i = len(self.chosen)
+            pref = self.prefs[i] if i < len(self.prefs) else "any"
+            if not fits_preference(name, pref):
+                return _("{player} asked for {terrain}").format(player=self.current_player(),
+                                                              terrain=describe.terrain(pref))
+            return _("Not available")
+        return _("Available")
+
+    def colour_status(self, c: str) -> str:
+        if self.colour_ok.get(c):
+            return _("Free")
+        for p in self.game.state.players.values():
+            if p.name == self.picking_colour():
+                continue
+            if p.home == c:
+                return _("Home of the {faction}").format(faction=_(p.faction.display))
+            if p.color == c:
+                return _("Chosen by the {faction}").format(faction=_(p.faction.display))
+        if c in self.setup.reserved_colors:
+            return _("Home of an auctioned faction")
+        return _("Not allowed")
+
+    # -------------------------------------------------------------- layout
+
+    def layout(self) -> None:
+        w, h = self.size
+        px = self.px
+        top = px(206)
+        bottom = h - px(96)
+        board_w = min(px(740), int(w * 0.39))
+        self.board_rect = pygame.Rect(w - px(36) - board_w, top, board_w, bottom - top)
+        left = pygame.Rect(px(36), top, self.board_rect.x - px(36) - px(28), bottom - top)
+        self.left_rect = left
+        cols = 4
+        rows = max(1, (len(self.pool) + cols - 1) // cols)
+        gap = px(14)
+        cw = (left.width - (cols - 1) * gap) // cols
+        ch = min(px(170), (left.height - (rows - 1) * gap) // rows)
+        self.cards = [(f, pygame.Rect(left.x + (k % cols) * (cw + gap), left.y + (k // cols) * (ch + gap), cw, ch))
+                      for k, f in enumerate(self.pool)]
+        # colour swatches: 4 + 3 below a heading
+        sw_top = left.y + px(150)
+        sgap = px(18)
+        scw = (left.width - 3 * sgap) // 4
+        sch = min(px(230), (left.bottom - sw_top - sgap) // 2)
+        self.swatches = []
+        for k, c in enumerate(TERRAINS):
+            row, col = divmod(k, 4)
+            x = left.x + col * (scw + sgap) + (scw // 2 + sgap // 2 if row else 0)
+            self.swatches.append((c, pygame.Rect(x, sw_top + row * (sch + sgap), scw, sch)))
+        bw, bh = px(280), px(60)
+        self.buttons = [make_button("back", N_("Back"), (px(36), h - px(80), bw, bh), hint="Esc")]
+
+    # -------------------------------------------------------------- input
+
+    def hit(self, pos):
+        if self.picking_colour():
+            for c, r in self.swatches:
+                if r.collidepoint(pos):
+                    return ("colour", c)
+        else:
+            for f, r in self.cards:
+                if r.collidepoint(pos):
+                    return ("card", f)
+        return super().hit(pos)
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            h = self.hit(event.pos)
+            if h and h[0] == "card":
+                self.pick(h[1])
+                return
+            if h and h[0] == "colour":
+                self.pick_colour(h[1])
+                return
+        if event.type == pygame.MOUSEMOTION:
+            h = self.hit(event.pos)
+            if h and h[0] == "card" and self.shown != h[1]:
+                self.shown = h[1]
+                self.dirty = True
+        super().handle_event(event)
+
+    def on_key(self, event) -> None:
+        if event.key == pygame.K_BACKSPACE:
+            self.back()
+
+    def on_button(self, key: str) -> None:
+        if key == "back":
+            self.back()
+
+    def pick(self, name: str) -> None:
+        if not self.ok.get(name):
+            self.message = self.faction_status(name) if name not in self.chosen else ""
+            self.dirty = True
+            return
+        self.apply(None, A.ChooseFaction(name))
+
+    def pick_colour(self, c: str) -> None:
+        f = self.picking_colour()
+        if f is None or not self.colour_ok.get(c):
+            self.message = self.colour_status(c)
+            self.dirty = True
+            return
+        self.apply(f, A.PickColor(c))
+
+    def apply(self, who: str | None, action) -> None:
+        try:
+            self.game.apply(who, action)
+        except RuleError as exc:
+            self.message = str(exc)
+            self.dirty = True
+            return
+        self.message = ""
+        s = self.game.state
+        if len(s.seats) == len(self.names) and not s.pending_colors:
+            self.finish()
+            return
+        self.recompute()
+
+    def back(self) -> None:
+        if self.game.log:
+            self.game.undo(1)
+            self.message = ""
+            self.recompute()
+        else:
+            self.app.pop()
+
+    def finish(self) -> None:
+        """To the map view: the factions in seat order, the colour picks replayed in the same order."""
+        from .load_scene import open_game
+
+        seats = tuple(self.game.state.seats)
+        final = Game(dataclasses.replace(self.setup, factions=seats))
+        try:
+            for who, action in self.game.log:
+                if isinstance(action, A.PickColor):
+                    final.apply(who, action)
+        except RuleError:
+            final = self.game  # the draft's own game is as good, only its setup lists no factions
+        by_faction = {f: self.names[i] for i, f in enumerate(seats)}
+        open_game(self.app, final, saves.Autosaver(names=by_faction), by_faction)
+
+    # -------------------------------------------------------------- drawing
+
+    def draw(self, surface) -> None:
+        if surface.get_size() != self.size:
+            self.resize(surface.get_size())
+        self.draw_background(surface)
+        px = self.px
+        w, h = surface.get_size()
+        colour_for = self.picking_colour()
+        n = len(self.names)
+        if colour_for:
+            fd = faction(colour_for)
+            self.draw_title(surface, _("{player}, choose a terrain for the {faction}").format(
+                player=self.current_player(), faction=_(fd.display)))
+        else:
+            i = len(self.chosen)
+            self.draw_title(surface, _("{player}, choose your faction").format(player=self.current_player()),
+                            _("Seat {n} of {total}: factions are taken in seat order").format(n=i + 1, total=n))
+        self.draw_chips(surface)
+        if colour_for:
+            self.draw_colours(surface, colour_for)
+        else:
+            for f, r in self.cards:
+                faction_board.draw_card(surface, r, f, self.scale, status=self.faction_status(f),
+                                        enabled=bool(self.ok.get(f)), glow=self.hover == ("card", f) and self.ok.get(f),
+                                        selected=f == self.shown)
+        if self.shown:
+            picked = self.game.state.players[self.shown].color if self.shown in self.game.state.players else None
+            faction_board.draw_board(surface, self.board_rect, self.shown, self.scale, picked=picked)
+        self.button("back").label = N_("Undo the last choice") if self.game.log else N_("Back")
+        self.draw_widgets(surface)
+        hint = (_("Click a free terrain. Crossed-out terrains belong to another faction.") if colour_for else
+                _("Point at a faction to see its board on the right; click to take it."))
+        b = self.button("back").rect
+        text.blit(surface, hint, self.fs(18), theme.TEXT_DIM, (b.right + px(30), b.centery), "midleft",
+                  max_width=self.board_rect.x - b.right - px(40))
+        self.draw_message(surface)
+
+    def draw_chips(self, surface) -> None:
+        """Who has taken what so far, in seat order."""
+        px = self.px
+        w = surface.get_width()
+        seats = self.game.state.seats
+        now = self.current_player()
+        chips = []
+        for k, name in enumerate(self.names):
+            f = seats[k] if k < len(seats) else None
+            label = f"{k + 1}. {name}" + (f": {_(faction(f).display)}" if f else "")
+            chips.append((label, f, name == now))
+        size = self.fs(18)
+        total = sum(text.font(size, "semibold").size(c[0])[0] + px(60) for c in chips)
+        if total > w - px(60):
+            size = max(11, int(size * (w - px(60)) / total))
+            total = sum(text.font(size, "semibold").size(c[0])[0] + px(60) for c in chips)
+        x = w // 2 - total // 2
+        y = px(146)
+        for label, f, current in chips:
+            img = text.text(label, size, theme.TEXT if current or f else theme.TEXT_DIM, "semibold")
+            box = pygame.Rect(x, y, img.get_width() + px(48), px(40))
+            pygame.draw.rect(surface, (56, 64, 58), box, border_radius=box.height // 2)
+            pygame.draw.rect(surface, theme.ACCENT if current else theme.PANEL_EDGE, box, 2 if current else 1,
+                             border_radius=box.height // 2)
+            if f:
+                p = self.game.state.players[f]
+                faction_board.draw_emblem(surface, p.faction.home, (box.x + px(20), box.centery), px(12), p.color)
+            surface.blit(img, img.get_rect(midleft=(box.x + px(38), box.centery)))
+            x = box.right + px(12)
+
+    def draw_colours(self, surface, f: str) -> None:
+        px = self.px
+        left = self.left_rect
+        fd = faction(f)
+        widgets.panel(surface, left, (46, 52, 48), radius=px(14))
+        if fd.home == "volcano":
+            why = _("Volcano factions choose after every faction is taken. Their first dwellings turn hexes of this "
+                    "terrain into volcano.")
+        elif fd.home == "ice":
+            why = _("Ice factions choose at once. Their first dwellings turn hexes of this terrain into ice; nobody "
+                    "after them may take a faction of this terrain.")
+        else:
+            why = _("This terrain becomes the faction's home at once; nobody after them may take a faction of it.")
+        img = text.text(why, self.fs(19), theme.TEXT, wrap=left.width - px(48))
+        surface.blit(img, (left.x + px(24), left.y + px(20)))
+        for c, r in self.swatches:
+            ok = self.colour_ok.get(c)
+            hover = self.hover == ("colour", c)
+            bg = (74, 84, 76) if hover and ok else (56, 64, 58)
+            pygame.draw.rect(surface, bg, r, border_radius=px(12))
+            pygame.draw.rect(surface, theme.HIGHLIGHT if hover and ok else theme.PANEL_EDGE, r, 2 if hover else 1,
+                             border_radius=px(12))
+            rad = min(r.width * 0.3, r.height * 0.3)
+            centre = (r.centerx, r.y + px(14) + rad)
+            fill = theme.terrain_colour(c) if ok else tuple((v + 100) // 2 for v in theme.terrain_colour(c))
+            pygame.draw.polygon(surface, fill, hex_points(centre, rad))
+            pygame.draw.polygon(surface, theme.INK, hex_points(centre, rad), 2)
+            terrain_glyph(surface, c, centre, rad * 1.1, theme.text_on(fill))
+            if not ok:  # crossed out: visibly not allowed
+                d = rad * 0.8
+                for sx in (-1, 1):
+                    pygame.draw.line(surface, theme.ERROR, (centre[0] - d, centre[1] - sx * d),
+                                     (centre[0] + d, centre[1] + sx * d), max(2, px(5)))
+            y = centre[1] + rad + px(8)
+            text.blit(surface, describe.terrain(c).capitalize(), self.fs(21), theme.TEXT if ok else theme.TEXT_DIM,
+                      (r.centerx, y), "midtop", "bold", max_width=r.width - px(12))
+            text.blit(surface, self.colour_status(c), self.fs(16), theme.GOOD if ok else theme.TEXT_DIM,
+                      (r.centerx, y + self.fs(21) + px(10)), "midtop", "semibold", max_width=r.width - px(12))

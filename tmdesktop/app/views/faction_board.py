@@ -1,0 +1,373 @@
+"""Faction boards for the draft and the auction, drawn from the faction data.
+
+`draw_board` is the whole board: home terrain (colour and glyph), starting resources, power and
+cults, what each building costs and what each one uncovers on the income track, shipping and
+digging, and the ability and stronghold in plain words.  `draw_card` is the small version (a card
+in a grid), `draw_summary` a medium one (the auction's drawn factions).  Sizes are in units of a
+1920 x 1080 screen times `scale`.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from tmdesktop.i18n import _
+from tmdesktop.rules.data import CULTS, faction
+from tmdesktop.rules.maps import TERRAINS
+
+from .. import describe, faction_texts, pieces, text, theme
+from . import icons, widgets
+from .hexmap import terrain_glyph
+
+BUILDINGS = ("D", "TP", "TE", "SH", "SA")
+PARCHMENT_DIM = (150, 146, 136)
+
+
+class _U:
+    """Pixel helpers for one scale."""
+
+    def __init__(self, scale: float):
+        self.s = scale
+
+    def __call__(self, v: float) -> int:
+        return int(round(v * self.s))
+
+    def f(self, v: float) -> int:
+        return max(11, int(round(v * self.s)))
+
+
+def home_colour(home: str, picked: str | None = None) -> tuple[int, int, int]:
+    """The faction's piece colour (a picked colour for the variable factions)."""
+    if home == "variable" and picked:
+        return theme.piece_colour(picked)
+    return theme.PIECE.get(home, (190, 186, 176))
+
+
+def home_line(name: str, picked: str | None = None) -> str:
+    """One line about the faction's terrain, translated."""
+    home = faction(name).home
+    if home in TERRAINS:
+        return _("Home terrain: {terrain}").format(terrain=describe.terrain(home))
+    if picked:
+        if home == "variable":
+            return _("Home terrain: {terrain} (chosen)").format(terrain=describe.terrain(picked))
+        return _("{kind}; starts on {terrain}").format(kind=describe.terrain(home).capitalize(),
+                                                       terrain=describe.terrain(picked))
+    if home == "ice":
+        return _("Ice: chooses a starting terrain at once")
+    if home == "volcano":
+        return _("Volcano: chooses a terrain after all factions")
+    return _("Chooses its home terrain at once")
+
+
+def draw_emblem(surface, home: str, centre, radius: int, picked: str | None = None) -> None:
+    """A disc in the home terrain's colour with its glyph (a ring of colours for variable homes)."""
+    cx, cy = int(centre[0]), int(centre[1])
+    if home == "variable" and not picked:
+        cols = [theme.TERRAIN[t] for t in TERRAINS]
+        for k, c in enumerate(cols):
+            start = k * 6.2832 / len(cols)
+            rect = pygame.Rect(cx - radius, cy - radius, 2 * radius, 2 * radius)
+            pygame.draw.arc(surface, c, rect, start, start + 6.2832 / len(cols) + 0.05, max(3, radius // 2))
+        pygame.draw.circle(surface, theme.INK, (cx, cy), radius, 1)
+        text.blit(surface, "?", max(11, radius), theme.INK, (cx, cy), "center", "bold")
+        return
+    terrain = picked if (home == "variable" and picked) else home
+    bg = theme.terrain_colour(terrain)
+    pygame.draw.circle(surface, bg, (cx, cy), radius)
+    pygame.draw.circle(surface, theme.INK, (cx, cy), radius, max(1, radius // 14))
+    terrain_glyph(surface, terrain, (cx, cy), radius * 1.25, theme.text_on(bg), bold=False)
+    if picked and home in ("ice", "volcano"):  # the chosen terrain as a small badge
+        r2 = max(5, radius // 2)
+        c2 = (cx + radius - r2 // 2, cy + radius - r2 // 2)
+        pc = theme.terrain_colour(picked)
+        pygame.draw.circle(surface, pc, c2, r2)
+        pygame.draw.circle(surface, theme.INK, c2, r2, 1)
+        terrain_glyph(surface, picked, c2, r2 * 1.3, theme.text_on(pc))
+
+
+def _band(surface, r: pygame.Rect, name: str, u: _U, picked: str | None, dim: bool, radius: int) -> int:
+    """The coloured header: emblem, name, terrain line, stronghold piece.  Returns its bottom."""
+    fd = faction(name)
+    h = u(72)
+    band = pygame.Rect(r.x, r.y, r.width, h)
+    colour = home_colour(fd.home, picked)
+    if dim:
+        colour = tuple((c + 150) // 2 for c in colour)
+    pygame.draw.rect(surface, colour, band, border_top_left_radius=radius, border_top_right_radius=radius)
+    ink = theme.text_on(colour)
+    draw_emblem(surface, fd.home, (r.x + u(40), band.centery), u(26), picked)
+    piece_terrain = picked if (fd.home == "variable" and picked) else fd.home
+    pieces.draw_piece(surface, "SH", piece_terrain if piece_terrain in theme.PIECE else "gray",
+                      (r.right - u(40), band.centery + u(14)), u(58))
+    tx = r.x + u(78)
+    tw = r.right - u(84) - tx
+    text.blit(surface, _(fd.display), u.f(27), ink, (tx, band.y + u(8)), "topleft", "bold", max_width=tw)
+    text.blit(surface, home_line(name, picked), u.f(17), ink, (tx, band.bottom - u(8)), "bottomleft", "semibold",
+              max_width=tw)
+    return band.bottom
+
+
+def _income_steps(fd, b: str) -> list[dict]:
+    """What building the 1st, 2nd, ... `b` uncovers on the income track."""
+    inc = fd.buildings[b]["income_by_number_built"]
+    n = fd.buildings[b]["count"]
+    out = []
+    for k in range(1, n + 1):
+        out.append({res: arr[k] - arr[k - 1] for res, arr in inc.items() if k < len(arr) and arr[k] - arr[k - 1]})
+    return out
+
+
+def base_income(fd) -> dict:
+    return {res: arr[0] for res, arr in fd.buildings["D"]["income_by_number_built"].items() if arr and arr[0]}
+
+
+def start_tokens(fd, vp: int | None = None) -> list:
+    st = fd.start
+    toks = [("VP", str(st["VP"] if vp is None else vp)), ("C", str(st["C"])), ("W", str(st["W"])),
+            ("P", str(st["P"]))]
+    return toks
+
+
+def cult_tokens(fd) -> list:
+    return [(c, str(fd.start["cult"][c])) for c in CULTS]
+
+
+def _tokens_or_dash(gains: dict) -> list:
+    return icons.gains_tokens(gains) if gains else [("t", "–")]
+
+
+def shipping_text(fd) -> tuple[list, str]:
+    """(tokens, words) for the shipping track."""
+    sh = fd.shipping
+    if not sh.get("max_level"):
+        if fd.teleport:
+            kind = fd.teleport["type"]
+            cost = icons.gains_tokens(fd.teleport["cost_by_level"][0])
+            label = _("No shipping; tunnel for") if kind == "tunnel" else _("No shipping; carpet flight for")
+            return [("SHIP", None), ("t", label)] + cost + [("t", "+4"), ("VP", None)], ""
+        return [("SHIP", None), ("t", _("No shipping"))], ""
+    if not sh.get("advance_cost"):
+        return [("SHIP", None), ("t", _("Shipping {n}, fixed").format(n=sh["start_level"]))], ""
+    toks = [("SHIP", None), ("t", _("Shipping {a}–{b}, a step:").format(a=sh["start_level"], b=sh["max_level"]))]
+    return toks + icons.gains_tokens(sh["advance_cost"]), ""
+
+
+def digging_tokens(fd) -> list:
+    dg = fd.digging
+    if not dg:
+        return [("SPADE", None), ("t", _("No spades"))]
+    gains = (dg.get("gain_per_use_by_level") or [{}])[0]
+    if "VOLCANO_TF" in gains:
+        return [("SPADE", None), ("t", _("No spades: volcano instead (see ability)"))]
+    costs = dg["cost_per_spade_by_level"]
+    toks = [("SPADE", None), ("t", _("A spade:"))]
+    for k, c in enumerate(costs):
+        if k:
+            toks.append(("t", "/"))
+        toks += icons.gains_tokens(c)
+    if gains.get("VP"):
+        toks += [("t", "+" + str(gains["VP"])), ("VP", None)]
+    if dg.get("advance_cost") and dg.get("max_level"):
+        toks += [("t", _("· better:"))] + icons.gains_tokens(dg["advance_cost"])
+    return toks
+
+
+def _wrapped(surface, s: str, size: int, colour, pos, width: int, weight: str = "regular") -> int:
+    img = text.text(s, size, colour, weight, wrap=max(40, width))
+    surface.blit(img, pos)
+    return pos[1] + img.get_height()
+
+
+def _labelled(surface, label: str, body: str, size: int, x: int, y: int, width: int) -> int:
+    """"Label: body" wrapped, the label bold; returns the bottom."""
+    img = text.text(label, size, theme.INK, "bold")
+    surface.blit(img, (x, y))
+    return _wrapped(surface, body, size, theme.INK, (x, y + img.get_height() - max(1, size // 8)), width)
+
+
+def draw_board(surface, rect, name: str, scale: float, picked: str | None = None, vp: int | None = None,
+               dim: bool = False, glow: bool = False) -> None:
+    """The whole faction board in `rect` (about 720 x 680 units)."""
+    u = _U(scale)
+    r = pygame.Rect(rect)
+    fd = faction(name)
+    radius = u(12)
+    widgets.panel(surface, r, PARCHMENT_DIM if dim else theme.PARCHMENT, radius=radius,
+                  edge=theme.HIGHLIGHT if glow else theme.INK_SOFT)
+    y = _band(surface, r, name, u, picked, dim, radius) + u(10)
+    pad = u(16)
+    x0, inner = r.x + pad, r.width - 2 * pad
+    isz = u.f(22)
+    # starting resources, power bowls, cults
+    text.blit(surface, _("Start"), u.f(15), theme.INK_SOFT, (x0, y + isz // 2), "midleft", "semibold")
+    lx = x0 + u(78)
+    icons.draw_tokens(surface, start_tokens(fd, vp), (lx, y + isz // 2), isz)
+    bowls = fd.start["power_bowls"]
+    bx = r.x + r.width // 2 + u(30)
+    icons.draw_icon(surface, "PW", (bx, y + isz // 2), isz)
+    text.blit(surface, f"{bowls['P1']} / {bowls['P2']} / {bowls['P3']}", u.f(19), theme.INK,
+              (bx + isz // 2 + u(6), y + isz // 2), "midleft", "bold")
+    y += isz + u(10)
+    text.blit(surface, _("Cults"), u.f(15), theme.INK_SOFT, (x0, y + isz // 2), "midleft", "semibold")
+    icons.draw_tokens(surface, cult_tokens(fd), (lx, y + isz // 2), isz)
+    base = base_income(fd)
+    if base:
+        toks = [("t", _("Income without buildings:"))] + icons.gains_tokens(base)
+        icons.draw_tokens(surface, toks, (bx - isz // 2, y + isz // 2), u.f(17))
+    y += isz + u(12)
+    pygame.draw.line(surface, theme.PARCHMENT_DARK, (x0, y), (r.right - pad, y), 1)
+    y += u(8)
+    # buildings: piece, name and count, cost, then what each one uncovers
+    text.blit(surface, _("Cost"), u.f(14), theme.INK_SOFT, (x0 + u(200), y), "topleft", "semibold")
+    slots_x = x0 + u(320)
+    text.blit(surface, _("Income each building uncovers"), u.f(14), theme.INK_SOFT, (slots_x, y), "topleft",
+              "semibold", max_width=r.right - pad - slots_x)
+    y += u(22)
+    row_h = u(44)
+    piece_terrain = picked if (fd.home == "variable" and picked) else fd.home
+    for b in BUILDINGS:
+        cy = y + row_h // 2
+        pieces.draw_piece(surface, b, piece_terrain if piece_terrain in theme.PIECE else "gray",
+                          (x0 + u(18), cy + u(8)), u(34), shadow=False)
+        text.blit(surface, f"{describe.building(b)} ×{fd.buildings[b]['count']}", u.f(16), theme.INK,
+                  (x0 + u(42), cy), "midleft", "semibold", max_width=u(154))
+        icons.draw_tokens(surface, icons.gains_tokens(fd.cost(b)), (x0 + u(200), cy), u.f(19))
+        steps = _income_steps(fd, b)
+        avail = r.right - pad - slots_x
+        gap = u(4)
+        sw = min(u(130), (avail - gap * (len(steps) - 1)) // max(1, len(steps)))
+        for k, g in enumerate(steps):
+            slot = pygame.Rect(slots_x + k * (sw + gap), y + u(5), sw, row_h - u(10))
+            pygame.draw.rect(surface, (226, 214, 184), slot, border_radius=u(6))
+            pygame.draw.rect(surface, theme.PARCHMENT_DARK, slot, 1, border_radius=u(6))
+            toks = _tokens_or_dash(g)
+            size = u.f(18)
+            while size > 10 and icons.tokens_width(toks, size) > sw - u(4):
+                size -= 1
+            icons.draw_tokens(surface, toks, slot.center, size, anchor="center")
+        y += row_h
+    pygame.draw.line(surface, theme.PARCHMENT_DARK, (x0, y + u(4)), (r.right - pad, y + u(4)), 1)
+    y += u(12)
+    # shipping and digging
+    toks, _unused = shipping_text(fd)
+    ts = u.f(17)
+    for line in (toks, digging_tokens(fd)):
+        while ts > 10 and icons.tokens_width(line, ts) > inner:
+            ts -= 1
+    icons.draw_tokens(surface, toks, (x0, y + ts // 2 + u(4)), ts)
+    y += ts + u(12)
+    icons.draw_tokens(surface, digging_tokens(fd), (x0, y + ts // 2 + u(4)), ts)
+    y += ts + u(16)
+    pygame.draw.line(surface, theme.PARCHMENT_DARK, (x0, y), (r.right - pad, y), 1)
+    y += u(8)
+    # the ability and the stronghold in words
+    size = u.f(18)
+    room = r.bottom - pad - y
+    for _attempt in range(8):
+        need = _text_height(name, size, inner)
+        if need <= room or size <= 11:
+            break
+        size -= 1
+    y = _labelled(surface, _("Ability"), faction_texts.ability(name), size, x0, y, inner) + u(6)
+    _labelled(surface, _("Stronghold"), faction_texts.stronghold(name), size, x0, y, inner)
+
+
+def _text_height(name: str, size: int, width: int) -> int:
+    h = 0
+    for label, body in ((_("Ability"), faction_texts.ability(name)), (_("Stronghold"), faction_texts.stronghold(name))):
+        h += text.text(label, size, theme.INK, "bold").get_height() + \
+            text.text(body, size, theme.INK, wrap=max(40, width)).get_height() + int(size * 0.4)
+    return h
+
+
+def draw_summary(surface, rect, name: str, scale: float, vp: int | None = None, dim: bool = False,
+                 glow: bool = False, note: str = "") -> None:
+    """A medium board: header, start, building costs, ability and stronghold in words."""
+    u = _U(scale)
+    r = pygame.Rect(rect)
+    fd = faction(name)
+    radius = u(12)
+    widgets.panel(surface, r, PARCHMENT_DIM if dim else theme.PARCHMENT, radius=radius,
+                  edge=theme.HIGHLIGHT if glow else theme.INK_SOFT)
+    y = _band(surface, r, name, u, None, dim, radius) + u(8)
+    pad = u(14)
+    x0, inner = r.x + pad, r.width - 2 * pad
+    isz = u.f(20)
+    line = start_tokens(fd, vp) + [("t", " ")] + cult_tokens(fd)
+    while isz > 11 and icons.tokens_width(line, isz) > inner:
+        isz -= 1
+    icons.draw_tokens(surface, line, (x0, y + isz // 2), isz)
+    y += isz + u(10)
+    # building costs in one line
+    cs = u.f(16)
+    piece = u(26)
+
+    def need(size: int, pw: int) -> int:
+        return sum(pw + icons.tokens_width(icons.gains_tokens(fd.cost(b)), size) + u(4) for b in BUILDINGS)
+
+    while cs > 9 and need(cs, piece) > inner:
+        cs -= 1
+        piece = max(12, int(piece * 0.94))
+    x = x0
+    for b in BUILDINGS:
+        pieces.draw_piece(surface, b, fd.home if fd.home in theme.PIECE else "gray",
+                          (x + piece // 2, y + u(12) + piece * 0.25), piece, shadow=False)
+        rr = icons.draw_tokens(surface, icons.gains_tokens(fd.cost(b)), (x + piece, y + u(12)), cs)
+        x = rr.right + u(4)
+    y += u(32)
+    size = u.f(17)
+    bottom = r.bottom - pad - (u(24) if note else 0)
+    room = bottom - y
+    for _attempt in range(8):
+        if _text_height(name, size, inner) <= room or size <= 11:
+            break
+        size -= 1
+    clip = surface.get_clip()
+    surface.set_clip(pygame.Rect(r.x, y, r.width, max(0, bottom - y)).clip(clip) if clip else
+                     pygame.Rect(r.x, y, r.width, max(0, bottom - y)))
+    y = _labelled(surface, _("Ability"), faction_texts.ability(name), size, x0, y, inner) + u(4)
+    _labelled(surface, _("Stronghold"), faction_texts.stronghold(name), size, x0, y, inner)
+    surface.set_clip(clip)
+    if note:
+        text.blit(surface, note, u.f(18), theme.INK, (r.centerx, r.bottom - pad // 2), "midbottom", "bold",
+                  max_width=inner)
+
+
+def draw_card(surface, rect, name: str, scale: float, status: str = "", enabled: bool = True,
+              glow: bool = False, selected: bool = False) -> None:
+    """A small card: emblem, name, terrain, stronghold piece and a status line."""
+    u = _U(scale)
+    r = pygame.Rect(rect)
+    fd = faction(name)
+    radius = u(10)
+    bg = theme.PARCHMENT if enabled else (112, 110, 104)
+    widgets.panel(surface, r, bg, radius=radius, edge=theme.ACCENT if selected else theme.INK_SOFT)
+    colour = home_colour(fd.home)
+    if not enabled:
+        colour = tuple((c + 112) // 2 for c in colour)
+    band = pygame.Rect(r.x, r.y, u(14), r.height)
+    pygame.draw.rect(surface, colour, band, border_top_left_radius=radius, border_bottom_left_radius=radius)
+    em = min(u(26), r.height // 4)
+    draw_emblem(surface, fd.home, (r.x + u(14) + u(8) + em, r.y + u(10) + em), em)
+    tx = r.x + u(14) + u(16) + 2 * em
+    ink = theme.INK if enabled else (58, 56, 52)
+    text.blit(surface, _(fd.display), u.f(21), ink, (tx, r.y + u(8)), "topleft", "bold", max_width=r.right - tx - u(6))
+    if fd.home in TERRAINS:
+        home = describe.terrain(fd.home).capitalize()
+    elif fd.home == "variable":
+        home = _("Chooses a colour")
+    else:
+        home = _("{kind}, chooses a terrain").format(kind=describe.terrain(fd.home).capitalize())
+    text.blit(surface, home, u.f(16), theme.INK_SOFT if enabled else ink, (tx, r.y + u(40)), "topleft",
+              max_width=r.right - tx - u(6))
+    if enabled:
+        pieces.draw_piece(surface, "SH", fd.home if fd.home in theme.PIECE else "gray",
+                          (r.right - u(30), r.bottom - u(26)), u(40))
+    if status:
+        text.blit(surface, status, u.f(16), theme.INK if enabled else (40, 36, 32),
+                  (r.x + u(24), r.bottom - u(8)), "bottomleft", "semibold", max_width=r.width - u(30) - (u(56) if enabled else 0))
+    if not enabled:  # a diagonal stroke: visibly out of the draft
+        pygame.draw.line(surface, (90, 86, 80), (r.x + u(16), r.bottom - u(4)), (r.right - u(4), r.y + u(4)), max(1, u(2)))
+    if glow:
+        pygame.draw.rect(surface, theme.HIGHLIGHT, r.inflate(4, 4), 3, border_radius=radius)
