@@ -264,7 +264,7 @@ class AuctionScene(MenuScene):
             if g == f:
                 return _("{player}: place {slot}, {vp} VP").format(player=self.names[p], slot=slot, vp=vp)
         if self.choosing():
-            return _("Chosen") if f == self.sel_faction else _("Click to choose")
+            return _("Your choice") if f == self.sel_faction else _("Click to choose")
         return ""
 
     def draw_cards(self, surface) -> None:
@@ -427,7 +427,7 @@ class AuctionScene(MenuScene):
         card = dict(self.cards).get(self.peek)
         if card is None:
             return
-        bw, bh = px(740), min(px(800), h - px(40))
+        bw, bh = px(740), min(px(660), h - px(40))
         x = card.right + px(16) if card.centerx < w // 2 else card.x - px(16) - bw
         x = max(px(10), min(w - bw - px(10), x))
         y = px(20) if bh > h - px(200) else card.y
