@@ -34,21 +34,10 @@ def apply_language(app, lang: str) -> None:
 
 def apply_display(app) -> None:
     """Fullscreen on or off (kept as it is when the display cannot change, e.g. headless)."""
-    s = app_settings(app)
-    want = bool(s.fullscreen)
     try:
-        is_full = bool(pygame.display.get_surface().get_flags() & pygame.FULLSCREEN)
+        app.set_fullscreen(bool(app_settings(app).fullscreen))
     except (pygame.error, AttributeError):
         return
-    if want == is_full or getattr(app, "headless", False):
-        return
-    try:
-        pygame.display.toggle_fullscreen()
-    except pygame.error:
-        return
-    app.screen = pygame.display.get_surface()
-    for scene in app.stack.scenes:
-        scene.resize(app.size)
 
 
 class SettingsScene(MenuScene):

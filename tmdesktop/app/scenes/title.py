@@ -197,7 +197,7 @@ class MenuScene(Scene):
                     pass
             self.dirty = True
         elif event.type == pygame.MOUSEWHEEL:
-            self.scroll(-event.y, pygame.mouse.get_pos())
+            self.scroll(-event.y, self.app.mouse_pos())
         elif event.type == pygame.TEXTINPUT and self.focus is not None:
             f = self.focus
             add = "".join(ch for ch in event.text if ch.isprintable() and (ch.isdigit() or not f.digits_only))
