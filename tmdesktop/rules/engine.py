@@ -227,7 +227,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         if s.turn.faction != p.name:
             who = s.players[s.turn.faction].faction.display if s.turn.faction else _("nobody")
             raise RuleError(_("It is not your turn: it is {faction}'s.").format(faction=who))
-        self._check_offers_answered(p)
+        self._decline_open_offers(p)
         return s.turn
 
     def _use_subaction(self, p: Player, kind: str, followups: dict[str, int] | None = None) -> None:

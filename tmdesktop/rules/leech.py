@@ -30,7 +30,7 @@ class Leech:
                 other.leech_offers.append(LeechOffer(p.name, amount, event if real else -1))
                 offers += real
         if offers:
-            s.leech_events[event] = {"source": p.name, "open": offers, "accepted": False}
+            s.leech_events[event] = {"source": p.name, "open": offers, "accepted": False, "declined": 0}
 
     def leech_amount(self, p: Player, offer: LeechOffer) -> int:
         return min(offer.amount, 2 * p.power[0] + p.power[1], p.VP + 1)
@@ -65,7 +65,10 @@ class Leech:
             self._resolve_offer(p, offer, accepted=False if self.leech_amount(p, offer) > 0 else None)
 
     def _resolve_offer(self, p: Player, offer: LeechOffer, accepted: bool | None) -> None:
-        """accepted: True (took power), False (declined), None (lapsed unanswered)."""
+        """accepted: True (took power), False (declined), None (neither: the offer could give nothing).
+
+        The builder's ability (Cultists, Shapeshifters) fires once per building: on the first
+        acceptance, or, when every offer is settled with none accepted, if at least one was declined."""
         s = self.state
         p.leech_offers.remove(offer)
         ev = s.leech_events.get(offer.event)
@@ -74,7 +77,7 @@ class Leech:
         source = s.players[ev["source"]]
         effect = source.faction.special.get("leech_effect")
         ev["open"] -= 1
-        ev["lapsed"] = ev.get("lapsed", False) or accepted is None
+        ev["declined"] += accepted is False
         if accepted and not ev["accepted"]:
             ev["accepted"] = True
             if effect:
@@ -83,11 +86,11 @@ class Leech:
         if ev["open"] == 0:
             del s.leech_events[offer.event]
             errata_ok = source.faction.name != "cultists" or "errata-cultist-power" in s.options
-            if effect and not ev["accepted"] and not ev["lapsed"] and errata_ok:
+            if effect and not ev["accepted"] and ev["declined"] and errata_ok:
                 self._gain(source, effect["not_taken"])
                 self._emit(source, "[all opponents declined power]")
 
-    def _check_offers_answered(self, p: Player) -> None:
+    def _decline_open_offers(self, p: Player) -> None:
         """Acting in one's own turn declines the power offers still open."""
         for offer in list(p.leech_offers):
             self._resolve_offer(p, offer, accepted=False if self.leech_amount(p, offer) > 0 else None)

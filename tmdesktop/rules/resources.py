@@ -148,7 +148,7 @@ class Resources:
         if s.phase == "play":
             if s.turn.faction != p.name:
                 raise RuleError(_("Conversions are made in your own turn."))
-            self._check_offers_answered(p)
+            self._decline_open_offers(p)
         elif s.phase != "income-spades":
             raise RuleError(_("Conversions are made in your own turn."))
         give, get = a.give.upper(), a.get.upper()
