@@ -66,6 +66,8 @@ class Cults:
             if -a.n != p.lose_cult_owed or p.cult[cult] < p.lose_cult_owed:
                 raise RuleError(_("Step back {n} on one cult track where you have them.").format(
                     n=p.lose_cult_owed))
+            if p.cult[cult] == 10:
+                p.keys += 1  # leaving space 10 gives its key back and frees the space
             p.cult[cult] += a.n
             p.lose_cult_owed = 0
             return
