@@ -28,6 +28,8 @@ def game_with(factions, picks=(), **kw):
         g.apply(None, A.ChooseFaction(f))
         if f in picks and g.waiting_for() == [f]:
             g.apply(f, A.PickColor(picks.pop(f)))
+        if g.player(f).favors_owed:  # the Ice Maidens take their favor tile with the faction
+            g.apply(f, A.TakeTile("FAV11"))
     for f, color in picks.items():  # volcano factions choose after everybody
         g.apply(f, A.PickColor(color))
     return g
@@ -80,7 +82,7 @@ def test_ice_pick_forbids_that_home_terrain_to_later_factions():
 
 def test_ice_dwellings_turn_their_hexes_to_ice_and_ice_never_changes_again():
     g = game_with(["icemaidens", "witches"], {"icemaidens": "gray"})
-    g.apply("icemaidens", A.TakeTile("FAV11"))  # the Ice Maidens' starting favor tile
+    assert g.player("icemaidens").favors == ["FAV11"]  # their starting favor tile
     h = hex_of(g, "gray")
     g.apply("icemaidens", A.Build(h))
     assert g.state.terrain[h] == "ice"

@@ -24,14 +24,14 @@ FIRE_ICE_OPTIONS = frozenset({"fire-and-ice-factions/ice", "fire-and-ice-faction
 
 
 def pick_factions(rng: random.Random, players: int, pool: list[str], first: str | None) -> tuple[str, ...]:
-    """Factions with different fixed home terrains; `first` (if given) is among them."""
+    """Factions with different home terrains (at most one ice, one volcano, one variable);
+    `first` (if given) is among them."""
     chosen = [first] if first else []
     for name in rng.sample(pool, len(pool)):
         if len(chosen) == players:
             break
         home = faction(name).home
-        if name in chosen or (home not in ("ice", "volcano", "variable")
-                              and any(faction(c).home == home for c in chosen)):
+        if name in chosen or any(faction(c).home == home for c in chosen):
             continue
         chosen.append(name)
     rng.shuffle(chosen)

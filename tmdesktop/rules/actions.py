@@ -205,7 +205,7 @@ class TokenForVP(Action):
     main_turn = False
 
     def __str__(self) -> str:
-        return "gain P3 for VP" if self.take else "decline P3"
+        return "gain P3 for VP" if self.take else "-GAIN_P3_FOR_VP"
 
 
 @dataclass(frozen=True, slots=True)

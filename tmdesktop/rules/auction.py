@@ -62,14 +62,15 @@ class Auction:
 
     @classmethod
     def draw(cls, players: int, seed: int, fire_ice: bool = True) -> Auction:
-        """Draw as many factions as players (no two with the same fixed home terrain)."""
+        """Draw as many factions as players (no two with the same home terrain, at most one ice,
+        one volcano and one variable faction)."""
         rng = random.Random(seed)
         pool = list(ALL_FACTIONS if fire_ice else BASE_FACTIONS)
         rng.shuffle(pool)
         drawn: list[str] = []
         for name in pool:
-            home = faction(name).home
-            if home in TERRAINS and any(faction(d).home == home for d in drawn):
+            home = faction(name).home  # a terrain, or ice / volcano / variable: one faction of each
+            if any(faction(d).home == home for d in drawn):
                 continue
             drawn.append(name)
             if len(drawn) == players:

@@ -73,12 +73,9 @@ def clusters(game: Game, p: Player, hexes: set[str]) -> int:
 
 
 def final_tile_metric(game: Game, p: Player, tile: str) -> int:
-    """The Fire & Ice final tile's measure, over the faction's largest network (the best of ties)."""
-    comps = networks(game, p)
-    if not comps:
-        return 0
-    size = max(len(c) for c in comps)
-    return max(_measure(game, p, tile, c) for c in comps if len(c) == size)
+    """The Fire & Ice final tile's measure: the best any one of the faction's networks reaches
+    (as the site scores it; seed 004 speaks of the largest area, which is usually the same)."""
+    return max((_measure(game, p, tile, c) for c in networks(game, p)), default=0)
 
 
 def _measure(game: Game, p: Player, tile: str, hexes: set[str]) -> int:

@@ -85,8 +85,7 @@ class Leech:
                 self._emit(source, "[opponent accepted power]")
         if ev["open"] == 0:
             del s.leech_events[offer.event]
-            errata_ok = source.faction.name != "cultists" or "errata-cultist-power" in s.options
-            if effect and not ev["accepted"] and ev["declined"] and errata_ok:
+            if effect and not ev["accepted"] and ev["declined"] and "errata-cultist-power" in s.options:
                 self._gain(source, effect["not_taken"])
                 self._emit(source, "[all opponents declined power]")
 

@@ -67,13 +67,16 @@ def legal_actions(game: Game, name: str | None) -> list[A.Action]:
         return []
     if kind == "factions":
         taken = game.colors_taken()
+        kinds = {p.faction.home for p in s.players.values()} & {"ice", "volcano", "variable"}
         return [A.ChooseFaction(f) for f in ALL_FACTIONS
-                if f not in s.players and faction(f).home not in taken
+                if f not in s.players and faction(f).home not in taken | kinds
                 and FACTION_OPTION.get(f) in (None, *s.options)]
     p = s.players[name]
     if kind == "color":
+        if s.phase == "play":
+            return [A.PickColor(c) for c in TERRAINS if c not in game.home_colors(p) and c != p.home]
         taken = game.colors_taken(exclude=p, picking=True)
-        return [A.PickColor(c) for c in TERRAINS if c not in taken and not (s.phase == "play" and c == p.home)]
+        return [A.PickColor(c) for c in TERRAINS if c not in taken]
     if kind == "lose-cult":
         return [A.CultStep(c, -p.lose_cult_owed) for c in CULTS if p.cult[c] >= p.lose_cult_owed]
     if kind == "unlock":
@@ -84,8 +87,7 @@ def legal_actions(game: Game, name: str | None) -> list[A.Action]:
                 rule = locked[c]["home" if c in game.home_colors(p) else "not_home"]
                 if _affordable(p, rule.get("cost", {})):
                     out.append(A.UnlockTerrain(c))
-        if p.P < p.max_priests:
-            out.append(A.UnlockTerrain("gain-priest"))
+        out.append(A.UnlockTerrain("gain-priest"))
         return out
     if kind == "p3":
         return ([A.TokenForVP(True)] if p.VP >= 1 else []) + [A.TokenForVP(False)]

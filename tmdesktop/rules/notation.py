@@ -145,7 +145,7 @@ def _p3(m):
     return A.TokenForVP(True)
 
 
-@_rule(r"decline\s+p3")
+@_rule(r"-gain_p3_for_vp|decline\s+p3")
 def _p3_no(m):
     return A.TokenForVP(False)
 

@@ -21,6 +21,9 @@ class SetupPhase:
         if s.pending_colors:
             raise RuleError(_("{faction} must first choose a terrain colour.").format(
                 faction=s.players[s.pending_colors[0]].faction.display))
+        owing = [p for p in s.players.values() if p.favors_owed]
+        if owing:
+            raise RuleError(_("{faction} must first take a favor tile.").format(faction=owing[0].faction.display))
         try:
             f = faction(name)
         except KeyError:
@@ -34,6 +37,10 @@ class SetupPhase:
         if f.home in TERRAINS and f.home in self.colors_taken():
             raise RuleError(_("Another faction already has {terrain} as its home terrain.").format(
                 terrain=_(f.home)))
+        if f.home in ("ice", "volcano", "variable") and any(o.faction.home == f.home for o in s.players.values()):
+            # one ice, one volcano and one variable faction at most (they share a board side)
+            raise RuleError(_("Only one faction of that kind can play: {faction} is already in.").format(
+                faction=next(o.faction.display for o in s.players.values() if o.faction.home == f.home)))
         st = f.start
         vp = st["VP"]
         if "revised-starting-vp" in s.options:
@@ -48,9 +55,11 @@ class SetupPhase:
         s.players[name] = p
         s.seats.append(name)
         self._emit(p, "setup")
-        if f.home in ("ice", "variable") and not self.setup.factions:
-            p.picks_color = True  # these choose at once, before the next faction is taken
-            s.pending_colors.append(name)
+        if not self.setup.factions:  # chosen one by one: some decide at once, before the next pick
+            if f.home in ("ice", "variable"):
+                p.picks_color = True
+                s.pending_colors.append(name)
+            p.favors_owed += f.special.get("GAIN_FAVOR", 0)  # the Ice Maidens' favor tile
 
     def colors_taken(self, exclude: Player | None = None, picking: bool = False) -> set[str]:
         """Colours no faction may still take: home terrains and colours already picked (and, for a
@@ -79,7 +88,10 @@ class SetupPhase:
                 faction=s.players[s.pending_colors[0]].faction.display))
         if a.color not in TERRAINS:
             raise RuleError(_("Unknown terrain {terrain}.").format(terrain=a.color))
-        if a.color in self.colors_taken(exclude=p, picking=True) or (s.phase == "play" and a.color == p.home):
+        in_play = s.phase == "play"
+        # In play (the Shapeshifters' change), only other factions' home terrains are taken.
+        taken = self.home_colors(p) if in_play else self.colors_taken(exclude=p, picking=True)
+        if a.color in taken or (in_play and a.color == p.home):
             raise RuleError(_("{terrain} is already taken by another faction.").format(terrain=_(a.color)))
         p.picks_color = False
         if p.name in s.pending_colors:
@@ -87,6 +99,9 @@ class SetupPhase:
         if p.faction.home in ("ice", "volcano"):
             p.color = a.color
         else:
+            if in_play:
+                for h in p.buildings:  # their land changes with them
+                    s.terrain[h] = a.color
             p.color = p.home = a.color
             if p.faction.special.get("locked_terrain"):
                 p.unlocked = {a.color}
@@ -105,8 +120,9 @@ class SetupPhase:
                     if p.faction.home in kinds and p.color is None:
                         p.picks_color = True
                         s.pending_colors.append(n)
-            for n in s.seats:
-                s.players[n].favors_owed += s.players[n].faction.special.get("GAIN_FAVOR", 0)
+            if self.setup.factions:  # factions given in advance take their favor tile now
+                for n in s.seats:
+                    s.players[n].favors_owed += s.players[n].faction.special.get("GAIN_FAVOR", 0)
             if s.pending_colors:
                 return
         if any(p.favors_owed for p in s.players.values()):

@@ -27,9 +27,12 @@ def export_log(game: Game) -> str:
     setup = game.setup
     board = load_board(setup.map_key)
     if "revised-starting-vp" in setup.options and board.key == "original":
-        lines = [f"# map {REVISED_VP_MAP[0]} {REVISED_VP_MAP[1]}"]  # the site's name for that variant
+        name, site_id = REVISED_VP_MAP  # the site's name for that variant
     else:
-        lines = [f"# map {board.key} {board.site_map_id}"]
+        name, site_id = board.key, board.site_map_id
+    lines = [f"# map {name} {site_id}"]
+    if name != "original":  # the site plays the original map unless told otherwise
+        lines.append(f"map {site_id}")
     lines.append(f"player-count {setup.players}")
     lines += [f"option {o}" for o in sorted(setup.options - LOCAL_OPTIONS)]
     lines.append("score " + ",".join(setup.score_tiles))
@@ -39,6 +42,8 @@ def export_log(game: Game) -> str:
     lines += [f"delete {b}" for b in enabled if b not in setup.bonus_tiles]
     if setup.start_vp:  # the site has no auction: kept as a comment that our import reads back
         lines.append(AUCTION_COMMENT + ", ".join(f"{f} {vp}" for f, vp in setup.start_vp.items()))
+    # the site hands out factions to the players in the order they joined: one `player` line a seat
+    lines += [f"player p{k} username p{k}" for k in range(1, setup.players + 1)]
     replay = Game(setup)
     # The site takes ice and variable factions' colours right after the faction; factions given in
     # advance (auction, draft) pick theirs after all are in, so those picks move up in the text.
@@ -115,6 +120,12 @@ def import_log(text: str) -> Game:
                 start_vp[name] = int(vp)
         elif line.startswith("#"):
             continue
+        elif m := re.fullmatch(r"map\s+([0-9a-f]{40})", line):
+            if m[1] == REVISED_VP_MAP[1]:
+                map_key = "original"
+                options.add("revised-starting-vp")
+            else:
+                map_key = _map_key(no, m[1], m[1])
         elif m := re.fullmatch(r"player-count\s+(\d+)", line):
             players = int(m[1])
         elif m := re.fullmatch(r"option\s+(\S+)", line):
@@ -132,7 +143,7 @@ def import_log(text: str) -> Game:
             factions += 1
         elif m := _ROW.match(line):
             body.append((no, m[1].lower(), m[2]))
-        elif line.split()[0] in ("player", "randomize", "map", "start-preview", "income", "finish"):
+        elif line.split()[0] in ("player", "randomize", "start-preview", "income", "finish"):
             continue
         else:
             raise LogError(_("line {n}: cannot read “{text}”").format(n=no, text=line))

@@ -105,9 +105,7 @@ class Tiles:
             raise RuleError(_("You have no priest to place now."))
         locked = p.faction.special["locked_terrain"]
         if a.color == "gain-priest":
-            if p.P >= p.max_priests:
-                raise RuleError(_("All your priests are already out: unlock a terrain instead."))
-            p.P += 1
+            p.P = min(p.P + 1, p.max_priests)  # at the limit the priest is simply lost
         else:
             if a.color not in TERRAINS:
                 raise RuleError(_("Unknown terrain {terrain}.").format(terrain=a.color))
