@@ -235,3 +235,13 @@ def test_revised_starting_vp_table():
     g = Game(GameSetup(players=2, options=FI | {"revised-starting-vp"}, score_tiles=SCORES,
                        bonus_tiles=BONUS, factions=("fakirs", "darklings")))
     assert (g.player("fakirs").VP, g.player("darklings").VP) == (33, 15)
+
+
+def test_final_tiles_count_the_best_network_as_the_site_does():
+    """Seed 004 counts only the largest area; the site (whose logs our exports must replay to the
+    same scores) takes the best of all networks. Here the largest network (3 buildings inland) has
+    no edge building, a smaller one (2 on row A) has two: the site, and the engine, score 2."""
+    g = _board_with({"witches": {"E5": "D", "E6": "D", "E7": "D", "A1": "D", "A2": "D"}, "giants": {"I1": "D"}})
+    w = g.player("witches")
+    assert sorted(len(c) for c in final_scoring.networks(g, w)) == [2, 3]
+    assert final_scoring.final_tile_metric(g, w, "building-on-edge") == 2
