@@ -19,10 +19,9 @@ from tmdesktop.rules.engine import Game
 
 from .. import text, theme
 from ..session import Outcome, Session
-from ..views import widgets
 from .dialogs import ChoiceScene, ConfirmScene, Option
 from .game_scene import GameScene
-from .title import MenuScene, app_settings, describe_save, faction_names, make_button
+from .title import ListMenuScene, app_settings, describe_save, faction_names, make_button
 
 
 class AutosaveSession(Session):
@@ -165,16 +164,16 @@ def open_save(app, path: Path) -> str:
     return ""
 
 
-class LoadScene(MenuScene):
+class LoadScene(ListMenuScene):
     """The saved games, newest first, with their date, factions and round."""
 
     def __init__(self, app):
         super().__init__(app)
         self.saves: list[saves.SaveInfo] = []
-        self.selected = 0
-        self.first = 0
-        self.rows: list[tuple[int, pygame.Rect]] = []
         self.refresh()
+
+    def entries(self) -> list:
+        return self.saves
 
     def refresh(self) -> None:
         try:
@@ -186,9 +185,8 @@ class LoadScene(MenuScene):
 
     def layout(self) -> None:
         w, h = self.size
-        self.list_rect = pygame.Rect(self.px(160), self.px(170), w - 2 * self.px(160), h - self.px(170) - self.px(150))
-        self.row_h = self.px(74)
-        self.visible_rows = max(1, self.list_rect.height // self.row_h)
+        self.place_list((self.px(160), self.px(170), w - 2 * self.px(160), h - self.px(170) - self.px(150)),
+                        self.px(74), self.px(8))
         bw, bh = self.px(240), self.px(58)
         y = h - self.px(120)
         cx = w // 2
@@ -200,56 +198,16 @@ class LoadScene(MenuScene):
         self.update_rows()
 
     def update_rows(self) -> None:
-        self.first = max(0, min(self.first, len(self.saves) - self.visible_rows))
-        if self.selected < self.first:
-            self.first = self.selected
-        elif self.selected >= self.first + self.visible_rows:
-            self.first = self.selected - self.visible_rows + 1
-        self.rows = []
-        for i in range(self.first, min(len(self.saves), self.first + self.visible_rows)):
-            r = pygame.Rect(self.list_rect.x, self.list_rect.y + (i - self.first) * self.row_h,
-                            self.list_rect.width, self.row_h - self.px(8))
-            self.rows.append((i, r))
+        super().update_rows()
         for b in self.buttons:
             if b.key in ("open", "delete"):
                 b.enabled = bool(self.saves)
 
-    def hit(self, pos):
-        h = super().hit(pos)
-        if h:
-            return h
-        for i, r in self.rows:
-            if r.collidepoint(pos):
-                return ("row", i)
-        return None
-
-    def handle_event(self, event) -> None:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            h = self.hit(event.pos)
-            if h and h[0] == "row":
-                if h[1] == self.selected and getattr(self, "_last_click", None) == h[1]:
-                    self.on_button("open")  # a second click on the chosen row opens it
-                    return
-                self.selected = h[1]
-                self._last_click = h[1]
-                self.dirty = True
-                return
-        super().handle_event(event)
-
-    def scroll(self, d: int, pos) -> None:
-        self.first = max(0, min(self.first + d, len(self.saves) - self.visible_rows))
-        self.update_rows()
-        self.dirty = True
-
     def on_key(self, event) -> None:
-        if event.key in (pygame.K_DOWN, pygame.K_UP) and self.saves:
-            self.selected = max(0, min(len(self.saves) - 1, self.selected + (1 if event.key == pygame.K_DOWN else -1)))
-            self.update_rows()
-            self.dirty = True
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.on_button("open")
-        elif event.key == pygame.K_DELETE:
+        if event.key == pygame.K_DELETE:
             self.on_button("delete")
+        else:
+            super().on_key(event)
 
     def on_button(self, key: str) -> None:
         if key == "back":
@@ -278,18 +236,14 @@ class LoadScene(MenuScene):
         if not self.saves:
             text.blit(surface, _("No saved games yet."), self.fs(24), theme.TEXT_DIM, self.list_rect.center, "center")
         for i, r in self.rows:
-            self.draw_row(surface, self.saves[i], r, i == self.selected, self.hover == ("row", i))
-        if len(self.saves) > self.visible_rows:
-            text.blit(surface, _("{first}–{last} of {n}").format(first=self.first + 1, last=self.first + len(self.rows),
-                                                                  n=len(self.saves)),
-                      self.fs(16), theme.TEXT_DIM, (self.list_rect.right, self.list_rect.y - self.px(8)), "bottomright")
+            self.draw_row(surface, i, r)
+        self.draw_count(surface)
         self.draw_widgets(surface)
         self.draw_message(surface)
 
-    def draw_row(self, surface, info: saves.SaveInfo, r: pygame.Rect, selected: bool, hover: bool) -> None:
-        bg = (250, 236, 180) if selected else (240, 232, 212) if hover else theme.PARCHMENT
-        widgets.panel(surface, r, bg, radius=self.px(10), edge=theme.ACCENT if selected else theme.INK_SOFT,
-                      shadow=False)
+    def draw_row(self, surface, i: int, r: pygame.Rect) -> None:
+        info = self.saves[i]
+        self.draw_row_panel(surface, i, r, self.px(10))
         pad = self.px(18)
         if info.error:
             text.blit(surface, info.game_id, self.fs(19), theme.INK, (r.x + pad, r.y + self.px(8)), "topleft", "bold",

@@ -23,7 +23,7 @@ from .. import describe, text, theme
 from ..session import Session
 from ..views import widgets
 from .game_scene import GameScene
-from .title import MenuScene, make_button, title_weight
+from .title import ListMenuScene, make_button, title_weight
 
 LEDGER_SUFFIXES = (".txt", ".ledger")
 PLAY_SECONDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "off": 0.05}
@@ -313,22 +313,22 @@ class ReplayScene(GameScene):
         return f"{who}: {what}" if who else what
 
 
-class ReplayPickScene(MenuScene):
+class ReplayPickScene(ListMenuScene):
     """Choose a game record (ledger export) or a saved game to watch."""
+
+    scroll_rows = 3
 
     def __init__(self, app):
         super().__init__(app)
         self.files = find_replays()
-        self.selected = 0
-        self.first = 0
-        self.rows: list[tuple[int, pygame.Rect]] = []
+
+    def entries(self) -> list:
+        return self.files
 
     def layout(self) -> None:
         w, h = self.size
         px = self.px
-        self.list_rect = pygame.Rect(px(200), px(170), w - 2 * px(200), h - px(170) - px(150))
-        self.row_h = px(52)
-        self.visible = max(1, self.list_rect.height // self.row_h)
+        self.place_list((px(200), px(170), w - 2 * px(200), h - px(170) - px(150)), px(52), px(6))
         bw, bh = px(260), px(58)
         self.buttons = [
             make_button("back", N_("Back"), (w // 2 - bw - px(20), h - px(110), bw, bh), hint="Esc"),
@@ -336,50 +336,6 @@ class ReplayPickScene(MenuScene):
         ]
         self.button("open").enabled = bool(self.files)
         self.update_rows()
-
-    def update_rows(self) -> None:
-        self.first = max(0, min(self.first, len(self.files) - self.visible))
-        if self.selected < self.first:
-            self.first = self.selected
-        elif self.selected >= self.first + self.visible:
-            self.first = self.selected - self.visible + 1
-        self.rows = [(i, pygame.Rect(self.list_rect.x, self.list_rect.y + (i - self.first) * self.row_h,
-                                     self.list_rect.width, self.row_h - self.px(6)))
-                     for i in range(self.first, min(len(self.files), self.first + self.visible))]
-
-    def hit(self, pos):
-        h = super().hit(pos)
-        if h:
-            return h
-        for i, r in self.rows:
-            if r.collidepoint(pos):
-                return ("row", i)
-        return None
-
-    def handle_event(self, event) -> None:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            h = self.hit(event.pos)
-            if h and h[0] == "row":
-                if self.selected == h[1] and getattr(self, "_last", None) == h[1]:
-                    self.on_button("open")
-                    return
-                self.selected = self._last = h[1]
-                self.dirty = True
-                return
-        super().handle_event(event)
-
-    def scroll(self, d: int, pos) -> None:
-        self.first = max(0, min(self.first + d * 3, len(self.files) - self.visible))
-        self.update_rows()
-        self.dirty = True
-
-    def on_key(self, event) -> None:
-        if event.key in (pygame.K_DOWN, pygame.K_UP) and self.files:
-            self.selected = max(0, min(len(self.files) - 1, self.selected + (1 if event.key == pygame.K_DOWN else -1)))
-            self.update_rows()
-            self.dirty = True
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.on_button("open")
 
     def on_button(self, key: str) -> None:
         if key == "back":
@@ -406,17 +362,12 @@ class ReplayPickScene(MenuScene):
                 max_width=self.list_rect.width)
         for i, r in self.rows:
             path = self.files[i]
-            sel = i == self.selected
-            bg = (250, 236, 180) if sel else (240, 232, 212) if self.hover == ("row", i) else theme.PARCHMENT
-            widgets.panel(surface, r, bg, radius=px(8), edge=theme.ACCENT if sel else theme.INK_SOFT, shadow=False)
+            self.draw_row_panel(surface, i, r, px(8))
             kind = _("saved game") if path.name.endswith(saves.SUFFIX) else _("game record")
             text.blit(surface, path.name, self.fs(19), theme.INK, (r.x + px(16), r.centery), "midleft", "semibold",
                       max_width=r.width - px(360))
             text.blit(surface, f"{kind} · {path.parent.name}", self.fs(16), theme.INK_SOFT, (r.right - px(16), r.centery),
                       "midright", max_width=px(330))
-        if len(self.files) > self.visible:
-            text.blit(surface, _("{first}–{last} of {n}").format(first=self.first + 1, last=self.first + len(self.rows),
-                                                                  n=len(self.files)),
-                      self.fs(16), theme.TEXT_DIM, (self.list_rect.right, self.list_rect.y - px(8)), "bottomright")
+        self.draw_count(surface)
         self.draw_widgets(surface)
         self.draw_message(surface)

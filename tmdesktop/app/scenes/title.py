@@ -372,6 +372,96 @@ def make_button(key: str, label: str, rect, primary: bool = False, hint: str = "
     return b
 
 
+class ListMenuScene(MenuScene):
+    """A menu page around a scrolling list of rows: a click chooses a row, a second click on the
+    chosen row opens it, Up/Down move the choice and Enter opens it (all through the "open"
+    button's `on_button`).  Subclasses say what the rows are (`entries`), place the list
+    (`place_list`, from `layout`) and draw each row."""
+
+    scroll_rows = 1  # rows one wheel notch moves
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.selected = 0
+        self.first = 0
+        self.rows: list[tuple[int, pygame.Rect]] = []
+        self.list_rect = pygame.Rect(0, 0, 0, 0)
+        self.row_h = 1
+        self.row_gap = 0
+        self.visible = 1
+        self._last_click: int | None = None
+
+    def entries(self) -> list:
+        """What the rows show, one entry a row."""
+        return []
+
+    def place_list(self, rect, row_h: int, row_gap: int) -> None:
+        self.list_rect = pygame.Rect(rect)
+        self.row_h = row_h
+        self.row_gap = row_gap
+        self.visible = max(1, self.list_rect.height // self.row_h)
+
+    def update_rows(self) -> None:
+        n = len(self.entries())
+        self.first = max(0, min(self.first, n - self.visible))
+        if self.selected < self.first:
+            self.first = self.selected
+        elif self.selected >= self.first + self.visible:
+            self.first = self.selected - self.visible + 1
+        self.rows = [(i, pygame.Rect(self.list_rect.x, self.list_rect.y + (i - self.first) * self.row_h,
+                                     self.list_rect.width, self.row_h - self.row_gap))
+                     for i in range(self.first, min(n, self.first + self.visible))]
+
+    def hit(self, pos):
+        h = super().hit(pos)
+        if h:
+            return h
+        for i, r in self.rows:
+            if r.collidepoint(pos):
+                return ("row", i)
+        return None
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            h = self.hit(event.pos)
+            if h and h[0] == "row":
+                if h[1] == self.selected and self._last_click == h[1]:
+                    self.on_button("open")  # a second click on the chosen row opens it
+                    return
+                self.selected = self._last_click = h[1]
+                self.dirty = True
+                return
+        super().handle_event(event)
+
+    def scroll(self, d: int, pos) -> None:
+        self.first = max(0, min(self.first + d * self.scroll_rows, len(self.entries()) - self.visible))
+        self.update_rows()
+        self.dirty = True
+
+    def on_key(self, event) -> None:
+        n = len(self.entries())
+        if event.key in (pygame.K_DOWN, pygame.K_UP) and n:
+            self.selected = max(0, min(n - 1, self.selected + (1 if event.key == pygame.K_DOWN else -1)))
+            self.update_rows()
+            self.dirty = True
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.on_button("open")
+
+    def draw_row_panel(self, surface, i: int, r: pygame.Rect, radius: int) -> None:
+        """The parchment card behind row `i`: gold when chosen, lighter under the mouse."""
+        selected = i == self.selected
+        bg = (250, 236, 180) if selected else (240, 232, 212) if self.hover == ("row", i) else theme.PARCHMENT
+        widgets.panel(surface, r, bg, radius=radius, edge=theme.ACCENT if selected else theme.INK_SOFT, shadow=False)
+
+    def draw_count(self, surface) -> None:
+        """Which rows show ("11–20 of 34") above the list, when it does not fit."""
+        n = len(self.entries())
+        if n > self.visible:
+            text.blit(surface, _("{first}–{last} of {n}").format(first=self.first + 1, last=self.first + len(self.rows),
+                                                                  n=n),
+                      self.fs(16), theme.TEXT_DIM, (self.list_rect.right, self.list_rect.y - self.px(8)), "bottomright")
+
+
 # ---------------------------------------------------------------------- the title screen
 
 
