@@ -10,8 +10,7 @@ from tmdesktop import settings as settings_mod
 from tmdesktop.i18n import N_, _
 
 from .. import text, theme
-from ..views import widgets
-from .title import Chooser, MenuScene, Switch, app_settings, make_button, title_weight
+from .title import Chooser, MenuScene, Switch, app_settings, make_button
 
 ON_OFF = {True: N_("On"), False: N_("Off")}
 
@@ -61,23 +60,13 @@ class SettingsScene(MenuScene):
     def layout(self) -> None:
         w, h = self.size
         px = self.px
-        col_w = min(px(760), (w - px(120)) // 2)
-        lx = w // 2 - col_w - px(30)
-        rx = w // 2 + px(30)
+        col_w, lx, rx = self.columns(760)
         rh, gap = px(52), px(14)
         top = px(200)
-        y = top
-        self.choosers = []
-        for c in (self.lang, self.scale_c, self.anim):
-            c.rect = pygame.Rect(lx, y, col_w, rh)
-            self.choosers.append(c)
-            y += rh + gap
-        self.switches = []
-        for sw in (self.cb, self.confirm, self.full):
-            sw.rect = pygame.Rect(lx, y, col_w, rh)
-            self.switches.append(sw)
-            y += rh + gap
-        left_bottom = y
+        self.choosers = [self.lang, self.scale_c, self.anim]
+        y = self.stack(self.choosers, lx, top, col_w, rh, gap)
+        self.switches = [self.cb, self.confirm, self.full]
+        left_bottom = self.stack(self.switches, lx, y, col_w, rh, gap)
         y = top + px(40)
         self.leech_labels = []
         for c in self.leech:
@@ -86,8 +75,8 @@ class SettingsScene(MenuScene):
             self.choosers.append(c)
             y += rh + gap
         bottom = max(left_bottom, y + px(70), top + px(330))
-        self.panels = (pygame.Rect(lx - px(24), top - px(60), col_w + px(48), bottom - top + px(60)),
-                       pygame.Rect(rx - px(24), top - px(60), col_w + px(48), bottom - top + px(60)))
+        self.panels = (self.section_rect(lx, col_w, top - px(60), bottom),
+                       self.section_rect(rx, col_w, top - px(60), bottom))
         bw, bh = px(280), px(62)
         self.buttons = [make_button("done", N_("Done"), (w // 2 - bw // 2, h - px(100), bw, bh), primary=True,
                                     hint="Esc")]
@@ -135,9 +124,7 @@ class SettingsScene(MenuScene):
         px = self.px
         self.draw_title(surface, _("Settings"))
         for r, title in zip(self.panels, (_("Table"), _("Power offers"))):
-            widgets.panel(surface, r, (46, 52, 48), radius=px(14))
-            text.blit(surface, title, self.fs(30), theme.ACCENT, (r.x + px(24), r.y + px(10)), "topleft",
-                      title_weight(title))
+            self.draw_section(surface, r, title)
         right = self.panels[1]
         text.blit(surface, _("Answer power offers automatically for:"), self.fs(18), theme.TEXT_DIM,
                   (right.x + px(24), right.y + px(62)), "topleft", max_width=right.width - px(48))

@@ -25,9 +25,9 @@ from tmdesktop.rules.maps import MAP_KEYS, TERRAINS
 from tmdesktop.rules.setup import FIRE_ICE_FACTION_OPTIONS, TOURNAMENT_OPTIONS, GameSetup
 
 from .. import text, theme
-from ..views import supply, widgets
+from ..views import supply
 from .load_scene import open_game
-from .title import Chooser, MenuScene, Switch, TextField, app_settings, make_button, title_weight
+from .title import Chooser, MenuScene, Switch, TextField, app_settings, make_button
 
 MAP_NAMES = {
     "original": N_("Original map"), "fire_ice_side1": N_("Fire & Ice map, side 1"),
@@ -119,9 +119,7 @@ class SetupScene(MenuScene):
         w, h = self.size
         px = self.px
         top = px(150)
-        col_w = min(px(780), (w - px(120)) // 2)
-        lx = w // 2 - col_w - px(30)
-        rx = w // 2 + px(30)
+        col_w, lx, rx = self.columns(780)
         rh = px(50)
         gap = px(12)
         self.players.rect = pygame.Rect(lx, top + px(44), col_w, rh)
@@ -137,16 +135,11 @@ class SetupScene(MenuScene):
             y += rh + gap
         self.fields = [self.names[i] for i in range(self.n())] + [self.seed]
         self.choosers = [self.players] + self.colours[: self.n()]
-        y = top + px(44)
-        for c in (self.map, self.fset, self.fmode, self.tmode):
-            c.rect = pygame.Rect(rx, y, col_w, rh)
-            self.choosers.append(c)
-            y += rh + gap
-        self.switches = []
-        for s in (self.turn_order, self.mini, self.final_fi):
-            s.rect = pygame.Rect(rx, y, col_w, rh)
-            self.switches.append(s)
-            y += rh + gap
+        game = [self.map, self.fset, self.fmode, self.tmode]
+        self.choosers += game
+        y = self.stack(game, rx, top + px(44), col_w, rh, gap)
+        self.switches = [self.turn_order, self.mini, self.final_fi]
+        y = self.stack(self.switches, rx, y, col_w, rh, gap)
         self.seed.rect = pygame.Rect(rx + int(col_w * 0.42), y, int(col_w * 0.3), rh)
         self.seed_label = pygame.Rect(rx, y, int(col_w * 0.42), rh)
         bw, bh = px(270), px(62)
@@ -159,8 +152,8 @@ class SetupScene(MenuScene):
         ]
         self.button("tiles").enabled = self.tmode.value == "choose"
         bottom = max(self.player_rows[-1].bottom, y + rh) + px(24)
-        self.col_rects = (pygame.Rect(lx - px(24), top - px(6), col_w + px(48), bottom - top + px(6)),
-                          pygame.Rect(rx - px(24), top - px(6), col_w + px(48), bottom - top + px(6)))
+        self.col_rects = (self.section_rect(lx, col_w, top - px(6), bottom),
+                          self.section_rect(rx, col_w, top - px(6), bottom))
 
     def on_change(self, key: str, value) -> None:
         if key in ("players", "tile_mode", "map", "factions", "mini"):
@@ -236,9 +229,7 @@ class SetupScene(MenuScene):
         self.draw_title(surface, _("New game"))
         px = self.px
         for r, title in zip(self.col_rects, (_("Players"), _("Game"))):
-            widgets.panel(surface, r, (46, 52, 48), radius=px(14))
-            text.blit(surface, title, self.fs(30), theme.ACCENT, (r.x + px(24), r.y + px(10)), "topleft",
-                      title_weight(title))
+            self.draw_section(surface, r, title)
         for i in range(self.n()):
             row = self.player_rows[i]
             c = self.colours[i].value

@@ -146,6 +146,24 @@ class MenuScene(Scene):
     def fs(self, v: float) -> int:
         return max(11, self.px(v))
 
+    def columns(self, max_w: float) -> tuple[int, int, int]:
+        """Two form columns either side of the centre: (width, left x, right x)."""
+        w = self.size[0]
+        col_w = min(self.px(max_w), (w - self.px(120)) // 2)
+        return col_w, w // 2 - col_w - self.px(30), w // 2 + self.px(30)
+
+    def section_rect(self, x: int, col_w: int, top: int, bottom: int) -> pygame.Rect:
+        """The panel around a form column (see `draw_section`)."""
+        return pygame.Rect(x - self.px(24), top, col_w + self.px(48), bottom - top)
+
+    @staticmethod
+    def stack(items, x: int, y: int, width: int, row_h: int, gap: int) -> int:
+        """Place widgets one under another from `y`; returns the `y` of the next row."""
+        for item in items:
+            item.rect = pygame.Rect(x, y, width, row_h)
+            y += row_h + gap
+        return y
+
     # events
     def hit(self, pos):
         for b in self.buttons:
@@ -311,6 +329,12 @@ class MenuScene(Scene):
             self.draw_switch(surface, s)
         for f in self.fields:
             self.draw_field(surface, f)
+
+    def draw_section(self, surface, r: pygame.Rect, title: str) -> None:
+        """A form column's panel with its heading."""
+        widgets.panel(surface, r, (46, 52, 48), radius=self.px(14))
+        text.blit(surface, title, self.fs(30), theme.ACCENT, (r.x + self.px(24), r.y + self.px(10)), "topleft",
+                  title_weight(title))
 
     def draw_label(self, surface, label: str, rect: pygame.Rect, colour=theme.TEXT) -> None:
         text.blit(surface, label, self.fs(19), colour, (rect.x, rect.centery), "midleft", "semibold",
