@@ -83,12 +83,7 @@ def main(argv: list[str] | None = None) -> int:
         title.message = settings_message
         app.push(title)
         apply_display(app)
-        app.render(force=True)
-        if os.environ.get("TMDESKTOP_STARTUP_TIMING"):
-            print(f"first frame after {1000 * (time.perf_counter() - t0):.0f} ms", file=sys.stderr, flush=True)
-        app.run()
-        _shutdown()
-        return 0
+        return _run(app, t0)
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     factions = tuple(f.strip() for f in args.factions.split(",") if f.strip()) or None
     session = Session(new_game(args.players, seed, factions))
@@ -101,6 +96,12 @@ def main(argv: list[str] | None = None) -> int:
         app.screenshot(args.screenshot)
         _shutdown()
         return 0
+    return _run(app, t0)
+
+
+def _run(app, t0: float) -> int:
+    """Draw the first frame (its time since `t0` on stderr with TMDESKTOP_STARTUP_TIMING set), run
+    the window until it closes, then let go of pygame."""
     app.render(force=True)
     if os.environ.get("TMDESKTOP_STARTUP_TIMING"):
         print(f"first frame after {1000 * (time.perf_counter() - t0):.0f} ms", file=sys.stderr, flush=True)
