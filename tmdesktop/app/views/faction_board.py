@@ -186,16 +186,22 @@ def _labelled(surface, label: str, body: str, size: int, x: int, y: int, width: 
     return _wrapped(surface, body, size, theme.INK, (x, y + img.get_height() - max(1, size // 8)), width)
 
 
-def draw_board(surface, rect, name: str, scale: float, picked: str | None = None, vp: int | None = None,
-               dim: bool = False, glow: bool = False) -> None:
-    """The whole faction board in `rect` (about 720 x 680 units)."""
-    u = _U(scale)
+def _sheet(surface, rect, name: str, u: _U, picked: str | None, dim: bool, glow: bool):
+    """A board's parchment and its coloured name band: (rect, faction data, bottom of the band)."""
     r = pygame.Rect(rect)
     fd = faction(name)
     radius = u(12)
     widgets.panel(surface, r, PARCHMENT_DIM if dim else theme.PARCHMENT, radius=radius,
                   edge=theme.HIGHLIGHT if glow else theme.INK_SOFT)
-    y = _band(surface, r, name, u, picked, dim, radius) + u(10)
+    return r, fd, _band(surface, r, name, u, picked, dim, radius)
+
+
+def draw_board(surface, rect, name: str, scale: float, picked: str | None = None, vp: int | None = None,
+               dim: bool = False, glow: bool = False) -> None:
+    """The whole faction board in `rect` (about 720 x 680 units)."""
+    u = _U(scale)
+    r, fd, y = _sheet(surface, rect, name, u, picked, dim, glow)
+    y += u(10)
     pad = u(16)
     x0, inner = r.x + pad, r.width - 2 * pad
     isz = u.f(22)
@@ -262,35 +268,45 @@ def draw_board(surface, rect, name: str, scale: float, picked: str | None = None
     pygame.draw.line(surface, theme.PARCHMENT_DARK, (x0, y), (r.right - pad, y), 1)
     y += u(8)
     # the ability and the stronghold in words
-    size = u.f(18)
-    room = r.bottom - pad - y
-    for _attempt in range(8):
-        need = _text_height(name, size, inner)
-        if need <= room or size <= 11:
-            break
-        size -= 1
-    y = _labelled(surface, _("Ability"), faction_texts.ability(name), size, x0, y, inner) + u(6)
-    _labelled(surface, _("Stronghold"), faction_texts.stronghold(name), size, x0, y, inner)
+    size = _words_size(name, u.f(18), inner, r.bottom - pad - y)
+    _draw_words(surface, name, size, x0, y, inner, u(6))
+
+
+def _words(name: str) -> tuple[tuple[str, str], tuple[str, str]]:
+    """The faction's ability and stronghold in words, each with its label."""
+    return (_("Ability"), faction_texts.ability(name)), (_("Stronghold"), faction_texts.stronghold(name))
 
 
 def _text_height(name: str, size: int, width: int) -> int:
     h = 0
-    for label, body in ((_("Ability"), faction_texts.ability(name)), (_("Stronghold"), faction_texts.stronghold(name))):
+    for label, body in _words(name):
         h += text.text(label, size, theme.INK, "bold").get_height() + \
             text.text(body, size, theme.INK, wrap=max(40, width)).get_height() + int(size * 0.4)
     return h
+
+
+def _words_size(name: str, size: int, width: int, room: int) -> int:
+    """The text size, from `size` down to 11 at the least, at which the words fit in `room`."""
+    for _attempt in range(8):
+        if _text_height(name, size, width) <= room or size <= 11:
+            break
+        size -= 1
+    return size
+
+
+def _draw_words(surface, name: str, size: int, x: int, y: int, width: int, gap: int) -> None:
+    """The ability, then `gap` lower the stronghold, each "Label: body"."""
+    (ability, ability_text), (stronghold, stronghold_text) = _words(name)
+    y = _labelled(surface, ability, ability_text, size, x, y, width) + gap
+    _labelled(surface, stronghold, stronghold_text, size, x, y, width)
 
 
 def draw_summary(surface, rect, name: str, scale: float, vp: int | None = None, dim: bool = False,
                  glow: bool = False, note: str = "") -> None:
     """A medium board: header, start, building costs, ability and stronghold in words."""
     u = _U(scale)
-    r = pygame.Rect(rect)
-    fd = faction(name)
-    radius = u(12)
-    widgets.panel(surface, r, PARCHMENT_DIM if dim else theme.PARCHMENT, radius=radius,
-                  edge=theme.HIGHLIGHT if glow else theme.INK_SOFT)
-    y = _band(surface, r, name, u, None, dim, radius) + u(8)
+    r, fd, y = _sheet(surface, rect, name, u, None, dim, glow)
+    y += u(8)
     pad = u(14)
     x0, inner = r.x + pad, r.width - 2 * pad
     isz = u.f(20)
@@ -316,18 +332,12 @@ def draw_summary(surface, rect, name: str, scale: float, vp: int | None = None, 
         rr = icons.draw_tokens(surface, icons.gains_tokens(fd.cost(b)), (x + piece, y + u(12)), cs)
         x = rr.right + u(4)
     y += u(32)
-    size = u.f(17)
     bottom = r.bottom - pad - (u(24) if note else 0)
-    room = bottom - y
-    for _attempt in range(8):
-        if _text_height(name, size, inner) <= room or size <= 11:
-            break
-        size -= 1
+    size = _words_size(name, u.f(17), inner, bottom - y)
     clip = surface.get_clip()
     surface.set_clip(pygame.Rect(r.x, y, r.width, max(0, bottom - y)).clip(clip) if clip else
                      pygame.Rect(r.x, y, r.width, max(0, bottom - y)))
-    y = _labelled(surface, _("Ability"), faction_texts.ability(name), size, x0, y, inner) + u(4)
-    _labelled(surface, _("Stronghold"), faction_texts.stronghold(name), size, x0, y, inner)
+    _draw_words(surface, name, size, x0, y, inner, u(4))
     surface.set_clip(clip)
     if note:
         text.blit(surface, note, u.f(18), theme.INK, (r.centerx, r.bottom - pad // 2), "midbottom", "bold",
