@@ -23,6 +23,35 @@ def pygame_display():
 
 
 @pytest.fixture
+def user_dirs(tmp_path, monkeypatch):
+    """Saves and settings in throw-away folders, English before and after (the menu tests)."""
+    from tmdesktop import i18n
+
+    monkeypatch.setenv("TMDESKTOP_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("TMDESKTOP_CONFIG_DIR", str(tmp_path / "cfg"))
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+@pytest.fixture
+def title_app():
+    """An App on the title screen, drawn once: `title_app(size=(1280, 720), settings=None)`."""
+    from tmdesktop.app.app import App
+    from tmdesktop.app.scenes.title import TitleScene
+    from tmdesktop.settings import Settings
+
+    def make(size=(1280, 720), settings=None):
+        app = App(size)
+        app.settings = settings or Settings()
+        app.push(TitleScene(app))
+        app.render(force=True)
+        return app
+
+    return make
+
+
+@pytest.fixture
 def make_app():
     """An App with a GameScene on a fresh game; `demo` random actions already played."""
     from tmdesktop.app.app import App

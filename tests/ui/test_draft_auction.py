@@ -7,32 +7,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tmdesktop import i18n
 from tmdesktop.rules.auction import START_VP
 from tmdesktop.rules.maps import TERRAINS
-from tmdesktop.settings import Settings
 
-from ui_events import click, key
+from ui_events import click, key, to_map, type_names
 
-
-@pytest.fixture(autouse=True)
-def dirs(tmp_path, monkeypatch):
-    monkeypatch.setenv("TMDESKTOP_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("TMDESKTOP_CONFIG_DIR", str(tmp_path / "cfg"))
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
-
-
-def title_app(size=(1280, 720)):
-    from tmdesktop.app.app import App
-    from tmdesktop.app.scenes.title import TitleScene
-
-    app = App(size)
-    app.settings = Settings()
-    app.push(TitleScene(app))
-    app.render(force=True)
-    return app
+pytestmark = pytest.mark.usefixtures("user_dirs")
 
 
 def hover(app, pos) -> None:
@@ -53,29 +33,17 @@ def setup_screen(app, players: int, fire_ice: bool, mode: str, names: list[str],
         assert setup.fset.value == "fire_ice"
     while setup.fmode.value != mode:
         click(app, setup.chooser("faction_mode").arrows()[1].center)
-    for i, name in enumerate(names):
-        click(app, setup.field(f"name{i}").rect.center)
-        setup.field(f"name{i}").value = ""
-        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=name))
-        app.step(0.016)
+    type_names(app, setup, names)
     setup.seed.value = str(seed)
     app.render(force=True)
     return setup
-
-
-def to_map(app):
-    from tmdesktop.app.scenes.load_scene import PlayScene
-
-    while not isinstance(app.stack.top, PlayScene):  # the map view may open a picker (colour, favor)
-        app.stack.pop()
-    return app.stack.top
 
 
 # ---------------------------------------------------------------------- the draft
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-def test_draft_with_fire_and_ice_colour_picks(size):
+def test_draft_with_fire_and_ice_colour_picks(title_app, size):
     from tmdesktop.app.scenes.draft_scene import DraftScene
     from tmdesktop.app.scenes.load_scene import PlayScene
 
@@ -130,7 +98,7 @@ def test_draft_with_fire_and_ice_colour_picks(size):
     assert g.state.phase == "dwellings"  # the map view goes on with the first dwellings
 
 
-def test_draft_back_on_the_first_choice_returns_to_setup():
+def test_draft_back_on_the_first_choice_returns_to_setup(title_app):
     from tmdesktop.app.scenes.setup_scene import SetupScene
 
     app = title_app()
@@ -162,7 +130,7 @@ def take(app, scene, faction: str, slot: int) -> None:
     click(app, scene.button("take").rect.center)
 
 
-def test_auction_two_players():
+def test_auction_two_players(title_app):
     from tmdesktop.app.scenes.auction_scene import AuctionScene
 
     app = title_app()
@@ -196,7 +164,7 @@ def test_auction_two_players():
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-def test_auction_four_players(size):
+def test_auction_four_players(title_app, size):
     from tmdesktop.app.scenes.auction_scene import AuctionScene
     from tmdesktop.app.scenes.load_scene import PlayScene
 

@@ -14,44 +14,15 @@ from tmdesktop import i18n, saves
 from tmdesktop.rules.random_play import random_step
 from tmdesktop.settings import Settings
 
-from ui_events import click, key
+from ui_events import click, key, to_map, type_names
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "snellman"
 
-
-@pytest.fixture(autouse=True)
-def dirs(tmp_path, monkeypatch):
-    monkeypatch.setenv("TMDESKTOP_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("TMDESKTOP_CONFIG_DIR", str(tmp_path / "cfg"))
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
-
-
-@pytest.fixture
-def title_app():
-    from tmdesktop.app.app import App
-    from tmdesktop.app.scenes.title import TitleScene
-
-    def make(size=(1280, 720), settings=None):
-        app = App(size)
-        app.settings = settings or Settings()
-        app.push(TitleScene(app))
-        app.render(force=True)
-        return app
-
-    return make
+pytestmark = pytest.mark.usefixtures("user_dirs")
 
 
 def press(app, key_name: str) -> None:
     click(app, app.stack.top.centre_of(key_name))
-
-
-def close_dialogs(app) -> None:
-    from tmdesktop.app.scenes.load_scene import PlayScene
-
-    while not isinstance(app.stack.top, PlayScene):
-        app.stack.pop()
 
 
 def play_to_the_end(app, seed: int, limit: int = 4000) -> None:
@@ -75,7 +46,7 @@ def test_title_setup_game_scoring(title_app, size):
     press(app, "new")
     assert isinstance(app.stack.top, SetupScene)
     press(app, "start")  # two clicks: a game with the defaults
-    close_dialogs(app)
+    to_map(app)
     scene = app.stack.top
     assert isinstance(scene, PlayScene) and len(scene.game.state.seats) == 4
     play_to_the_end(app, seed=size[0])
@@ -110,7 +81,7 @@ def test_continue_resumes_the_last_action(title_app):
     app = title_app()
     press(app, "new")
     press(app, "start")
-    close_dialogs(app)
+    to_map(app)
     scene = app.stack.top
     rng = random.Random(3)
     for _ in range(60):
@@ -122,7 +93,7 @@ def test_continue_resumes_the_last_action(title_app):
     title = app.stack.top
     assert title.button("continue").enabled
     press(app, "continue")
-    close_dialogs(app)
+    to_map(app)
     resumed = app.stack.top
     assert isinstance(resumed, PlayScene) and resumed is not scene
     assert resumed.game.log == log
@@ -134,7 +105,7 @@ def test_load_scene_lists_and_opens_and_reports_damage(title_app):
     app = title_app()
     press(app, "new")
     press(app, "start")
-    close_dialogs(app)
+    to_map(app)
     game = app.stack.top.game
     folder = saves.saves_dir()
     (folder / f"zz-broken{saves.SUFFIX}").write_bytes(b"\x00\x01 not json")
@@ -150,7 +121,7 @@ def test_load_scene_lists_and_opens_and_reports_damage(title_app):
     assert app.stack.top is load and "not a tmdesktop save" in load.message
     load.selected = 1 - broken
     press(app, "open")
-    close_dialogs(app)
+    to_map(app)
     assert isinstance(app.stack.top, PlayScene) and app.stack.top.game.log == game.log
 
 
@@ -165,11 +136,7 @@ def test_factions_picked_in_turn_order(title_app):
     assert setup.n() == 3
     click(app, setup.chooser("faction_mode").arrows()[1].center)
     assert setup.fmode.value == "pick"
-    for i, name in enumerate(("Ana", "Bo", "Cy")):
-        click(app, setup.field(f"name{i}").rect.center)
-        setup.field(f"name{i}").value = ""
-        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=name))
-        app.step(0.016)
+    type_names(app, setup, ("Ana", "Bo", "Cy"))
     assert setup.player_names() == ["Ana", "Bo", "Cy"]
     press(app, "start")
     pick = app.stack.top
@@ -181,7 +148,7 @@ def test_factions_picked_in_turn_order(title_app):
     assert pick.chosen == ["witches"]
     click(app, rects["giants"].center)
     click(app, rects["mermaids"].center)
-    close_dialogs(app)
+    to_map(app)
     scene = app.stack.top
     assert isinstance(scene, PlayScene)
     assert scene.game.setup.factions == ("witches", "giants", "mermaids")
@@ -206,7 +173,7 @@ def test_chosen_tiles_are_used(title_app):
     press(app, "done")
     assert app.stack.top is setup and setup.score_tiles == chosen
     press(app, "start")
-    close_dialogs(app)
+    to_map(app)
     assert app.stack.top.game.setup.score_tiles == chosen
 
 
@@ -236,7 +203,7 @@ def test_auto_leech_and_no_pass_confirmation(title_app):
                                       recent_names=["Ana", "Bo", "Cy", "Dee"]))
     press(app, "new")
     press(app, "start")
-    close_dialogs(app)
+    to_map(app)
     scene = app.stack.top
     assert isinstance(scene, PlayScene)
     rng = random.Random(8)

@@ -17,3 +17,21 @@ def key(app, k, mod=0):
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
     app.step(0.016)
     app.step(0.016)
+
+
+def type_names(app, setup, names) -> None:
+    """Type the players' names into the new-game page's name fields, from the first."""
+    for i, name in enumerate(names):
+        click(app, setup.field(f"name{i}").rect.center)
+        setup.field(f"name{i}").value = ""
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=name))
+        app.step(0.016)
+
+
+def to_map(app):
+    """Close what stands above the map view (a picker the map may open: colour, favor); returns it."""
+    from tmdesktop.app.scenes.load_scene import PlayScene
+
+    while not isinstance(app.stack.top, PlayScene):
+        app.stack.pop()
+    return app.stack.top
