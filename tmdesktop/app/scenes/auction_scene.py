@@ -243,9 +243,7 @@ class AuctionScene(MenuScene):
     # -------------------------------------------------------------- drawing
 
     def draw(self, surface) -> None:
-        if surface.get_size() != self.size:
-            self.resize(surface.get_size())
-        self.draw_background(surface)
+        self.begin_page(surface)
         a = self.auction
         number = len(a.results) + 1
         sub = _("Auction {k} of {n} · the bids are paid in VP from 40").format(k=min(number, a.players), n=a.players)

@@ -256,9 +256,7 @@ class DraftScene(MenuScene):
     # -------------------------------------------------------------- drawing
 
     def draw(self, surface) -> None:
-        if surface.get_size() != self.size:
-            self.resize(surface.get_size())
-        self.draw_background(surface)
+        self.begin_page(surface)
         px = self.px
         w, h = surface.get_size()
         colour_for = self.picking_colour()

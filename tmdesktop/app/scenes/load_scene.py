@@ -229,9 +229,7 @@ class LoadScene(ListMenuScene):
             self.app.push(ConfirmScene(self.app, _("Delete this saved game?"), really, yes=_("Delete")))
 
     def draw(self, surface) -> None:
-        if surface.get_size() != self.size:
-            self.resize(surface.get_size())
-        self.draw_background(surface)
+        self.begin_page(surface)
         self.draw_title(surface, _("Load a game"), _("Games are saved after every action."))
         if not self.saves:
             text.blit(surface, _("No saved games yet."), self.fs(24), theme.TEXT_DIM, self.list_rect.center, "center")

@@ -351,9 +351,7 @@ class ReplayPickScene(ListMenuScene):
             self.app.push(ReplayScene(self.app, game, log, path.name, note))
 
     def draw(self, surface) -> None:
-        if surface.get_size() != self.size:
-            self.resize(surface.get_size())
-        self.draw_background(surface)
+        self.begin_page(surface)
         self.draw_title(surface, _("Watch a replay"), _("Game records (ledger exports) and saved games"))
         px = self.px
         if not self.files:

@@ -220,9 +220,7 @@ class ScoringScene(MenuScene):
         return f"{self.names[f]} · {name}" if self.names.get(f) else name
 
     def draw(self, surface) -> None:
-        if surface.get_size() != self.size:
-            self.resize(surface.get_size())
-        self.draw_background(surface)
+        self.begin_page(surface)
         px = self.px
         w = surface.get_width()
         if self.done:

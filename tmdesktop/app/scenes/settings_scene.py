@@ -118,9 +118,7 @@ class SettingsScene(MenuScene):
             self.app.pop()
 
     def draw(self, surface) -> None:
-        if surface.get_size() != self.size:
-            self.resize(surface.get_size())
-        self.draw_background(surface)
+        self.begin_page(surface)
         px = self.px
         self.draw_title(surface, _("Settings"))
         for r, title in zip(self.panels, (_("Table"), _("Power offers"))):

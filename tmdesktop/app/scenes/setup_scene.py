@@ -223,9 +223,7 @@ class SetupScene(MenuScene):
     # -------------------------------------------------------------- drawing
 
     def draw(self, surface) -> None:
-        if surface.get_size() != self.size:
-            self.resize(surface.get_size())
-        self.draw_background(surface)
+        self.begin_page(surface)
         self.draw_title(surface, _("New game"))
         px = self.px
         for r, title in zip(self.col_rects, (_("Players"), _("Game"))):
@@ -381,9 +379,7 @@ class TilesScene(MenuScene):
             self.app.pop()
 
     def draw(self, surface) -> None:
-        if surface.get_size() != self.size:
-            self.resize(surface.get_size())
-        self.draw_background(surface)
+        self.begin_page(surface)
         px = self.px
         w = surface.get_width()
         self.draw_title(surface, _("Round scoring and bonus tiles"))

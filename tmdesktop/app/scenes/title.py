@@ -280,6 +280,12 @@ class MenuScene(Scene):
         return c.arrows()[1].center
 
     # drawing
+    def begin_page(self, surface) -> None:
+        """Lay the page out again if the window changed size, then paint the background."""
+        if surface.get_size() != self.size:
+            self.resize(surface.get_size())
+        self.draw_background(surface)
+
     def draw_background(self, surface) -> None:
         surface.fill(theme.TABLE)
         w, h = surface.get_size()
@@ -559,9 +565,7 @@ class TitleScene(MenuScene):
             self.on_button("continue" if self.latest else "new")
 
     def draw(self, surface) -> None:
-        if surface.get_size() != self.size:
-            self.resize(surface.get_size())
-        self.draw_background(surface)
+        self.begin_page(surface)
         w, h = surface.get_size()
         text.blit(surface, "Terra Mystica", self.fs(104), theme.ACCENT, (w // 2, int(h * 0.12)), "midtop", "title")
         text.blit(surface, _("Pass-and-play on one table, with Fire & Ice"), self.fs(24), theme.TEXT_DIM,
