@@ -100,20 +100,24 @@ class GameScene(Scene):
             ("special", N_("Special"), "A"), ("convert", N_("Convert"), "C"), ("pass", N_("Pass"), "X"),
             ("done", N_("End turn"), "Enter"), ("undo", N_("Undo"), "Ctrl+Z"),
         ]
+        self.buttons = self.bar_buttons(specs)
         pad = int(8 * s)
-        gap = int(8 * s)
-        n = len(specs)
-        w = (L.bar.width - 2 * pad - gap * (n - 1)) // n
-        h = L.bar.height - 2 * pad
-        self.buttons = []
-        for i, (key, label, hint) in enumerate(specs):
-            b = widgets.Button(key, label, pygame.Rect(L.bar.x + pad + i * (w + gap), L.bar.y + pad, w, h), hint=hint)
-            self.buttons.append(b)
         bw, bh = int(150 * s), L.top.height - int(10 * s)
         self.top_buttons = [
             widgets.Button("labels", N_("Labels (L)"), pygame.Rect(L.top.right - 2 * bw - 2 * pad, L.top.y + int(5 * s), bw, bh)),
             widgets.Button("colourblind", N_("Colour-blind (G)"), pygame.Rect(L.top.right - bw - pad, L.top.y + int(5 * s), bw, bh)),
         ]
+
+    def bar_buttons(self, specs) -> list[widgets.Button]:
+        """Buttons of one width side by side across the bottom bar, from (key, label, hint) specs."""
+        L = self.lay
+        pad = int(8 * L.scale)
+        gap = int(8 * L.scale)
+        n = len(specs)
+        w = (L.bar.width - 2 * pad - gap * (n - 1)) // n
+        h = L.bar.height - 2 * pad
+        return [widgets.Button(key, label, pygame.Rect(L.bar.x + pad + i * (w + gap), L.bar.y + pad, w, h), hint=hint)
+                for i, (key, label, hint) in enumerate(specs)]
 
     # ------------------------------------------------------------------ legal actions and targets
 

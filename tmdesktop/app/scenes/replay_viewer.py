@@ -21,7 +21,6 @@ from tmdesktop.rules.ledger import LedgerError, read_ledger, replay_ledger
 
 from .. import describe, text, theme
 from ..session import Session
-from ..views import widgets
 from .game_scene import GameScene
 from .title import ListMenuScene, make_button, title_weight
 
@@ -159,17 +158,9 @@ class ReplayScene(GameScene):
 
     def _layout_buttons(self) -> None:
         super()._layout_buttons()
-        L = self.lay
-        s = L.scale
-        specs = [("first", N_("Start"), "Home"), ("back", N_("Back"), "Left"), ("play", N_("Play"), "Space"),
-                 ("forward", N_("Forward"), "Right"), ("last", N_("End"), "End"), ("exit", N_("Close"), "Esc")]
-        pad = int(8 * s)
-        gap = int(8 * s)
-        n = len(specs)
-        w = (L.bar.width - 2 * pad - gap * (n - 1)) // n
-        h = L.bar.height - 2 * pad
-        self.buttons = [widgets.Button(k, lab, pygame.Rect(L.bar.x + pad + i * (w + gap), L.bar.y + pad, w, h), hint=hint)
-                        for i, (k, lab, hint) in enumerate(specs)]
+        self.buttons = self.bar_buttons([
+            ("first", N_("Start"), "Home"), ("back", N_("Back"), "Left"), ("play", N_("Play"), "Space"),
+            ("forward", N_("Forward"), "Right"), ("last", N_("End"), "End"), ("exit", N_("Close"), "Esc")])
 
     def button_states(self) -> None:
         for b in self.buttons:
