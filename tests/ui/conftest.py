@@ -69,3 +69,15 @@ def make_app():
         return app, scene, session
 
     return make
+
+
+@pytest.fixture(autouse=True)
+def _same_random_seed_each_test():
+    """New games take a random seed (setup screen, menus): fix the module RNG so every UI test
+    plays the same games on every run."""
+    import random
+
+    state = random.getstate()
+    random.seed(20261121)
+    yield
+    random.setstate(state)
