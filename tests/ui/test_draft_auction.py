@@ -10,7 +10,7 @@ import pytest
 from tmdesktop.rules.auction import START_VP
 from tmdesktop.rules.maps import TERRAINS
 
-from ui_events import click, key, to_map, type_names
+from ui_events import click, key, play_to_the_end, to_map, type_names
 
 pytestmark = pytest.mark.usefixtures("user_dirs")
 
@@ -225,3 +225,28 @@ def test_auction_four_players(title_app, size):
                                            if fd in TERRAINS}
     assert scene.names[drawn[2]] == names[raiser] and scene.names[drawn[0]] == names[p1]
     assert w3 not in (p1, raiser)
+
+
+def test_auction_then_placement_a_whole_game_and_the_scoring_scene(title_app):
+    """title -> setup -> auction -> first dwellings and bonus tiles -> a game -> scoring, whose
+    table adds up to the engine's final scores (the auction's starting VP included)."""
+    from tmdesktop.app.scenes.scoring import ScoringScene
+
+    app = title_app()
+    setup = setup_screen(app, 2, True, "auction", ["Ana", "Bo"], seed=7)
+    click(app, setup.centre_of("start"))
+    a = app.stack.top
+    bid(app, a, 3)
+    click(app, a.button("pass").rect.center)
+    take(app, a, a.auction.factions[0], 1)
+    key(app, pygame.K_RETURN)  # the last faction, for 0
+    scene = to_map(app)
+    start_vp = {f: p.VP for f, p in scene.game.state.players.items()}
+    assert sorted(start_vp.values()) == [37, 40]
+    play_to_the_end(app, seed=11)
+    app.step(0.016)
+    app.step(0.016)
+    scoring = app.stack.top
+    assert isinstance(scoring, ScoringScene)
+    for f, p in scene.game.state.players.items():
+        assert scoring.b.total(f) == p.VP

@@ -14,7 +14,7 @@ from tmdesktop import i18n, saves
 from tmdesktop.rules.random_play import random_step
 from tmdesktop.settings import Settings
 
-from ui_events import click, key, to_map, type_names
+from ui_events import click, key, play_to_the_end, to_map, type_names
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "snellman"
 
@@ -23,17 +23,6 @@ pytestmark = pytest.mark.usefixtures("user_dirs")
 
 def press(app, key_name: str) -> None:
     click(app, app.stack.top.centre_of(key_name))
-
-
-def play_to_the_end(app, seed: int, limit: int = 4000) -> None:
-    scene = app.stack.top
-    rng = random.Random(seed)
-    for _ in range(limit):
-        if scene.game.finished:
-            break
-        who, action = random_step(scene.game, rng)
-        assert scene.session.apply(action, who).ok
-    assert scene.game.finished
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])

@@ -35,3 +35,19 @@ def to_map(app):
     while not isinstance(app.stack.top, PlayScene):
         app.stack.pop()
     return app.stack.top
+
+
+def play_to_the_end(app, seed: int, limit: int = 4000) -> None:
+    """Play the map view's game to its end with random legal actions, through the session."""
+    import random
+
+    from tmdesktop.rules.random_play import random_step
+
+    scene = app.stack.top
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if scene.game.finished:
+            break
+        who, action = random_step(scene.game, rng)
+        assert scene.session.apply(action, who).ok
+    assert scene.game.finished
