@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from tmdesktop import i18n, saves
-from tmdesktop.rules import actions as A
 from tmdesktop.rules.engine import Game
 from tmdesktop.rules.notation import parse_row
 from tmdesktop.rules.random_play import random_game, random_step

@@ -10,7 +10,7 @@ import pytest
 from tmdesktop.rules.auction import START_VP
 from tmdesktop.rules.maps import TERRAINS
 
-from ui_events import click, key, play_to_the_end, to_map, type_names
+from ui_events import click, finish_to_scoring, key, to_map, type_names
 
 pytestmark = pytest.mark.usefixtures("user_dirs")
 
@@ -230,7 +230,6 @@ def test_auction_four_players(title_app, size):
 def test_auction_then_placement_a_whole_game_and_the_scoring_scene(title_app):
     """title -> setup -> auction -> first dwellings and bonus tiles -> a game -> scoring, whose
     table adds up to the engine's final scores (the auction's starting VP included)."""
-    from tmdesktop.app.scenes.scoring import ScoringScene
 
     app = title_app()
     setup = setup_screen(app, 2, True, "auction", ["Ana", "Bo"], seed=7)
@@ -243,10 +242,6 @@ def test_auction_then_placement_a_whole_game_and_the_scoring_scene(title_app):
     scene = to_map(app)
     start_vp = {f: p.VP for f, p in scene.game.state.players.items()}
     assert sorted(start_vp.values()) == [37, 40]
-    play_to_the_end(app, seed=11)
-    app.step(0.016)
-    app.step(0.016)
-    scoring = app.stack.top
-    assert isinstance(scoring, ScoringScene)
+    scoring = finish_to_scoring(app, seed=11)
     for f, p in scene.game.state.players.items():
         assert scoring.b.total(f) == p.VP

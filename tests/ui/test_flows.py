@@ -14,7 +14,7 @@ from tmdesktop import i18n, saves
 from tmdesktop.rules.random_play import random_step
 from tmdesktop.settings import Settings
 
-from ui_events import click, key, play_to_the_end, to_map, type_names
+from ui_events import click, finish_to_scoring, key, to_map, type_names
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "snellman"
 
@@ -28,7 +28,6 @@ def press(app, key_name: str) -> None:
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_title_setup_game_scoring(title_app, size):
     from tmdesktop.app.scenes.load_scene import PlayScene
-    from tmdesktop.app.scenes.scoring import ScoringScene
     from tmdesktop.app.scenes.setup_scene import SetupScene
 
     app = title_app(size)
@@ -38,11 +37,7 @@ def test_title_setup_game_scoring(title_app, size):
     to_map(app)
     scene = app.stack.top
     assert isinstance(scene, PlayScene) and len(scene.game.state.seats) == 4
-    play_to_the_end(app, seed=size[0])
-    app.step(0.016)
-    app.step(0.016)
-    scoring = app.stack.top
-    assert isinstance(scoring, ScoringScene)
+    scoring = finish_to_scoring(app, seed=size[0])
     # the table adds up to each engine final score
     for f, p in scene.game.state.players.items():
         assert scoring.b.total(f) == p.VP
@@ -116,7 +111,7 @@ def test_load_scene_lists_and_opens_and_reports_damage(title_app):
 
 def test_factions_picked_in_turn_order(title_app):
     from tmdesktop.app.scenes.load_scene import PlayScene
-    from tmdesktop.app.scenes.setup_scene import FactionPickScene
+    from tmdesktop.app.scenes.draft_scene import DraftScene
 
     app = title_app()
     press(app, "new")
@@ -129,7 +124,7 @@ def test_factions_picked_in_turn_order(title_app):
     assert setup.player_names() == ["Ana", "Bo", "Cy"]
     press(app, "start")
     pick = app.stack.top
-    assert isinstance(pick, FactionPickScene)
+    assert isinstance(pick, DraftScene)
     rects = dict(pick.cards)
     click(app, rects["witches"].center)
     assert not pick.ok["auren"]  # same colour as the Witches: the engine says no

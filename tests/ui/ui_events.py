@@ -51,3 +51,15 @@ def play_to_the_end(app, seed: int, limit: int = 4000) -> None:
         who, action = random_step(scene.game, rng)
         assert scene.session.apply(action, who).ok
     assert scene.game.finished
+
+
+def finish_to_scoring(app, seed: int):
+    """Play the game to its end and return the scoring scene the map view then opens."""
+    from tmdesktop.app.scenes.scoring import ScoringScene
+
+    play_to_the_end(app, seed)
+    app.step(0.016)
+    app.step(0.016)
+    scoring = app.stack.top
+    assert isinstance(scoring, ScoringScene)
+    return scoring

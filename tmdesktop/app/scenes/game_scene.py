@@ -11,11 +11,11 @@ import pygame
 
 from tmdesktop.i18n import N_, _
 from tmdesktop.rules import actions as A
-from tmdesktop.rules.data import CULTS, POWER_ACTIONS
+from tmdesktop.rules.data import POWER_ACTIONS
 
 from .. import describe, legal, text, theme
 from ..session import Session
-from ..views import icons, layout, widgets
+from ..views import layout, widgets
 from ..views.cults import CultView
 from ..views.hexmap import HexMapView
 from ..views.players import PlayersView

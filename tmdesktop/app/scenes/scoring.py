@@ -221,8 +221,6 @@ class ScoringScene(MenuScene):
 
     def draw(self, surface) -> None:
         self.begin_page(surface)
-        px = self.px
-        w = surface.get_width()
         if self.done:
             best = max(self.b.final.values()) if self.b.final else 0
             winners = [self.label(f) for f in self.factions if self.b.final.get(f) == best]

@@ -399,6 +399,3 @@ class TilesScene(MenuScene):
         self.draw_widgets(surface)
         self.draw_message(surface)
 
-
-# The faction pick is the draft scene (its old name, for callers and tests).
-from .draft_scene import DraftScene as FactionPickScene  # noqa: E402,F401
