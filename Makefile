@@ -22,10 +22,10 @@ test: $(STAMP)
 	$(HEADLESS) $(PY) -m pytest -q -n 2
 
 replay: $(STAMP)
-	$(PY) -m tmdesktop replay ../shared/corpus/snellman/*.txt
+	$(PY) -m tmdesktop replay tests/data/corpus/*.txt
 
 bench: $(STAMP)
-	$(PY) -m tmdesktop replay --bench ../shared/corpus/snellman/*.txt
+	$(PY) -m tmdesktop replay --bench tests/data/corpus/*.txt
 	$(PY) benchmarks/legal_actions.py
 
 ui-bench: $(STAMP)

@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tmdesktop.rules.ledger import read_ledger, replay_ledger  # noqa: E402
 
-CORPUS = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[2] / "shared/corpus/snellman"
+CORPUS = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[1] / "tests/data/corpus"
 
 
 def main() -> None:

@@ -41,7 +41,7 @@ from tmdesktop.settings import Settings  # noqa: E402
 NAMES = ["Ana", "Bo", "Cy", "Di"]
 FIRE_ICE = TOURNAMENT_OPTIONS | {"fire-and-ice-factions/ice", "fire-and-ice-factions/volcano",
                                  "fire-and-ice-factions/variable_v5"}
-CORPUS_GAME = ROOT.parent / "shared" / "corpus" / "snellman" / "4pLeague_S60_D1L1_G1.txt"
+CORPUS_GAME = ROOT / "tmdesktop" / "samples" / "4pLeague_S60_D1L1_G1.txt"
 
 
 def main() -> None:

@@ -16,7 +16,7 @@ from tmdesktop.settings import Settings
 
 from ui_events import click, finish_to_scoring, key, to_map, type_names
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "snellman"
+CORPUS = Path(__file__).resolve().parents[1] / "data" / "corpus"
 
 pytestmark = pytest.mark.usefixtures("user_dirs")
 
@@ -209,7 +209,6 @@ def test_auto_leech_and_no_pass_confirmation(title_app):
     assert answered > 0
 
 
-@pytest.mark.skipif(not CORPUS.is_dir(), reason="game corpus not found")
 def test_replay_viewer_steps_forwards_and_backwards(title_app, monkeypatch):
     from tmdesktop.app.scenes.replay_viewer import ReplayPickScene, ReplayScene
 

@@ -26,17 +26,15 @@ from .title import ListMenuScene, make_button, title_weight
 
 LEDGER_SUFFIXES = (".txt", ".ledger")
 PLAY_SECONDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "off": 0.05}
-_HERE = Path(__file__).resolve()
+#: Tournament games shipped with the game (a few of the test corpus), to watch out of the box.
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
 
 def replay_dirs() -> list[Path]:
-    """Where the viewer looks for games: the user's replay folder, the saves, a checkout's corpus."""
-    out = [saves.data_dir() / "replays", saves.saves_dir()]
+    """Where the viewer looks for games: the user's replay folder, the saves, the bundled samples."""
+    out = [saves.data_dir() / "replays", saves.saves_dir(), SAMPLES]
     if os.environ.get("TMDESKTOP_REPLAY_DIR"):
         out.insert(0, Path(os.environ["TMDESKTOP_REPLAY_DIR"]))
-    corpus = _HERE.parents[4] / "shared" / "corpus" / "snellman"  # next to a development checkout
-    if corpus.is_dir():
-        out.append(corpus)
     return out
 
 
