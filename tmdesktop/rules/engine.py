@@ -6,7 +6,6 @@ a rejected action leaves the state exactly as it was (on any error the state is 
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable
 
 from . import actions as A
@@ -28,6 +27,10 @@ from .towns import Towns
 from ..i18n import _
 
 
+#: How often `apply` keeps a copy of the state for undo (a copy costs about as much as an action).
+CHECKPOINT_EVERY = 16
+
+
 class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cults, Tiles, Leech, Towns):
     """One game: its setup, the action log, and the state that log leads to.
 
@@ -40,6 +43,10 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         self.board = load_board(setup.map_key)
         self.log: list[tuple[str | None, A.Action]] = []
         self.auto_dug = 0  # spades the last action dug by itself (a build or transform needing them)
+        self.last_snapshot: tuple | None = None  # the acting faction's ledger values after the last action
+        #: index in the log -> (the state before that action, len(events) then): every
+        #: CHECKPOINT_EVERY-th action and every pushed one, so undo never replays more than a few.
+        self._snapshots: dict[int, tuple[GameState, int]] = {}
         #: Rows the engine writes itself (income, final scoring ...): (faction, label, snapshot).
         self.events: list[tuple[str, str, tuple]] = []
         self.state = self._fresh_state()
@@ -51,39 +58,81 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
 
     def apply(self, faction: str | None, action: A.Action) -> None:
         """Apply one action for `faction`, or raise RuleError and leave the state untouched."""
+        index = len(self.log)
+        if index % CHECKPOINT_EVERY == 0:
+            self._snapshots[index] = (self.state.copy(), len(self.events))
+        self._run(faction, action, index)
+
+    def push(self, faction: str | None, action: A.Action) -> None:
+        """`apply` for a search: `pop` then takes it back in the time of one state copy."""
+        index = len(self.log)
+        self._snapshots[index] = (self.state.copy(), len(self.events))
+        self._run(faction, action, index)
+
+    def pop(self) -> None:
+        """Take back the last action pushed or applied."""
+        self.undo(1)
+
+    def _run(self, faction: str | None, action: A.Action, index: int) -> None:
         mark = len(self.events)
         self.auto_dug = 0
         try:
             self._apply(faction, action)
-        except Exception:
-            self._rebuild(self.log)
+        except BaseException:
+            self._restore(index)
             del self.events[mark:]
             raise
         self.log.append((faction, action))
 
-    def fork(self) -> Game:
-        """An independent copy (for previews and trials) without replaying the log."""
+    def copy(self) -> Game:
+        """An independent copy sharing the static data (faction boards, map, setup) and the
+        stored snapshots (never changed once stored), so that undo works in the copy too."""
         other = Game.__new__(Game)
         other.setup, other.board = self.setup, self.board
         other.log, other.events = list(self.log), list(self.events)
-        other.state = copy.deepcopy(self.state)
-        other.last_snapshot = getattr(self, "last_snapshot", None)
+        other.state = self.state.copy()
+        other.auto_dug = self.auto_dug
+        other.last_snapshot = self.last_snapshot
+        other._snapshots = dict(self._snapshots)
         return other
 
+    fork = copy
+
     def try_apply(self, faction: str | None, action: A.Action) -> tuple[Game | None, str | None]:
-        """(the game after `action`, None) on a fork, or (None, the reason it is refused)."""
-        other = self.fork()
+        """(the game after `action`, None) on a copy, or (None, the reason it is refused)."""
+        other = self.copy()
         try:
-            other._apply(faction, action)
+            other.apply(faction, action)
         except RuleError as e:
             return None, str(e)
-        other.log.append((faction, action))
         return other, None
 
     def undo(self, steps: int = 1) -> None:
-        if steps > len(self.log):
+        if not 0 < steps <= len(self.log):
             raise RuleError(_("There is nothing to undo."))
-        self._rebuild(self.log[: len(self.log) - steps])
+        target = len(self.log) - steps
+        self._restore(target)
+        del self.log[target:]
+
+    def _restore(self, index: int) -> None:
+        """Make the state what it was after the first `index` actions of the log: from the latest
+        snapshot at or before it, replaying the few actions between (or the whole log if none)."""
+        for k in [k for k in self._snapshots if k > index]:
+            del self._snapshots[k]
+        base = max(self._snapshots, default=None)
+        if base is None:
+            log = self.log[:index]
+            self._rebuild(log)
+            return
+        state, mark = self._snapshots[base]
+        self.state = state.copy()  # stored snapshots are shared with copies of this game: never changed
+        del self.events[mark:]
+        for faction_name, action in self.log[base:index]:
+            self._apply(faction_name, action)
+
+    def digest(self) -> str:
+        """A hash of the whole state, the same in every process."""
+        return self.state.digest()
 
     @classmethod
     def replay(cls, setup: GameSetup, log: Iterable[tuple[str | None, A.Action]]) -> Game:
@@ -152,8 +201,10 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         return s
 
     def _rebuild(self, log: list) -> None:
+        """Replay `log` from the setup (the undo history of this game object is lost)."""
         self.state = self._fresh_state()
         self.events = []
+        self._snapshots = {}
         for faction_name, action in log:
             self._apply(faction_name, action)
         self.log = list(log)

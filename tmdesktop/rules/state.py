@@ -1,13 +1,19 @@
-"""The game state: plain data, rebuilt from the action log by `engine.Game`."""
+"""The game state: plain data, rebuilt from the action log by `engine.Game`.
+
+`copy()` duplicates only what an action can change (the faction boards and other static data
+are shared), so a search can copy positions cheaply; `fingerprint()` is a canonical value of the
+whole state (sets sorted), equal for equal states in every process.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import hashlib
+from dataclasses import dataclass, field, fields
 
 from .data import CULTS, Faction
 
 
-@dataclass
+@dataclass(frozen=True)
 class LeechOffer:
     source: str  # the faction that built
     amount: int  # power from adjacent buildings, before the bowls' and VP caps
@@ -76,6 +82,24 @@ class Player:
         """The values a ledger row shows: VP, C, W, P, bowls, cults."""
         return (self.VP, self.C, self.W, self.P, tuple(self.power), tuple(self.cult[c] for c in CULTS))
 
+    def copy(self) -> Player:
+        new = object.__new__(Player)
+        d = self.__dict__.copy()
+        for name in _PLAYER_LISTS:
+            d[name] = d[name][:]
+        for name in _PLAYER_DICTS:
+            d[name] = d[name].copy()
+        for name in _PLAYER_SETS:
+            d[name] = set(d[name])
+        new.__dict__ = d
+        return new
+
+
+#: Player fields that actions change in place (everything else is a number, a string or shared data).
+_PLAYER_LISTS = ("power", "favors", "towns", "bridges", "connects", "leech_offers")
+_PLAYER_DICTS = ("cult", "buildings", "counts")
+_PLAYER_SETS = ("town_hexes", "actions_used", "unlocked")
+
 
 @dataclass
 class Turn:
@@ -88,6 +112,14 @@ class Turn:
     transformed: set[str] = field(default_factory=set)
     passed_now: bool = False
     extra_action: bool = False  # Chaos Magicians' double action in progress
+
+    def copy(self) -> Turn:
+        new = object.__new__(Turn)
+        d = self.__dict__.copy()
+        d["followups"] = self.followups.copy()
+        d["transformed"] = set(self.transformed)
+        new.__dict__ = d
+        return new
 
 
 @dataclass
@@ -115,3 +147,44 @@ class GameState:
     leech_events: dict[int, dict] = field(default_factory=dict)
     next_event: int = 0
     player_count: int = 0
+
+    def copy(self) -> GameState:
+        new = object.__new__(GameState)
+        d = self.__dict__.copy()
+        d["players"] = {n: p.copy() for n, p in self.players.items()}
+        for name in _STATE_LISTS:
+            d[name] = d[name][:]
+        for name in _STATE_DICTS:
+            d[name] = d[name].copy()
+        d["blocked"] = set(self.blocked)
+        d["cult_spots"] = {c: spots[:] for c, spots in self.cult_spots.items()}
+        d["leech_events"] = {k: v.copy() for k, v in self.leech_events.items()}
+        d["turn"] = self.turn.copy()
+        new.__dict__ = d
+        return new
+
+    def fingerprint(self) -> tuple:
+        """The whole state as nested tuples in a fixed order: equal states give equal values."""
+        return _canonical(self)
+
+    def digest(self) -> str:
+        """A hash of `fingerprint()` that is the same in every process (unlike `hash()` of strings)."""
+        return hashlib.blake2b(repr(self.fingerprint()).encode(), digest_size=16).hexdigest()
+
+
+_STATE_LISTS = ("seats", "order", "pass_order", "setup_queue", "pending_colors", "score_tiles")
+_STATE_DICTS = ("terrain", "owner", "bridges", "bonus_pool", "favor_pool", "town_pool")
+
+
+def _canonical(value):
+    if isinstance(value, Faction):
+        return value.name
+    if hasattr(value, "__dataclass_fields__"):
+        return (type(value).__name__,) + tuple((f.name, _canonical(getattr(value, f.name))) for f in fields(value))
+    if isinstance(value, dict):
+        return tuple(sorted(((_canonical(k), _canonical(v)) for k, v in value.items()), key=repr))
+    if isinstance(value, (set, frozenset)):
+        return ("set",) + tuple(sorted((_canonical(v) for v in value), key=repr))
+    if isinstance(value, (list, tuple)):
+        return tuple(_canonical(v) for v in value)
+    return value

@@ -1,0 +1,118 @@
+"""Engine speed on the corpus's mid-game positions: copy, apply, legal actions, random playouts,
+whole-game replay.  Prints figures and, as its last line, one JSON object of medians (ms).
+
+Run: python benchmarks/engine_bench.py [--games N] [--playouts N]   (a figure, not a test)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tmdesktop.rules.engine import Game  # noqa: E402
+from tmdesktop.rules.ledger import read_ledger, replay_ledger  # noqa: E402
+from tmdesktop.rules.random_play import random_step  # noqa: E402
+
+CORPUS = Path(__file__).resolve().parents[1] / "tests" / "data" / "corpus"
+
+
+def timed(fn, repeat: int) -> float:
+    """Median milliseconds of `fn()` over `repeat` runs."""
+    runs = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        runs.append((time.perf_counter() - t0) * 1000)
+    return statistics.median(runs)
+
+
+def position(ledger, fraction: float):
+    """The game after the first `fraction` of the ledger's rows."""
+    rows = ledger.rows
+    ledger.rows = rows[: int(len(rows) * fraction)]
+    game, _ = replay_ledger(ledger)
+    ledger.rows = rows
+    return game
+
+
+def round_start(ledger, round_no: int):
+    """The game as the action phase of round `round_no` begins."""
+    full, _ = replay_ledger(ledger)
+    game = Game(full.setup)
+    for who, action in full.log[len(game.log):]:
+        if game.state.round == round_no and game.state.phase == "play":
+            break
+        game.apply(who, action)
+    return game
+
+
+def copy_of(game):
+    return game.copy() if hasattr(game, "copy") else game.fork()
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--games", type=int, default=49, help="corpus games to use")
+    ap.add_argument("--playouts", type=int, default=3, help="random playouts per game from round 4")
+    args = ap.parse_args(argv)
+    paths = sorted(CORPUS.glob("*.txt"))[: args.games]
+    ledgers = [read_ledger(p.read_text(encoding="utf-8")) for p in paths]
+
+    replay_ms = []
+    for ledger in ledgers:
+        replay_ms.append(timed(lambda: replay_ledger(ledger), 3))
+
+    copy_ms, legal_ms, apply_ms, playout_ms, listed = [], [], [], [], []
+    rng = random.Random(1)
+    for ledger in ledgers:
+        game = position(ledger, 0.5)
+        copy_ms.append(timed(lambda: copy_of(game), 50))
+        for who in game.waiting_for():
+            if game.decision(who) not in ("action", "leech"):
+                continue
+            legal_ms.append(timed(lambda: game.legal_actions(who), 20))
+            actions = game.legal_actions(who)
+            listed.append(len(actions))
+            for action in rng.sample(actions, min(5, len(actions))):
+                trial = copy_of(game)
+                t0 = time.perf_counter()
+                trial.apply(who, action)
+                apply_ms.append((time.perf_counter() - t0) * 1000)
+        start = round_start(ledger, 4)
+        for k in range(args.playouts):
+            prng = random.Random(k)
+            g = copy_of(start)
+            t0 = time.perf_counter()
+            steps = 0
+            while not g.finished and steps < 5000:
+                who, action = random_step(g, prng)
+                g.apply(who, action)
+                steps += 1
+            playout_ms.append((time.perf_counter() - t0) * 1000)
+
+    med = {
+        "copy_ms": statistics.median(copy_ms),
+        "apply_ms": statistics.median(apply_ms),
+        "legal_ms": statistics.median(legal_ms),
+        "playout_ms": statistics.median(playout_ms),
+        "replay_ms_per_game": statistics.median(replay_ms),
+    }
+    print(f"positions: {len(copy_ms)} mid-game, {len(legal_ms)} main-turn decisions "
+          f"(median {statistics.median(listed)} actions listed), {len(playout_ms)} playouts from round 4")
+    print(f"copy {med['copy_ms']:.3f} ms (max {max(copy_ms):.3f}); apply {med['apply_ms']:.3f} ms "
+          f"(max {max(apply_ms):.3f}); legal {med['legal_ms']:.3f} ms (max {max(legal_ms):.3f})")
+    print(f"playout {med['playout_ms']:.1f} ms (max {max(playout_ms):.1f}); replay "
+          f"{med['replay_ms_per_game']:.1f} ms per game (max {max(replay_ms):.1f})")
+    print(json.dumps({k: round(v, 4) for k, v in med.items()}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
