@@ -66,12 +66,13 @@ def test_copy_push_pop_and_undo_match_a_replay(seed, players, map_key, steps):
 def test_a_copy_is_independent():
     rng = random.Random(3)
     game = Game(GameSetup.random(4, 3))
-    for _ in range(200):
+    for _ in range(120):
         game.apply(*random_step(game, rng))
     before = game.state.fingerprint()
     other = game.copy()
     for _ in range(50):
         other.apply(*random_step(other, rng))
+    assert not other.finished
     assert game.state.fingerprint() == before
     assert other.state.fingerprint() != before
 

@@ -113,6 +113,11 @@ def _edit(data, fn):
     return json.dumps(data).encode()
 
 
+def _swap_first_placements(log: list) -> None:
+    i = next(k for k, (who, _move) in enumerate(log) if who is not None)
+    log[i], log[i + 1] = log[i + 1], log[i]
+
+
 def damaged_corpus(good_bytes: bytes, data: dict) -> dict[str, bytes]:
     log_len = len(data["log"])
     return {
@@ -147,7 +152,8 @@ def damaged_corpus(good_bytes: bytes, data: dict) -> dict[str, bytes]:
         "move-illegal": _edit(data, lambda d: d["log"].insert(log_len // 2, [d["log"][log_len // 2][0] or "witches",
                                                                               "upgrade A1 to SA"])),
         "move-text-huge": _edit(data, lambda d: d["log"].append(["witches", "build " + "E" * 100000])),
-        "moves-swapped": _edit(data, lambda d: d["log"].__setitem__(slice(-3, None), d["log"][-3:][::-1])),
+        # the first two dwellings placed in the wrong seat order
+        "moves-swapped": _edit(data, lambda d: _swap_first_placements(d["log"])),
         "deep-nesting": b'{"format": "tmdesktop-save", "version": 1, "setup": ' + b"[" * 100000 + b"]" * 100000 + b"}",
         "too-large": b" " * (saves.MAX_BYTES + 1),
         "latin1": json.dumps(data, ensure_ascii=False).encode("utf-8").replace(b'"format"', b'"f\xf6rmat"'),

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from . import actions as A
+from . import decisions
+from .decisions import Decision
 from .building import Building
 from .cults import Cults
 from .data import CULTS, raw
@@ -148,21 +150,18 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
     def player(self, name: str) -> Player:
         return self.state.players[name]
 
-    def waiting_for(self) -> list[str]:
-        """Factions that have something to decide now (the turn, a leech offer, a granted step)."""
-        s = self.state
-        if s.phase == "finished":
-            return []
-        if s.phase in ("factions", "colors"):
-            if s.pending_colors:
-                return s.pending_colors[:1]
-            return [n for n in s.seats if s.players[n].favors_owed]
-        if s.phase in ("dwellings", "bonus"):
-            return s.setup_queue[:1]
-        out = [n for n in s.order if self._owes_decision(s.players[n])]
-        if s.phase == "play" and s.turn.faction and s.turn.faction not in out:
-            out.insert(0, s.turn.faction)
-        return out
+    def decisions(self) -> list[Decision]:
+        """Every decision the game waits for, in the order the table settles them."""
+        return decisions.pending(self.state)
+
+    def to_act(self) -> Decision | None:
+        """The decision to settle now (answers out of turn first), or None when the game is over."""
+        pending = decisions.pending(self.state)
+        return pending[0] if pending else None
+
+    def waiting_for(self) -> list[str | None]:
+        """Factions that have something to decide now, in the order of `decisions()`."""
+        return [d.faction for d in decisions.pending(self.state)]
 
     def legal_actions(self, name: str | None) -> list[A.Action]:
         """Every legal action for `name`'s current decision (empty when it has none)."""
@@ -170,17 +169,15 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         return legal_actions(self, name)
 
     def decision(self, name: str | None) -> str | None:
-        """The kind of decision `name` faces now (see `legal.decision`)."""
-        from .legal import decision
-        return decision(self, name)
+        """The kind of `name`'s current decision (see `decisions`), or None."""
+        d = decisions.for_faction(self.state, name)
+        return d.kind if d else None
 
     def can_end_turn(self, name: str) -> bool:
         s = self.state
         if s.phase != "play" or s.turn.faction != name:
             return False
-        p = s.players[name]
-        return s.turn.actions == 0 and not (p.favors_owed or p.towns_owed or p.cult_steps or p.lose_cult_owed
-                                            or p.unlocks_owed or p.picks_color)
+        return s.turn.actions == 0 and not decisions.owes(s.players[name], decisions.BLOCKS_TURN_END)
 
     # ------------------------------------------------------------------ setup and rebuild
 
@@ -247,9 +244,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
     # ------------------------------------------------------------------ rounds
 
     def _owes_decision(self, p: Player) -> bool:
-        return bool(p.leech_offers or p.cult_steps or p.favors_owed or p.towns_owed or p.unlocks_owed
-                    or p.lose_cult_owed or p.p3_offers or p.picks_color
-                    or (p.spades and self.state.phase == "income-spades"))
+        return decisions.owes(p) or bool(p.spades and self.state.phase == "income-spades")
 
     def _start_turn(self, name: str | None) -> None:
         self.state.turn = Turn(faction=name)

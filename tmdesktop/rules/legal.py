@@ -14,55 +14,9 @@ from .maps import TERRAINS
 from .state import Player
 
 
-def decision(game: Game, name: str | None) -> str | None:
-    """What `name` has to decide now: factions, dwelling, bonus, spades, leech, favor, town, cult,
-    action (a full action is available), followup (only parts of the current action remain),
-    end (only free actions or ending the turn), or None."""
-    s = game.state
-    if s.phase == "finished":
-        return None
-    if s.phase in ("factions", "colors"):
-        if s.pending_colors:
-            return "color" if s.pending_colors[0] == name else None
-        p = s.players.get(name)
-        if p is not None and p.favors_owed:
-            return "favor"
-        return "factions" if name is None and s.phase == "factions" else None
-    if s.phase in ("dwellings", "bonus"):
-        return ("dwelling" if s.phase == "dwellings" else "bonus") if s.setup_queue[:1] == [name] else None
-    p = s.players.get(name)
-    if p is None or p.dropped:
-        return None
-    if s.phase == "income-spades":
-        return "spades" if p.spades else None
-    if p.leech_offers:
-        return "leech"
-    if p.picks_color:
-        return "color"
-    if p.lose_cult_owed:
-        return "lose-cult"
-    if p.unlocks_owed:
-        return "unlock"
-    if p.p3_offers:
-        return "p3"
-    if p.favors_owed:
-        return "favor"
-    if p.towns_owed:
-        return "town"
-    if p.cult_steps:
-        return "cult"
-    if s.turn.faction != name:
-        return None
-    if s.turn.actions > 0:
-        return "action"
-    if any(v > 0 for k, v in s.turn.followups.items() if k in ("build", "transform", "bridge", "upgrade", "sandstorm")):
-        return "followup"
-    return "end"
-
-
 def legal_actions(game: Game, name: str | None) -> list[A.Action]:
     s = game.state
-    kind = decision(game, name)
+    kind = game.decision(name)
     if kind is None:
         return []
     if kind == "factions":

@@ -1,0 +1,72 @@
+"""The decision model: who must decide what, in the order the table settles it.
+
+Positions are reached by legal play only."""
+
+import random
+
+from tmdesktop.rules import actions as A
+from tmdesktop.rules.decisions import Decision
+from tmdesktop.rules.engine import Game
+from tmdesktop.rules.random_play import random_step
+from tmdesktop.rules.setup import GameSetup
+
+from tests.positions import new_game
+
+
+def test_setup_order_of_first_dwellings_and_bonus_tiles():
+    """000 p. 6: dwellings are placed in seat order, then in reverse order; the Nomads place a
+    third one after everyone; bonus tiles are then taken in reverse seat order."""
+    game = Game(GameSetup.random(3, 5, factions=("witches", "nomads", "mermaids")))
+    seen = []
+    while game.state.phase in ("dwellings", "bonus"):
+        d = game.to_act()
+        seen.append((d.kind, d.faction))
+        assert game.decisions() == [d] and game.waiting_for() == [d.faction]
+        game.apply(d.faction, game.legal_actions(d.faction)[0])
+    assert seen == [("dwelling", "witches"), ("dwelling", "nomads"), ("dwelling", "mermaids"),
+                    ("dwelling", "mermaids"), ("dwelling", "nomads"), ("dwelling", "witches"),
+                    ("dwelling", "nomads"),
+                    ("bonus", "mermaids"), ("bonus", "nomads"), ("bonus", "witches")]
+    assert game.to_act() == Decision("action", "witches")
+
+
+def test_factions_are_chosen_by_nobody_in_particular():
+    game = Game(GameSetup.random(2, 1))
+    assert game.to_act() == Decision("factions", None)
+    assert game.decision(None) == "factions"
+
+
+def test_a_power_offer_is_answered_before_the_builder_goes_on():
+    """000 p. 12: neighbours may take power when a building goes up next to theirs (1 for a
+    dwelling); the answer comes before play goes on."""
+    game = new_game(("mermaids", "nomads"), {"mermaids": ["G6", "I10"], "nomads": ["G4", "D3", "B6"]},
+                    {"mermaids": "BON3", "nomads": "BON9"})
+    assert game.to_act() == Decision("action", "mermaids")
+    nomads = set(game.state.players["nomads"].buildings)
+    target = next(a.hex for a in game.legal_actions("mermaids") if isinstance(a, A.Build)
+                  and len(game.adjacent(a.hex) & nomads) == 1)
+    game.apply("mermaids", A.Build(target))
+    first, second = game.decisions()
+    assert (first.kind, first.faction, first.out_of_turn) == ("leech", "nomads", True)
+    assert first.why["source"] == "mermaids" and first.why["amount"] == 1
+    assert (second.kind, second.faction, second.out_of_turn) == ("end", "mermaids", False)
+    assert game.to_act() == first
+    game.apply("nomads", A.Leech(1, "mermaids"))
+    # the answer closes the builder's finished turn, as on the site: the Nomads play next
+    assert game.to_act() == Decision("action", "nomads")
+
+
+def test_every_pending_decision_has_legal_choices_and_nothing_else_does():
+    """Through whole random games: each faction in `decisions()` has legal actions, every other
+    faction has none, and the game is over exactly when nothing is pending."""
+    for seed in range(3):
+        rng = random.Random(seed)
+        game = Game(GameSetup.random(4, seed))
+        while not game.finished:
+            pending = game.decisions()
+            assert pending and game.to_act() == pending[0]
+            deciders = {d.faction for d in pending}
+            for name in [None, *game.state.players]:
+                assert bool(game.legal_actions(name)) == (name in deciders), (name, pending)
+            game.apply(*random_step(game, rng))
+        assert game.to_act() is None and game.decisions() == []

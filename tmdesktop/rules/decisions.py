@@ -1,0 +1,129 @@
+"""Who must decide what, now: the one model of the decisions a game is waiting for.
+
+A `Decision` names the faction, the kind of choice and why it is owed; `pending(game)` lists them
+in the order the table plays them: answers out of turn (power offers, cult steps, tiles owed by
+others) first, then the player whose turn it is.  `game.to_act()` is the first of them, and
+`game.legal_actions(faction)` lists the choices of that faction's first decision.
+
+Kinds:
+  factions   pick a faction (nobody in particular: the setup or the players in seat order)
+  color      pick a terrain colour (Fire & Ice factions at setup, the Shapeshifters' change)
+  favor      take a favor tile            town      take a town tile
+  cult       take a granted cult step     lose-cult step back to pay for a volcano (Acolytes)
+  unlock     turn a new priest into an unlocked terrain or keep it (Riverwalkers)
+  p3         buy a power token for 1 VP (Shapeshifters)
+  leech      answer a power offer
+  dwelling   place an initial dwelling    bonus     take the initial bonus tile
+  spades     use the spades of the round's cult bonus (income phase)
+  action     take the turn's action       followup  finish the action (a build after a transform...)
+  end        only free actions are left: convert, burn, or end the turn
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .state import GameState, Player
+
+#: What a player owes, in the order it is settled; the first one found is their decision.
+OWED = (
+    ("leech", lambda p: len(p.leech_offers)),
+    ("color", lambda p: int(p.picks_color)),
+    ("lose-cult", lambda p: p.lose_cult_owed),
+    ("unlock", lambda p: p.unlocks_owed),
+    ("p3", lambda p: p.p3_offers),
+    ("favor", lambda p: p.favors_owed),
+    ("town", lambda p: p.towns_owed),
+    ("cult", lambda p: p.cult_steps),
+)
+#: Owed choices that must be made before the turn can end (power offers and tokens may wait).
+BLOCKS_TURN_END = frozenset({"color", "lose-cult", "unlock", "favor", "town", "cult"})
+#: Kinds that belong to the player whose turn it is.
+TURN_KINDS = frozenset({"action", "followup", "end"})
+#: Follow-ups that keep the action open (a `dig` alone does not: it comes before a transform).
+OPEN_FOLLOWUPS = ("build", "transform", "bridge", "upgrade", "sandstorm")
+
+
+@dataclass(frozen=True)
+class Decision:
+    kind: str
+    faction: str | None
+    #: Why it is owed, as data: e.g. {"count": 2} for two favor tiles, {"source": "witches",
+    #: "amount": 3} for a power offer, {"round": 3} for the action phase.
+    why: dict = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def out_of_turn(self) -> bool:
+        return self.kind not in TURN_KINDS and self.kind not in ("dwelling", "bonus", "factions")
+
+
+def owed(p: Player) -> tuple[str, int] | None:
+    """The first thing `p` owes (kind, how many), or None."""
+    for kind, count in OWED:
+        n = count(p)
+        if n:
+            return kind, n
+    return None
+
+
+def owes(p: Player, kinds=None) -> bool:
+    """Whether `p` owes anything (of `kinds`, if given)."""
+    return any(count(p) for kind, count in OWED if kinds is None or kind in kinds)
+
+
+def pending(s: GameState) -> list[Decision]:
+    """Every decision the game waits for now, in the order the table settles them."""
+    if s.phase == "finished":
+        return []
+    if s.phase in ("factions", "colors"):
+        if s.pending_colors:
+            return [Decision("color", s.pending_colors[0], {"setup": True})]
+        owing = [Decision("favor", n, {"count": s.players[n].favors_owed})
+                 for n in s.seats if s.players[n].favors_owed]
+        if owing or s.phase == "colors":
+            return owing
+        return [Decision("factions", None, {"seat": len(s.seats) + 1})]
+    if s.phase in ("dwellings", "bonus"):
+        if not s.setup_queue:
+            return []
+        kind = "dwelling" if s.phase == "dwellings" else "bonus"
+        return [Decision(kind, s.setup_queue[0])]
+    if s.phase == "income-spades":
+        return [Decision("spades", n, {"count": s.players[n].spades, "round": s.round})
+                for n in s.order if s.players[n].spades and not s.players[n].dropped]
+    owner = s.turn.faction
+    others, mine = [], []
+    for n in s.order:
+        p = s.players[n]
+        if p.dropped:
+            continue
+        o = owed(p)
+        if o is None:
+            continue
+        kind, count = o
+        why = {"count": count}
+        if kind == "leech":
+            offer = p.leech_offers[0]
+            why = {"source": offer.source, "amount": offer.amount, "count": count}
+        (mine if n == owner else others).append(Decision(kind, n, why))
+    if owner is not None and not mine:
+        mine.append(Decision(turn_kind(s), owner, {"round": s.round}))
+    return others + mine
+
+
+def turn_kind(s: GameState) -> str:
+    """action, followup or end: what is left of the turn of `s.turn.faction`."""
+    t = s.turn
+    if t.actions > 0:
+        return "action"
+    if any(t.followups.get(k, 0) > 0 for k in OPEN_FOLLOWUPS):
+        return "followup"
+    return "end"
+
+
+def for_faction(s: GameState, name: str | None) -> Decision | None:
+    """`name`'s current decision (their first in `pending`), or None."""
+    for d in pending(s):
+        if d.faction == name:
+            return d
+    return None
