@@ -41,6 +41,9 @@ class ScriptedGame(Game):
     def _do_edit(self, p, a: Edit) -> None:
         a.change(self.state)
 
+    def _accept(self, faction, action):
+        return action if isinstance(action, Edit) else super()._accept(faction, action)
+
     _HANDLERS = {**Game._HANDLERS, Edit: "_do_edit"}
 
 

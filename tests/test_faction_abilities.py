@@ -5,13 +5,15 @@ from tmdesktop.rules import actions as A
 from tmdesktop.rules.engine import Game
 from tmdesktop.rules.setup import GameSetup
 
+from tests.positions import ScriptedGame, set_res
+
 SCORES = ("SCORE5", "SCORE8", "SCORE4", "SCORE9", "SCORE6", "SCORE2")
 BONUS = ("BON1", "BON2", "BON3", "BON4", "BON5", "BON6", "BON7", "BON8", "BON9", "BON10")
 
 
 def start(factions, dwellings, bonuses=("BON3", "BON6")):
     """A game in round 1 after the given initial dwellings (in placing order) and bonus picks."""
-    game = Game(GameSetup(players=len(factions), score_tiles=SCORES, bonus_tiles=BONUS, factions=factions))
+    game = ScriptedGame(GameSetup(players=len(factions), score_tiles=SCORES, bonus_tiles=BONUS, factions=factions))
     for hex_ in dwellings:
         game.apply(game.state.setup_queue[0], A.Build(hex_))
     for tile in bonuses:
@@ -38,14 +40,14 @@ def test_fakirs_carpet_flight_costs_a_priest_and_gives_4_vp():
                   and min(b.grid_distance[o][h] for o in ("F3", "G4")) == 2)
     first_player_turn(game, "fakirs")
     need = game.spades_needed(fakirs, target, "yellow")
-    fakirs.P, fakirs.W, fakirs.C = 1, 20, 20
+    set_res(game, "fakirs", P=1, W=20, C=20)
     vp = fakirs.VP
     assert A.Build(target) in game.legal_actions("fakirs")
     game.apply("fakirs", A.Build(target))
     # 1 P for the carpet and 4 VP for the flight; 3 W per spade and 1 W + 2 C for the dwelling;
     # +2 VP from the round tile (SCORE5: D >> 2)
     assert (fakirs.P, fakirs.W, fakirs.C, fakirs.VP) == (0, 20 - 3 * need - 1, 18, vp + 4 + 2)
-    fakirs.P = 0
+    set_res(game, "fakirs", P=0)
     game.apply("fakirs", A.Done())
 
 
@@ -56,12 +58,12 @@ def test_fakirs_cannot_fly_further_than_their_carpet_range():
            and min(b.grid_distance[o][h] for o in ("F3", "G4")) == 3]
     assert far
     first_player_turn(game, "fakirs")
-    game.player("fakirs").P = 3
+    set_res(game, "fakirs", P=3)
     assert not any(A.Build(h) in game.legal_actions("fakirs") for h in far)
     # the stronghold extends the carpet by one
     p = game.player("fakirs")
     assert game.teleport_range(p) == 1
-    p.teleport_level += 1
+    set_res(game, "fakirs", teleport_level=p.teleport_level + 1)
     assert game.teleport_range(p) == 2
     assert any(A.Build(h) in game.legal_actions("fakirs") for h in far)
 
@@ -76,7 +78,7 @@ def test_auren_stronghold_gives_a_favor_tile_and_two_steps_on_one_track():
     game = start(("auren", "cultists"), ["A3", "A7", "E6", "I6"])
     first_player_turn(game, "auren")
     auren = game.player("auren")
-    auren.W, auren.C = 20, 30
+    set_res(game, "auren", W=20, C=30)
     game.apply("auren", A.Upgrade("I6", "TP"))
     game.apply("auren", A.Done())
     first_player_turn(game, "auren")
@@ -88,7 +90,10 @@ def test_auren_stronghold_gives_a_favor_tile_and_two_steps_on_one_track():
     first_player_turn(game, "auren")
     air = auren.cult["AIR"]
     game.apply("auren", A.UseAction("ACTA"))
-    assert game.legal_actions("auren") == [A.CultStep(c, 2) for c in ("FIRE", "WATER", "EARTH", "AIR")]
+    assert game.decision("auren") == "cult"
+    steps = [a for a in game.legal_actions("auren") if isinstance(a, A.CultStep)]
+    assert steps == [A.CultStep(c, 2) for c in ("FIRE", "WATER", "EARTH", "AIR")]
+    assert A.Done() not in game.legal_actions("auren")  # the turn cannot end before the steps
     game.apply("auren", A.CultStep("AIR", 2))
     assert auren.cult["AIR"] == air + 2
 

@@ -224,7 +224,8 @@ def test_giants_lose_a_single_cult_bonus_spade():
     with pytest.raises(RuleError):
         g.apply("giants", A.Transform("E7", "red"))
     if g.state.phase == "income-spades":
-        g.apply("giants", A.Done())
+        assert g.legal_actions("giants") == [A.DiscardSpade(1)]  # thrown away explicitly
+        g.apply("giants", A.DiscardSpade(1))
     assert g.state.phase == "play"
     assert g.state.terrain["E7"] == "gray"
     assert player(g, "giants").spades == 0

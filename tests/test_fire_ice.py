@@ -149,8 +149,8 @@ def _growth(g, f):
 
 def _pass(g, f):
     for other in g.state.players:
-        if g.player(other).leech_offers:
-            g.apply(other, A.Decline())
+        for offer in list(g.player(other).leech_offers):
+            g.apply(other, A.Decline(offer.amount, offer.source))
     g.apply(f, next(a for a in g.legal_actions(f) if isinstance(a, A.Pass)))
     g.apply(f, A.Done())
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from .maps import TERRAINS
 
 BUILDING_POWER = {"D": 1, "TP": 2, "TE": 2, "SH": 3, "SA": 3}
@@ -12,6 +14,7 @@ PW_RATES = {("PW", "C"): 1, ("PW", "W"): 3, ("PW", "P"): 5, ("W", "C"): 1, ("P",
 BUILDING_NAMES = {"D": "dwelling", "TP": "trading house", "TE": "temple", "SH": "stronghold", "SA": "sanctuary"}
 
 
+@cache
 def wheel_distance(a: str, b: str, home: str | None = None) -> int:
     """Spades to turn terrain a into b: the short way round the wheel, unless home is on it."""
     i, j = TERRAINS.index(a), TERRAINS.index(b)

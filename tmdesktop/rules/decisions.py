@@ -119,11 +119,3 @@ def turn_kind(s: GameState) -> str:
     if any(t.followups.get(k, 0) > 0 for k in OPEN_FOLLOWUPS):
         return "followup"
     return "end"
-
-
-def for_faction(s: GameState, name: str | None) -> Decision | None:
-    """`name`'s current decision (their first in `pending`), or None."""
-    for d in pending(s):
-        if d.faction == name:
-            return d
-    return None

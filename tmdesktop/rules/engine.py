@@ -29,6 +29,8 @@ from .towns import Towns
 from ..i18n import _
 
 
+#: The key under which the cache of listings keeps the pending decisions (no faction is called so).
+_PENDING = "__pending__"
 #: How often `apply` keeps a copy of the state for undo (a copy costs about as much as an action).
 CHECKPOINT_EVERY = 16
 
@@ -49,6 +51,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         #: index in the log -> (the state before that action, len(events) then): every
         #: CHECKPOINT_EVERY-th action and every pushed one, so undo never replays more than a few.
         self._snapshots: dict[int, tuple[GameState, int]] = {}
+        self._legal_cache: dict[str | None, tuple] = {}  # faction -> its legal actions now
         #: Rows the engine writes itself (income, final scoring ...): (faction, label, snapshot).
         self.events: list[tuple[str, str, tuple]] = []
         self.state = self._fresh_state()
@@ -59,7 +62,11 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
     # ------------------------------------------------------------------ public API
 
     def apply(self, faction: str | None, action: A.Action) -> None:
-        """Apply one action for `faction`, or raise RuleError and leave the state untouched."""
+        """Apply one action for `faction`, or raise RuleError and leave the state untouched.
+
+        Only what `legal_actions(faction)` lists is accepted (a notation variant is first
+        written in its listed form, which is what the log keeps)."""
+        action = self._accept(faction, action)
         index = len(self.log)
         if index % CHECKPOINT_EVERY == 0:
             self._snapshots[index] = (self.state.copy(), len(self.events))
@@ -67,9 +74,54 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
 
     def push(self, faction: str | None, action: A.Action) -> None:
         """`apply` for a search: `pop` then takes it back in the time of one state copy."""
+        action = self._accept(faction, action)
         index = len(self.log)
         self._snapshots[index] = (self.state.copy(), len(self.events))
         self._run(faction, action, index)
+
+    def is_legal(self, faction: str | None, action: A.Action) -> bool:
+        """Whether `apply(faction, action)` would accept it (no copy of the game is made)."""
+        try:
+            self._accept(faction, action)
+        except RuleError:
+            return False
+        return True
+
+    def _accept(self, faction: str | None, action: A.Action) -> A.Action:
+        """The listed form of `action`, or the RuleError explaining why it is refused."""
+        from .legal import canonical
+        if isinstance(action, A.DropFaction):
+            p = self.state.players.get(faction)
+            if p is None or p.dropped or self.finished:
+                raise self._refusal(faction, action)
+            return action
+        listed = self._listed(faction)
+        try:
+            action = canonical(self, faction, action)
+        except Exception:  # a malformed action is refused like any other
+            raise self._refusal(faction, action) from None
+        if action not in listed:
+            raise self._refusal(faction, action)
+        return action
+
+    def _listed(self, faction: str | None) -> tuple[A.Action, ...]:
+        """The legal actions of `faction`, kept until the state changes."""
+        found = self._legal_cache.get(faction)
+        if found is None:
+            from .legal import legal_actions
+            found = self._legal_cache[faction] = tuple(legal_actions(self, faction))
+        return found
+
+    def _refusal(self, faction: str | None, action: A.Action) -> RuleError:
+        """Why `action` is not legal: the handler's own reason, found on a copy of the game."""
+        trial = self.copy()
+        try:
+            trial._apply(faction, action)
+        except RuleError as e:
+            return e
+        except Exception:
+            pass
+        return RuleError(_("That is not possible now."))
 
     def pop(self) -> None:
         """Take back the last action pushed or applied."""
@@ -78,6 +130,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
     def _run(self, faction: str | None, action: A.Action, index: int) -> None:
         mark = len(self.events)
         self.auto_dug = 0
+        self._legal_cache = {}
         try:
             self._apply(faction, action)
         except BaseException:
@@ -96,6 +149,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         other.auto_dug = self.auto_dug
         other.last_snapshot = self.last_snapshot
         other._snapshots = dict(self._snapshots)
+        other._legal_cache = dict(self._legal_cache)  # tuples, never changed
         return other
 
     fork = copy
@@ -119,6 +173,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
     def _restore(self, index: int) -> None:
         """Make the state what it was after the first `index` actions of the log: from the latest
         snapshot at or before it, replaying the few actions between (or the whole log if none)."""
+        self._legal_cache = {}
         for k in [k for k in self._snapshots if k > index]:
             del self._snapshots[k]
         base = max(self._snapshots, default=None)
@@ -152,26 +207,39 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
 
     def decisions(self) -> list[Decision]:
         """Every decision the game waits for, in the order the table settles them."""
-        return decisions.pending(self.state)
+        return list(self._pending())
 
     def to_act(self) -> Decision | None:
         """The decision to settle now (answers out of turn first), or None when the game is over."""
-        pending = decisions.pending(self.state)
+        pending = self._pending()
         return pending[0] if pending else None
 
     def waiting_for(self) -> list[str | None]:
         """Factions that have something to decide now, in the order of `decisions()`."""
-        return [d.faction for d in decisions.pending(self.state)]
+        return [d.faction for d in self._pending()]
+
+    def _pending(self) -> tuple[Decision, ...]:
+        found = self._legal_cache.get(_PENDING)
+        if found is None:
+            found = self._legal_cache[_PENDING] = tuple(decisions.pending(self.state))
+        return found
 
     def legal_actions(self, name: str | None) -> list[A.Action]:
-        """Every legal action for `name`'s current decision (empty when it has none)."""
-        from .legal import legal_actions
-        return legal_actions(self, name)
+        """Every legal action for `name`'s current decision (empty when it has none), in a fixed
+        order; `apply` accepts exactly these."""
+        return list(self._listed(name))
 
     def decision(self, name: str | None) -> str | None:
         """The kind of `name`'s current decision (see `decisions`), or None."""
-        d = decisions.for_faction(self.state, name)
+        d = self.decision_of(name)
         return d.kind if d else None
+
+    def decision_of(self, name: str | None) -> Decision | None:
+        """`name`'s current decision: their first in `decisions()`, or None."""
+        for d in self._pending():
+            if d.faction == name:
+                return d
+        return None
 
     def can_end_turn(self, name: str) -> bool:
         s = self.state
@@ -202,6 +270,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         self.state = self._fresh_state()
         self.events = []
         self._snapshots = {}
+        self._legal_cache = {}
         for faction_name, action in log:
             self._apply(faction_name, action)
         self.log = list(log)

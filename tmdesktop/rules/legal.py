@@ -1,24 +1,33 @@
-"""Every legal action for a faction's current decision.
+"""Every legal action for a faction's current decision: the one definition of what is legal.
 
-The generator mirrors the engine's checks (reach, costs, limits) so that each listed action
-applies without error; the property tests hold it to that.
+`Game.apply` accepts an action only if it is listed here (after `canonical` has written a
+notation variant in its listed form), so the engine accepts exactly what this module lists.
+The handlers' own checks only explain a refusal in words; the property tests hold every listed
+action to apply without error.  Reach is computed once per listing (`Game.reach_map`).
 """
 
 from __future__ import annotations
 
+from functools import cache
+
 from . import actions as A
+from . import decisions
 from .data import ALL_FACTIONS, CULTS, action_def, faction
-from .constants import FACTION_OPTION, PW_RATES, UPGRADES
+from .constants import CULT_SPOT_VALUES, FACTION_OPTION, PW_RATES, UPGRADES, wheel_distance
 from .engine import Game
 from .maps import TERRAINS
 from .state import Player
 
+#: Most spades one transformation can need (three steps round the wheel).
+MAX_SPADES = 3
+
 
 def legal_actions(game: Game, name: str | None) -> list[A.Action]:
     s = game.state
-    kind = game.decision(name)
-    if kind is None:
+    d = game.decision_of(name)
+    if d is None:
         return []
+    kind = d.kind
     if kind == "factions":
         taken = game.colors_taken()
         kinds = {p.faction.home for p in s.players.values()} & {"ice", "volcano", "variable"}
@@ -26,6 +35,42 @@ def legal_actions(game: Game, name: str | None) -> list[A.Action]:
                 if f not in s.players and faction(f).home not in taken | kinds
                 and FACTION_OPTION.get(f) in (None, *s.options)]
     p = s.players[name]
+    if kind == "color":
+        if s.phase == "play":
+            return [A.PickColor(c) for c in TERRAINS if c not in game.home_colors(p) and c != p.home]
+        taken = game.colors_taken(exclude=p, picking=True)
+        return [A.PickColor(c) for c in TERRAINS if c not in taken]
+    if kind == "dwelling":
+        color = p.color or p.home
+        river = p.faction.special.get("adjacency", {}).get("direct") == 0
+        return [A.Build(h) for h in game.board.land if s.terrain[h] == color and h not in s.owner
+                and (not river or game._by_river(h))]
+    if kind == "bonus":
+        return [A.Pass(b) for b in s.bonus_pool]
+    if kind == "spades":
+        return _transforms(game, p, income=True) + [A.DiscardSpade(p.spades)]
+    if kind in decisions.TURN_KINDS:
+        return _turn_actions(game, p)
+    if s.phase != "play":
+        return _owed_choices(game, p, kind)
+    # What a player owes may be settled in any order (a cult step before a power offer, a town
+    # tile before a favor tile), as on the site; in their own turn they may also go on with the
+    # turn (which declines open power offers): only ending it waits for what they owe.
+    out: list[A.Action] = []
+    for owed_kind, count in decisions.OWED:
+        if count(p):
+            out += _owed_choices(game, p, owed_kind)
+    if s.turn.faction == name:
+        out += _turn_actions(game, p)
+        if p.towns_owed:
+            # before taking a town tile, a step back from 8 or 9 leaves the key for another track
+            out += [A.CultStep(c, -1) for c in CULTS if 8 <= p.cult[c] <= 9]
+    return out
+
+
+def _owed_choices(game: Game, p: Player, kind: str) -> list[A.Action]:
+    """The choices that settle one thing `p` owes."""
+    s = game.state
     if kind == "color":
         if s.phase == "play":
             return [A.PickColor(c) for c in TERRAINS if c not in game.home_colors(p) and c != p.home]
@@ -45,21 +90,11 @@ def legal_actions(game: Game, name: str | None) -> list[A.Action]:
         return out
     if kind == "p3":
         return ([A.TokenForVP(True)] if p.VP >= 1 else []) + [A.TokenForVP(False)]
-    if kind == "dwelling":
-        color = p.color or p.home
-        river = p.faction.special.get("adjacency", {}).get("direct") == 0
-        return [A.Build(h) for h in game.board.land if s.terrain[h] == color and h not in s.owner
-                and (not river or game._by_river(h))]
-    if kind == "bonus":
-        return [A.Pass(b) for b in s.bonus_pool]
-    if kind == "spades":
-        return _transforms(game, p, income=True) + [A.DiscardSpade(p.spades)]
     if kind == "leech":
-        out: list[A.Action] = []
-        for offer in p.leech_offers[:1]:
-            out += [A.Leech(offer.amount, offer.source), A.Decline(offer.amount, offer.source)]
-        if s.turn.faction == name and not (p.favors_owed or p.towns_owed or p.cult_steps):
-            out += _turn_actions(game, p)  # acting in one's turn declines the open offers
+        out = []
+        for offer in p.leech_offers:
+            answers = [A.Leech(offer.amount, offer.source), A.Decline(offer.amount, offer.source)]
+            out += [a for a in answers if a not in out]  # two offers alike are answered alike
         return out
     if kind == "favor":
         return [A.TakeTile(f) for f, n in s.favor_pool.items() if n > 0 and f not in p.favors]
@@ -68,7 +103,7 @@ def legal_actions(game: Game, name: str | None) -> list[A.Action]:
     if kind == "cult":
         n = p.cult_steps if p.cult_steps_same_track else 1
         return [A.CultStep(c, n) for c in CULTS]
-    return _turn_actions(game, p)
+    raise ValueError(kind)
 
 
 def _turn_actions(game: Game, p: Player) -> list[A.Action]:
@@ -86,9 +121,12 @@ def _turn_actions(game: Game, p: Player) -> list[A.Action]:
 
 def _main_actions(game: Game, p: Player) -> list[A.Action]:
     s = game.state
+    reach = game.reach_map(p)
     out: list[A.Action] = []
-    out += _builds(game, p)
-    out += _transforms(game, p)
+    out += _builds(game, p, reach)
+    transforms = _transforms(game, p, reach=reach)
+    out += transforms
+    out += _digs(game, p, transforms)
     out += _upgrades(game, p)
     forbidden = {n for n, o in (p.faction.special.get("action") or {}).items() if o.get("forbid")}
     for act in ("ACT1", "ACT2", "ACT3", "ACT4", "ACT5", "ACT6"):
@@ -117,9 +155,7 @@ def _main_actions(game: Game, p: Player) -> list[A.Action]:
     if p.P > 0:
         for cult in CULTS:
             if p.cult[cult] < 10:
-                out.append(A.SendPriest(cult))
-                if None in s.cult_spots[cult]:
-                    out.append(A.SendPriest(cult, 1))  # one step, the priest back to the supply
+                out += _priests(game, cult)
     if p.ship < p.faction.max_ship and _affordable(p, p.faction.shipping["advance_cost"]):
         out.append(A.Advance("ship"))
     adv = (p.faction.digging or {}).get("advance_cost")
@@ -132,15 +168,38 @@ def _main_actions(game: Game, p: Player) -> list[A.Action]:
     return out
 
 
+def _priests(game: Game, cult: str) -> list[A.Action]:
+    """Send a priest to the best free order space, to another free value, or for one step."""
+    spots = game.state.cult_spots[cult]
+    values = [v for v, o in zip(CULT_SPOT_VALUES, spots) if o is None]
+    out = [A.SendPriest(cult)]  # no free space: one step, the priest back to the supply
+    if values:
+        out += [A.SendPriest(cult, v) for v in sorted(set(values) - {values[0]}, reverse=True)]
+        out.append(A.SendPriest(cult, 1))  # one step, the priest back to the supply
+    return out
+
+
+def _digs(game: Game, p: Player, transforms: list[A.Action]) -> list[A.Action]:
+    """`dig N` before a transform or build: as many spades as a reachable hex can use."""
+    if not transforms or not _can_dig(p):
+        return []
+    most = 1 if p.home == "volcano" else MAX_SPADES
+    return [A.Dig(n) for n in range(1, most + 1) if _affordable(p, _dig_cost(p, n))]
+
+
 def _followups(game: Game, p: Player) -> list[A.Action]:
     f = game.state.turn.followups
     out: list[A.Action] = []
+    reach = None
     if f.get("build", 0) > 0:
-        out += _builds(game, p)
+        reach = game.reach_map(p)
+        out += _builds(game, p, reach)
     if f.get("transform", 0) > 0 or f.get("sandstorm", 0) > 0:
-        out += _transforms(game, p)
-    if f.get("dig", 0) > 0 and _can_dig(p) and _affordable(p, p.faction.spade_cost(p.dig)):
-        out.append(A.Dig(1))
+        reach = reach or game.reach_map(p)
+        transforms = _transforms(game, p, reach=reach)
+        out += transforms
+        if f.get("dig", 0) > 0:
+            out += _digs(game, p, transforms)
     if f.get("bridge", 0) > 0 and len(p.bridges) < 3:
         out += [A.PlaceBridge(*sorted(pair)) for pair in _bridge_slots(game, p)]
     if f.get("upgrade", 0) > 0:
@@ -148,22 +207,29 @@ def _followups(game: Game, p: Player) -> list[A.Action]:
     return out
 
 
-def _free_actions(game: Game, p: Player) -> list[A.Action]:
-    out: list[A.Action] = []
+def _rates(p: Player) -> dict[tuple[str, str], int]:
     rates = dict(PW_RATES)
     for give, targets in (p.faction.special.get("exchange_rates") or {}).items():
         for get, rate in targets.items():
             rates[(give, get)] = rate
-    for (give, get), rate in rates.items():
+    return rates
+
+
+def _free_actions(game: Game, p: Player) -> list[A.Action]:
+    """Conversions (every amount the player can afford) and burning, at any moment of the turn."""
+    out: list[A.Action] = []
+    priest_cap = not p.faction.special.get("locked_terrain")  # Riverwalkers' priests become unlocks
+    for (give, get), rate in _rates(p).items():
         have = p.power[2] if give == "PW" else getattr(p, give)
-        if have >= rate and not (get == "P" and p.P >= p.max_priests and not p.faction.special.get("locked_terrain")):
-            out.append(A.Convert(rate, give, 1, get))
-    if p.w_to_p and p.W:
-        out.append(A.Convert(1, "W", 1, "P"))
+        most = have // rate
+        if get == "P" and priest_cap:
+            most = min(most, p.max_priests - p.P)
+        out += [A.Convert(rate * n, give, n, get) for n in range(1, most + 1)]
+    if p.w_to_p:
+        out += [A.Convert(n, "W", n, "P") for n in range(1, min(p.w_to_p, p.W) + 1)]
     if p.faction.name == "mermaids":
         out += _connects(game, p)
-    if p.power[1] >= 2:
-        out.append(A.Burn(1))
+    out += [A.Burn(n) for n in range(1, p.power[1] // 2 + 1)]
     return out
 
 
@@ -175,19 +241,21 @@ def _connects(game: Game, p: Player) -> list[A.Action]:
         if river in p.connects:
             continue
         own = [h for h in game.board.neighbours[river] if s.owner.get(h) == p.name]
-        if len(own) >= 2 and game.try_apply(p.name, A.Connect(river))[0] is not None:
+        if len(own) >= 2 and game.would_found_town(p, own[0], river):
             out.append(A.Connect(river))
     return out
 
 
 def _affordable(p: Player, cost: dict, extra: dict | None = None) -> bool:
-    total = dict(cost)
-    for k, v in (extra or {}).items():
-        total[k] = total.get(k, 0) + v
-    for key, n in total.items():
-        have = p.power[2] if key == "PW" else getattr(p, key, 0)
-        if have < n:
+    for key, n in cost.items():
+        if extra and key in extra:
+            n += extra[key]
+        if n and (p.power[2] if key == "PW" else getattr(p, key, 0)) < n:
             return False
+    if extra:
+        for key, n in extra.items():
+            if key not in cost and n and (p.power[2] if key == "PW" else getattr(p, key, 0)) < n:
+                return False
     return True
 
 
@@ -196,13 +264,10 @@ def _free_home_hexes(game: Game, p: Player) -> list[str]:
     return [h for h in game.board.land if h not in s.owner and s.terrain[h] == p.home]
 
 
-def _reach_cost(game: Game, p: Player, hex_: str) -> dict | None:
-    """None when hex_ cannot be reached; else what reaching it costs (tunnel or carpet)."""
-    ok, teleport = game.reach(p, hex_)
-    if not ok:
-        return None
+def _teleport_cost(game: Game, p: Player, hex_: str, by_teleport: bool) -> dict | None:
+    """None when hex_ cannot be reached this turn; else what reaching it costs (tunnel or carpet)."""
     t = game.state.turn
-    if not teleport or t.teleported == hex_:
+    if not by_teleport or t.teleported == hex_:
         return {}
     if t.teleported is not None:
         return None
@@ -215,43 +280,68 @@ def _dig_cost(p: Player, spades: int) -> dict:
     return {k: v * spades for k, v in p.faction.spade_cost(p.dig).items()}
 
 
-def _builds(game: Game, p: Player) -> list[A.Action]:
+def _spades(p: Player, current: str, target: str) -> int:
+    """`Game.spades_needed` for a hex whose terrain is `current` (not ice or volcano)."""
+    if target == "ice":
+        return wheel_distance(current, p.color, p.color) or 1
+    if p.faction.name == "giants":
+        return 2
+    return wheel_distance(current, target, p.color or p.home)
+
+
+def _builds(game: Game, p: Player, reach: dict[str, bool]) -> list[A.Action]:
     s = game.state
     if p.counts["D"] >= 8:
         return []
     if p.free_dwelling:
-        return [A.Build(h) for h in _free_home_hexes(game, p)]
+        return [_build(h) for h in _free_home_hexes(game, p)]
     sandstorm = s.turn.followups.get("sandstorm", 0) > 0
+    can_dig = _can_dig(p)
+    base = p.faction.cost("D")
+    by_terrain: dict[tuple, bool] = {}  # (terrain, extra cost) -> a dwelling (dug there) is affordable
     out = []
     for h in game.board.land:
-        if h in s.owner:
+        by_teleport = reach.get(h)
+        if by_teleport is None or h in s.owner:
             continue
         terrain = s.terrain[h]
         if p.unlocked and terrain not in p.unlocked:
             continue
-        reach = _reach_cost(game, p, h)
-        if reach is None:
+        extra = _teleport_cost(game, p, h, by_teleport)
+        if extra is None:
             continue
-        cost = dict(p.faction.cost("D"))
-        if terrain != p.home and not p.unlocked:
-            if terrain in ("ice", "volcano"):
-                continue
-            if sandstorm:
-                if not any(s.owner.get(n) == p.name for n in game.board.land_neighbours[h]):
-                    continue
-            elif p.home == "volcano":
-                if not _volcano_payable(game, p, h):
-                    continue
-            else:
-                missing = max(0, game.spades_needed(p, h, p.home) - p.spades)
-                if missing:
-                    if not _can_dig(p):
-                        continue
-                    for k, v in _dig_cost(p, missing).items():
-                        cost[k] = cost.get(k, 0) + v
-        if _affordable(p, cost, reach):
-            out.append(A.Build(h))
+        if terrain == p.home or p.unlocked:
+            ok = _affordable(p, base, extra)
+        elif terrain in ("ice", "volcano"):
+            continue
+        elif sandstorm:
+            ok = any(s.owner.get(n) == p.name for n in game.board.land_neighbours[h]) and _affordable(p, base, extra)
+        elif p.home == "volcano":
+            ok = _volcano_payable(game, p, h) and _affordable(p, base, extra)
+        else:
+            key = (terrain, tuple(extra.items()))
+            ok = by_terrain.get(key)
+            if ok is None:
+                ok = by_terrain[key] = _can_build_on(p, terrain, base, can_dig, extra)
+        if ok:
+            out.append(_build(h))
     return out
+
+
+def _can_build_on(p: Player, terrain: str, base: dict, can_dig: bool, extra) -> bool:
+    """A dwelling on `terrain` with the spades it still needs dug now (and a tunnel/carpet cost)."""
+    missing = _spades(p, terrain, p.home) - p.spades
+    if missing <= 0:
+        return _affordable(p, base, extra)
+    if not can_dig:
+        return False
+    cost = dict(base)
+    for k, v in _dig_cost(p, missing).items():
+        cost[k] = cost.get(k, 0) + v
+    return _affordable(p, cost, extra)
+
+
+_build = cache(A.Build)
 
 
 def _volcano_payable(game: Game, p: Player, h: str) -> bool:
@@ -266,42 +356,56 @@ def _can_dig(p: Player) -> bool:
     return bool(p.faction.digging) and p.faction.digging["cost_per_spade_by_level"] is not None
 
 
-def _transforms(game: Game, p: Player, income: bool = False) -> list[A.Action]:
+def _transforms(game: Game, p: Player, income: bool = False, reach: dict[str, bool] | None = None) -> list[A.Action]:
     s = game.state
     if p.unlocked:
         return []  # Riverwalkers never transform
+    if reach is None:
+        reach = game.reach_map(p)
     out = []
     sandstorm = not income and s.turn.followups.get("sandstorm", 0) > 0
-    targets = [t for t in TERRAINS] + (["ice"] if p.home == "ice" else [])
+    targets = TERRAINS + (("ice",) if p.home == "ice" else ())
+    can_dig = _can_dig(p)
+    by_terrain: dict[tuple, list[str]] = {}  # (terrain, extra cost) -> colours it can be turned into
     for h in game.board.land:
-        current = s.terrain[h]
-        if h in s.owner or current in ("ice", "volcano"):
+        by_teleport = reach.get(h)
+        if by_teleport is None or h in s.owner:
             continue
-        reach = _reach_cost(game, p, h)
-        if reach is None:
+        current = s.terrain[h]
+        if current in ("ice", "volcano"):
+            continue
+        extra = _teleport_cost(game, p, h, by_teleport)
+        if extra is None:
             continue
         if sandstorm:
             if current != p.home and any(s.owner.get(n) == p.name for n in game.board.land_neighbours[h]):
                 out.append(A.Transform(h, p.home))
             continue
         if p.home == "volcano":
-            if not income and _affordable(p, {}, reach) and _volcano_payable(game, p, h):
+            if not income and _affordable(p, {}, extra) and _volcano_payable(game, p, h):
                 out.append(A.Transform(h, "volcano"))
             continue
-        for target in targets:
-            if target == current:
-                continue
-            need = game.spades_needed(p, h, target)
-            missing = max(0, need - p.spades)
-            if income:
-                if missing or not _affordable(p, {}, reach):
-                    continue
-            elif missing and not (_can_dig(p) and _affordable(p, _dig_cost(p, missing), reach)):
-                continue
-            elif not missing and not _affordable(p, {}, reach):
-                continue
-            out.append(A.Transform(h, target))
+        # every hex of one terrain (reached the same way: a tunnel or carpet costs extra) allows
+        # the same colours
+        key = (current, tuple(extra.items()))
+        found = by_terrain.get(key)
+        if found is None:
+            budget = p.spades + (0 if income or not can_dig else _most_spades_dug(p, extra))
+            found = by_terrain[key] = [] if extra and not _affordable(p, extra) else [
+                target for target in targets if target != current and _spades(p, current, target) <= budget]
+        out += [_transform(h, target) for target in found]
     return out
+
+
+def _most_spades_dug(p: Player, extra) -> int:
+    """How many spades `p` can pay for now (0 to MAX_SPADES), on top of `extra`."""
+    n = 0
+    while n < MAX_SPADES and _affordable(p, _dig_cost(p, n + 1), extra):
+        n += 1
+    return n
+
+
+_transform = cache(A.Transform)  # actions are immutable values: one object per hex and colour
 
 
 def _upgrades(game: Game, p: Player) -> list[A.Action]:
@@ -325,5 +429,52 @@ def _upgrades(game: Game, p: Player) -> list[A.Action]:
 
 def _bridge_slots(game: Game, p: Player) -> list[frozenset[str]]:
     s = game.state
-    return [pair for pair in game.board.bridge_slots
+    return [pair for pair in sorted(game.board.bridge_slots, key=sorted)
             if pair not in s.bridges and any(s.owner.get(h) == p.name for h in pair)]
+
+
+# ---------------------------------------------------------------- notation variants
+
+
+def canonical(game: Game, name: str | None, action: A.Action) -> A.Action:
+    """The listed form of an action written another way in the notation (a transform without a
+    colour, a priest sent to the space it would take anyway, a river joined by its two hexes)."""
+    s = game.state
+    p = s.players.get(name)
+    if p is None:
+        return action
+    if isinstance(action, A.Transform):
+        color = "gray" if action.color == "grey" else action.color
+        if color is None and action.hex in s.terrain and s.terrain[action.hex] not in ("ice", "volcano"):
+            try:
+                color = game._closest_to_home(p, action.hex)
+            except Exception:
+                return action
+        return A.Transform(action.hex, color)
+    if isinstance(action, A.SendPriest):
+        cult = action.cult.upper()
+        free = [v for v, o in zip(CULT_SPOT_VALUES, s.cult_spots.get(cult) or ()) if o is None]
+        if action.spot is not None and (free[:1] == [action.spot] or (not free and action.spot == 1)):
+            return A.SendPriest(cult)  # the space it would take anyway
+        return A.SendPriest(cult, action.spot)
+    if isinstance(action, A.PlaceBridge):
+        return A.PlaceBridge(*sorted((action.a, action.b)))
+    if isinstance(action, (A.Leech, A.Decline)) and action.source is not None:
+        for offer in p.leech_offers:
+            if offer.source == action.source.lower() and action.amount in (offer.amount, game.leech_amount(p, offer)):
+                return type(action)(offer.amount, offer.source)
+    if isinstance(action, A.Convert):
+        return A.Convert(action.give_n, action.give.upper(), action.get_n, action.get.upper())
+    if isinstance(action, A.Connect) and ":" in action.river:
+        x, y = action.river.split(":", 1)
+        common = [r for r in game.board.neighbours.get(x, ()) if r in game.board.neighbours.get(y, ())
+                  and game.board.cells[r].is_river]
+        if common:
+            return A.Connect(common[0])
+    if isinstance(action, A.UseAction):
+        return A.UseAction(action.name.upper())
+    if isinstance(action, A.TakeTile):
+        return A.TakeTile(action.tile.upper())
+    if isinstance(action, A.CultStep):
+        return A.CultStep(action.cult.upper(), action.n)
+    return action

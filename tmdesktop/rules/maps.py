@@ -65,6 +65,8 @@ class Board:
         }
         self.ship_distance: dict[str, dict[str, int]] = {h: self._river_bfs(h) for h in self.land}
         self.grid_distance: dict[str, dict[str, int]] = {h: self._grid_bfs(h) for h in self.land}
+        self._ship_within: dict[tuple[str, int], frozenset[str]] = {}
+        self._grid_within: dict[tuple[str, int], frozenset[str]] = {}
         self.bridge_slots: frozenset[frozenset[str]] = frozenset(
             frozenset(p.split(":")) for p in bridge_pairs
         )
@@ -114,6 +116,24 @@ class Board:
 
     def terrain(self, label: str) -> str:
         return self.cells[label].terrain
+
+    def ship_within(self, label: str, rivers: int) -> frozenset[str]:
+        """Land hexes reached from `label` crossing at most `rivers` river cells (shipping)."""
+        key = (label, rivers)
+        found = self._ship_within.get(key)
+        if found is None:
+            found = self._ship_within[key] = frozenset(
+                h for h, d in self.ship_distance[label].items() if d <= rivers)
+        return found
+
+    def grid_within(self, label: str, steps: int) -> frozenset[str]:
+        """Land hexes at most `steps` cells away from `label`, rivers counted (tunnels, carpets)."""
+        key = (label, steps)
+        found = self._grid_within.get(key)
+        if found is None:
+            found = self._grid_within[key] = frozenset(
+                h for h, d in self.grid_distance[label].items() if d <= steps)
+        return found
 
     def is_land(self, label: str) -> bool:
         cell = self.cells.get(label)

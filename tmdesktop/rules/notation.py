@@ -63,7 +63,8 @@ def _convert(m):
 
 @_rule(r"burn\s+(\d+)")
 def _burn(m):
-    return A.Burn(int(m[1]))
+    n = int(m[1])
+    return A.Burn(n) if n else None  # `burn 0` (seen in tournament logs) does nothing
 
 
 @_rule(r"leech\s+(\d+)\s+from\s+(\w+)")

@@ -50,6 +50,27 @@ class Terrain:
                     return True, True
         return False, False
 
+    def reach_map(self, p: Player) -> dict[str, bool]:
+        """Every land hex `p` reaches now for building or transforming -> only by tunnel/carpet.
+        The same rule as `reach`, for all hexes at once (legal-action listing)."""
+        board = self.board
+        out: dict[str, bool] = {}
+        if p.faction.special.get("adjacency", {}).get("direct", 1):
+            for b in p.buildings:
+                for n in self.adjacent(b):
+                    out[n] = False
+        ship = p.ship + p.ship_bonus
+        if ship:
+            for b in p.buildings:
+                for h in board.ship_within(b, ship):
+                    out[h] = False
+        if p.faction.teleport:
+            steps = self.teleport_range(p) + 1
+            for b in p.buildings:
+                for h in board.grid_within(b, steps):
+                    out.setdefault(h, True)
+        return out
+
     def teleport_range(self, p: Player) -> int:
         tp = p.faction.teleport
         if tp["type"] == "carpet":

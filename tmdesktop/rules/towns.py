@@ -32,13 +32,26 @@ class Towns:
         if group & p.town_hexes:
             p.town_hexes |= group
             return
+        if self._is_town(p, group):
+            p.town_hexes |= group
+            self._gain(p, {"GAIN_TW": 1})
+
+    def _is_town(self, p: Player, group: set[str]) -> bool:
+        """Enough buildings (a sanctuary counts twice) with enough power for a town."""
         kinds = [p.buildings[h] for h in group]
         size = len(kinds) + kinds.count("SA")
         power = sum(self.building_power(p, k) for k in kinds)
         need = 6 if "FAV5" in p.favors else 7
-        if size >= 4 and power >= need:
-            p.town_hexes |= group
-            self._gain(p, {"GAIN_TW": 1})
+        return size >= 4 and power >= need
+
+    def would_found_town(self, p: Player, hex_: str, river: str) -> bool:
+        """Whether the Mermaids skipping `river` founds a new town with the group of hex_."""
+        p.connects.append(river)
+        try:
+            group = self._group(p, hex_)
+        finally:
+            p.connects.pop()
+        return not group & p.town_hexes and self._is_town(p, group)
 
     def _do_connect(self, p: Player, a: A.Connect) -> None:
         s = self.state

@@ -518,10 +518,10 @@ class GameScene(Scene):
         kind = g.decision(me)
         if kind not in PICKED:
             return
-        acts = self.legal()
+        p = s.players[me]
+        acts = [a for a in self.legal() if _settles(kind, a, p)]
         if not acts:
             return
-        p = s.players[me]
         name = describe.faction(g, me)
         # the laptop changes hands for an answer out of turn, or when someone else moved last
         handoff = kind not in ("favor", "town", "bonus") and (
@@ -731,3 +731,16 @@ class GameScene(Scene):
             lines.append(_("Not possible now"))
         if lines:
             widgets.tooltip(surface, lines, self.mouse, fs)
+
+
+def _settles(kind: str, a: A.Action, p) -> bool:
+    """Whether `a` answers the decision `kind` (the legal list also holds the player's other
+    choices: other things owed, and in their own turn the turn's actions)."""
+    if kind == "leech":
+        return isinstance(a, (A.Leech, A.Decline)) and a.source == p.leech_offers[0].source
+    if kind in ("cult", "lose-cult"):
+        return isinstance(a, A.CultStep) and (a.n > 0) == (kind == "cult")
+    if kind in ("favor", "town"):
+        return isinstance(a, A.TakeTile) and a.tile.startswith("FAV" if kind == "favor" else "TW")
+    wanted = {"color": A.PickColor, "unlock": A.UnlockTerrain, "p3": A.TokenForVP, "bonus": A.Pass}
+    return isinstance(a, wanted.get(kind, A.Action))

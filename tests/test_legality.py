@@ -1,0 +1,96 @@
+"""The engine accepts exactly what `legal_actions` lists: every listed action applies, anything
+else is refused with the state left as it was."""
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import pytest
+
+from tmdesktop.rules import actions as A
+from tmdesktop.rules.data import ALL_FACTIONS, CULTS
+from tmdesktop.rules.engine import Game
+from tmdesktop.rules.errors import RuleError
+from tmdesktop.rules.legal import canonical
+from tmdesktop.rules.maps import MAP_KEYS, TERRAINS
+from tmdesktop.rules.random_play import random_step
+from tmdesktop.rules.setup import TOURNAMENT_OPTIONS, GameSetup
+
+FIRE_ICE = TOURNAMENT_OPTIONS | {"fire-and-ice-factions/ice", "fire-and-ice-factions/volcano",
+                                 "fire-and-ice-factions/variable_v5", "fire-and-ice-final-scoring"}
+NUMBERS = (-5, -1, 0, 1, 2, 3, 4, 7, 10**9)
+
+
+def arbitrary_actions(game: Game, rng: random.Random, n: int) -> list[A.Action]:
+    """Actions of every kind with arguments drawn from everything a file could hold."""
+    hexes = list(game.board.land) + ["r0", "Z99", ""]
+    factions = list(ALL_FACTIONS) + ["nobody"]
+    res = ["PW", "C", "W", "P", "VP", "X"]
+    makers = [
+        lambda: A.Build(rng.choice(hexes)),
+        lambda: A.Upgrade(rng.choice(hexes), rng.choice(["TP", "TE", "SH", "SA", "D", "XX"])),
+        lambda: A.Transform(rng.choice(hexes), rng.choice([*TERRAINS, "ice", "volcano", None, "pink"])),
+        lambda: A.Dig(rng.choice(NUMBERS)),
+        lambda: A.Convert(rng.choice(NUMBERS), rng.choice(res), rng.choice(NUMBERS), rng.choice(res)),
+        lambda: A.Burn(rng.choice(NUMBERS)),
+        lambda: A.Leech(rng.choice(NUMBERS), rng.choice(factions)),
+        lambda: A.Decline(rng.choice(NUMBERS), rng.choice(factions)),
+        lambda: A.Decline(),
+        lambda: A.Pass(rng.choice([None, "BON1", "BON5", "BON10", "BON99"])),
+        lambda: A.UseAction(rng.choice(["ACT1", "ACT6", "BON1", "FAV6", "ACTA", "ACTC", "ACTW", "ACT9"])),
+        lambda: A.SendPriest(rng.choice([*CULTS, "MUD"]), rng.choice([None, 1, 2, 3, 4, 0])),
+        lambda: A.Advance(rng.choice(["ship", "dig", "teleport"])),
+        lambda: A.PlaceBridge(rng.choice(hexes), rng.choice(hexes)),
+        lambda: A.Connect(rng.choice(game.board.rivers + ("A1:B1", "nowhere"))),
+        lambda: A.TakeTile(rng.choice(["FAV1", "FAV11", "TW1", "TW8", "BON3", "FAV99"])),
+        lambda: A.CultStep(rng.choice([*CULTS, "MUD"]), rng.choice(NUMBERS)),
+        lambda: A.DiscardSpade(rng.choice(NUMBERS)),
+        lambda: A.PickColor(rng.choice([*TERRAINS, "ice", "pink"])),
+        lambda: A.UnlockTerrain(rng.choice([*TERRAINS, "gain-priest", "pink"])),
+        lambda: A.TokenForVP(rng.choice([True, False])),
+        lambda: A.Done(),
+    ]
+    return [rng.choice(makers)() for _ in range(n)]
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), players=st.integers(2, 5), map_key=st.sampled_from(MAP_KEYS),
+       steps=st.integers(0, 700))
+def test_accepted_is_exactly_listed(seed, players, map_key, steps):
+    rng = random.Random(seed)
+    game = Game(GameSetup.random(players, seed, map_key=map_key, options=FIRE_ICE))
+    for _ in range(steps):
+        if game.finished:
+            break
+        game.apply(*random_step(game, rng))
+    before = game.digest()
+    for who in [None, *game.state.players]:
+        listed = game.legal_actions(who)
+        assert len(set(listed)) == len(listed), "an action is listed twice"
+        for action in listed:  # every listed action applies
+            trial = game.copy()
+            trial.apply(who, action)
+            assert game.is_legal(who, action)
+        for action in arbitrary_actions(game, rng, 60):  # anything else is refused, nothing changed
+            if canonical(game, who, action) in listed:
+                continue  # a notation variant of a listed action (`transform E5` without a colour)
+            assert not game.is_legal(who, action), (who, action)
+            with pytest.raises(RuleError):
+                game.apply(who, action)
+            assert game.digest() == before
+
+
+@pytest.mark.parametrize("action", [A.DiscardSpade(-5), A.DiscardSpade(0), A.Burn(0), A.Burn(-1),
+                                    A.CultStep("EARTH", 0), A.Transform("Q77", "blue"),
+                                    A.Convert(-3, "PW", -1, "W"), A.Leech(99, "witches")])
+def test_malformed_actions_are_refused_not_crashing(action):
+    rng = random.Random(8)
+    game = Game(GameSetup.random(3, 8))
+    while game.state.phase != "play" or game.state.round < 2:
+        game.apply(*random_step(game, rng))
+    before = game.digest()
+    for who in game.state.players:
+        with pytest.raises(RuleError):
+            game.apply(who, action)
+    assert game.digest() == before
