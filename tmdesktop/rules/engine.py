@@ -51,7 +51,8 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         #: index in the log -> (the state before that action, len(events) then): every
         #: CHECKPOINT_EVERY-th action and every pushed one, so undo never replays more than a few.
         self._snapshots: dict[int, tuple[GameState, int]] = {}
-        self._legal_cache: dict[str | None, tuple] = {}  # faction -> its legal actions now
+        #: faction (or (faction, class of action)) -> its legal actions now; cleared on every change
+        self._legal_cache: dict = {}
         #: Rows the engine writes itself (income, final scoring ...): (faction, label, snapshot).
         self.events: list[tuple[str, str, tuple]] = []
         self.state = self._fresh_state()
@@ -95,21 +96,24 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             if p is None or p.dropped or self.finished:
                 raise self._refusal(faction, action)
             return action
-        listed = self._listed(faction)
         try:
             action = canonical(self, faction, action)
         except Exception:  # a malformed action is refused like any other
             raise self._refusal(faction, action) from None
+        listed = self._legal_cache.get(faction)
+        if listed is None:  # only the listing of this kind of action is needed (a replay's case)
+            listed = self._listed(faction, type(action))
         if action not in listed:
             raise self._refusal(faction, action)
         return action
 
-    def _listed(self, faction: str | None) -> tuple[A.Action, ...]:
-        """The legal actions of `faction`, kept until the state changes."""
-        found = self._legal_cache.get(faction)
+    def _listed(self, faction: str | None, only: type | None = None) -> tuple[A.Action, ...]:
+        """The legal actions of `faction` (of class `only`), kept until the state changes."""
+        key = faction if only is None else (faction, only)
+        found = self._legal_cache.get(key)
         if found is None:
             from .legal import legal_actions
-            found = self._legal_cache[faction] = tuple(legal_actions(self, faction))
+            found = self._legal_cache[key] = tuple(legal_actions(self, faction, only))
         return found
 
     def _refusal(self, faction: str | None, action: A.Action) -> RuleError:

@@ -22,7 +22,14 @@ from .state import Player
 MAX_SPADES = 3
 
 
-def legal_actions(game: Game, name: str | None) -> list[A.Action]:
+def legal_actions(game: Game, name: str | None, only: type | None = None) -> list[A.Action]:
+    """The legal actions of `name`'s current decision; with `only`, just those of that class
+    (the same listing, filtered, with the parts that cannot give that class skipped)."""
+    out = _listing(game, name, only)
+    return out if only is None else [a for a in out if type(a) is only]
+
+
+def _listing(game: Game, name: str | None, only: type | None) -> list[A.Action]:
     s = game.state
     d = game.decision_of(name)
     if d is None:
@@ -50,7 +57,7 @@ def legal_actions(game: Game, name: str | None) -> list[A.Action]:
     if kind == "spades":
         return _transforms(game, p, income=True) + [A.DiscardSpade(p.spades)]
     if kind in decisions.TURN_KINDS:
-        return _turn_actions(game, p)
+        return _turn_actions(game, p, only)
     if s.phase != "play":
         return _owed_choices(game, p, kind)
     # What a player owes may be settled in any order (a cult step before a power offer, a town
@@ -61,7 +68,7 @@ def legal_actions(game: Game, name: str | None) -> list[A.Action]:
         if count(p):
             out += _owed_choices(game, p, owed_kind)
     if s.turn.faction == name:
-        out += _turn_actions(game, p)
+        out += _turn_actions(game, p, only)
         if p.towns_owed:
             # before taking a town tile, a step back from 8 or 9 leaves the key for another track
             out += [A.CultStep(c, -1) for c in CULTS if 8 <= p.cult[c] <= 9]
@@ -106,12 +113,13 @@ def _owed_choices(game: Game, p: Player, kind: str) -> list[A.Action]:
     raise ValueError(kind)
 
 
-def _turn_actions(game: Game, p: Player) -> list[A.Action]:
+def _turn_actions(game: Game, p: Player, only: type | None = None) -> list[A.Action]:
     """What the player whose turn it is may do: the main action (or what is left of it), free
     conversions, ending the turn."""
-    out = _main_actions(game, p) if game.state.turn.actions > 0 else _followups(game, p)
-    out += _free_actions(game, p)
-    if game.can_end_turn(p.name):
+    out = _main_actions(game, p, only) if game.state.turn.actions > 0 else _followups(game, p, only)
+    if only in (None, A.Convert, A.Connect, A.Burn):
+        out += _free_actions(game, p)
+    if only in (None, A.Done) and game.can_end_turn(p.name):
         out.append(A.Done())
     return out
 
@@ -119,15 +127,42 @@ def _turn_actions(game: Game, p: Player) -> list[A.Action]:
 # ---------------------------------------------------------------- main actions
 
 
-def _main_actions(game: Game, p: Player) -> list[A.Action]:
+def _main_actions(game: Game, p: Player, only: type | None = None) -> list[A.Action]:
     s = game.state
-    reach = game.reach_map(p)
     out: list[A.Action] = []
-    out += _builds(game, p, reach)
-    transforms = _transforms(game, p, reach=reach)
-    out += transforms
-    out += _digs(game, p, transforms)
-    out += _upgrades(game, p)
+    if only in (None, A.Build, A.Transform, A.Dig):
+        reach = game.reach_map(p)
+        if only in (None, A.Build):
+            out += _builds(game, p, reach)
+        transforms = _transforms(game, p, reach=reach) if only is not A.Build else []
+        out += transforms
+        out += _digs(game, p, transforms)
+    if only in (None, A.Upgrade):
+        out += _upgrades(game, p)
+    if only in (None, A.UseAction):
+        out += _special_actions(game, p)
+    if only in (None, A.SendPriest) and p.P > 0:
+        for cult in CULTS:
+            if p.cult[cult] < 10:
+                out += _priests(game, cult)
+    if only not in (None, A.Advance, A.Pass):
+        return out
+    if p.ship < p.faction.max_ship and _affordable(p, p.faction.shipping["advance_cost"]):
+        out.append(A.Advance("ship"))
+    adv = (p.faction.digging or {}).get("advance_cost")
+    if adv and p.dig < p.faction.max_dig and _affordable(p, adv):
+        out.append(A.Advance("dig"))
+    if s.round == 6:
+        out.append(A.Pass())
+    else:
+        out += [A.Pass(b) for b in s.bonus_pool]
+    return out
+
+
+def _special_actions(game: Game, p: Player) -> list[A.Action]:
+    """Power actions, the bonus and favor tiles' actions and the factions' own actions."""
+    s = game.state
+    out: list[A.Action] = []
     forbidden = {n for n, o in (p.faction.special.get("action") or {}).items() if o.get("forbid")}
     for act in ("ACT1", "ACT2", "ACT3", "ACT4", "ACT5", "ACT6"):
         if (act not in s.blocked or game.may_reuse(p, act)) and act not in forbidden \
@@ -152,19 +187,6 @@ def _main_actions(game: Game, p: Player) -> list[A.Action]:
         if act == "ACTW" and (p.counts["D"] >= 8 or not _free_home_hexes(game, p)):
             continue
         out.append(A.UseAction(act))
-    if p.P > 0:
-        for cult in CULTS:
-            if p.cult[cult] < 10:
-                out += _priests(game, cult)
-    if p.ship < p.faction.max_ship and _affordable(p, p.faction.shipping["advance_cost"]):
-        out.append(A.Advance("ship"))
-    adv = (p.faction.digging or {}).get("advance_cost")
-    if adv and p.dig < p.faction.max_dig and _affordable(p, adv):
-        out.append(A.Advance("dig"))
-    if s.round == 6:
-        out.append(A.Pass())
-    else:
-        out += [A.Pass(b) for b in s.bonus_pool]
     return out
 
 
@@ -187,22 +209,22 @@ def _digs(game: Game, p: Player, transforms: list[A.Action]) -> list[A.Action]:
     return [A.Dig(n) for n in range(1, most + 1) if _affordable(p, _dig_cost(p, n))]
 
 
-def _followups(game: Game, p: Player) -> list[A.Action]:
+def _followups(game: Game, p: Player, only: type | None = None) -> list[A.Action]:
     f = game.state.turn.followups
     out: list[A.Action] = []
     reach = None
-    if f.get("build", 0) > 0:
+    if f.get("build", 0) > 0 and only in (None, A.Build):
         reach = game.reach_map(p)
         out += _builds(game, p, reach)
-    if f.get("transform", 0) > 0 or f.get("sandstorm", 0) > 0:
+    if (f.get("transform", 0) > 0 or f.get("sandstorm", 0) > 0) and only in (None, A.Transform, A.Dig):
         reach = reach or game.reach_map(p)
         transforms = _transforms(game, p, reach=reach)
         out += transforms
         if f.get("dig", 0) > 0:
             out += _digs(game, p, transforms)
-    if f.get("bridge", 0) > 0 and len(p.bridges) < 3:
+    if f.get("bridge", 0) > 0 and len(p.bridges) < 3 and only in (None, A.PlaceBridge):
         out += [A.PlaceBridge(*sorted(pair)) for pair in _bridge_slots(game, p)]
-    if f.get("upgrade", 0) > 0:
+    if f.get("upgrade", 0) > 0 and only in (None, A.Upgrade):
         out += _upgrades(game, p)
     return out
 
