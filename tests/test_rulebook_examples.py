@@ -419,7 +419,7 @@ def test_shipping_level_2_reaches_two_river_hexes():
     pass_turn(g, "nomads")
     with pytest.raises(RuleError) as err:
         g.apply("auren", A.Build("C4"))
-    assert err.value.code == "out_of_reach_shipping"
+    assert err.value.code == "out_of_reach_shipping" and err.value.params == {"hex": "C4", "ship": 1, "d": 2}
     au = g.state.players["auren"]  # a rejected move rebuilds the state: fetch it again
     act(g, "auren", "advance ship")
     assert (au.ship, au.VP) == (2, vp + 2 + 3)

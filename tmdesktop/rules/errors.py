@@ -24,6 +24,9 @@ class CodedError(ValueError):
             return self.code
         return f"{self.code}: " + ", ".join(f"{k}={v!r}" for k, v in self.params.items())
 
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join([repr(self.code)] + [f'{k}={v!r}' for k, v in self.params.items()])})"
+
     def __reduce__(self):  # keyword params survive pickling (multiprocessing, pytest-xdist)
         return _rebuild, (type(self), self.code, self.params)
 
