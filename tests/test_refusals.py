@@ -21,7 +21,7 @@ from tmdesktop.rules import actions as A
 from tmdesktop.rules.data import ALL_FACTIONS, BONUS_TILES, CULTS, FAVOR_TILES, TOWN_TILES, faction
 from tmdesktop.rules.engine import Game
 from tmdesktop.rules.auction import Auction, Bid, PassBid, TakeFaction
-from tmdesktop.rules.errors import CodedError, RuleError
+from tmdesktop.rules.errors import CodedError, RuleError, SetupError
 from tmdesktop.rules.ledger import LedgerError, read_ledger
 from tmdesktop.rules.maps import TERRAINS
 from tmdesktop.rules.random_play import random_step
@@ -29,7 +29,7 @@ from tmdesktop.rules.setup import FIRE_ICE_FACTION_OPTIONS, GameSetup
 from tmdesktop.rules.sitelog import LogError, import_log
 
 RULES = Path(__file__).resolve().parents[1] / "tmdesktop" / "rules"
-ERRORS = {"RuleError", "LogError", "LedgerError"}
+ERRORS = {"RuleError", "SetupError", "LogError", "LedgerError"}
 
 
 def _called(node: ast.Call) -> str:
@@ -64,7 +64,7 @@ ERROR_SITES, PURCHASE_SITES = raise_sites()
 def test_the_engine_raises_only_codes_with_words():
     assert len(ERROR_SITES) > 120 and len(PURCHASE_SITES) >= 10  # the scan sees the engine
     codes = {code for _, code, _ in ERROR_SITES}
-    assert all(re.fullmatch(r"[a-z]+(_[a-z0-9]+)*", c) for c in codes)
+    assert all(re.fullmatch(r"[a-z][a-z0-9]*(_[a-z0-9]+)*", c) for c in codes)
     assert codes - set(TEMPLATES) == set(), "codes without a template"
     assert set(TEMPLATES) - codes == set(), "templates no code uses any more"
     assert {what for _, what, _ in PURCHASE_SITES} == set(PURCHASES)
@@ -163,6 +163,14 @@ def sample_refusals() -> list[CodedError]:
         try:
             import_log(log)
         except LogError as err:
+            keep(err)
+    scores = ("SCORE2", "SCORE3", "SCORE4", "SCORE5", "SCORE6", "SCORE7")
+    for setup in ({"players": 7}, {"map_key": "atlantis"}, {"options": {"sudden-death"}}, {"score_tiles": scores[:5]},
+                  {"score_tiles": scores[:5] + ("SCORE1",)}, {"final_scoring": "most-coins"},
+                  {"options": {"fire-and-ice-final-scoring"}}):
+        try:
+            GameSetup(**{"players": 3, "score_tiles": scores, **setup})
+        except SetupError as err:
             keep(err)
     for ledger in ("option sudden-death\n", "Round 1 scoring: SCORE1\n", "witches\t\t20 VP\tbuild G5\n"):
         try:

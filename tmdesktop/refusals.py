@@ -144,13 +144,19 @@ TEMPLATES = {
     # the notation
     "unknown_building": N_("Unknown building {name}."),
     "unreadable_command": N_("Cannot read the command “{text}”."),
+    # game setups (SetupError)
+    "bad_player_count": N_("A game has 2 to 5 players, not {players}."),
+    "setup_unknown_map": N_("Unknown map {name}."),
+    "score1_late": N_("The round scoring tile SCORE1 may not be used in rounds 5 and 6."),
+    "unknown_final_scoring": N_("Unknown final scoring tile {tile}."),
+    "final_scoring_mismatch": N_("The Fire & Ice final scoring option needs exactly one final scoring tile."),
     # game logs (LogError) and ledgers (LedgerError)
     "unknown_option": N_("line {line}: unknown option {option}"),
     "unreadable_line": N_("line {line}: cannot read “{text}”"),
     "no_score_tiles": N_("the log gives no round scoring tiles (`score ...`)"),
     "rejected": N_("line {line}: {refusal}"),
     "unknown_map": N_("line {line}: unknown map {name}"),
-    "bad_setup": N_("The game setup is not valid: {detail}"),
+    "bad_setup": N_("The game setup is not valid: {refusal}"),
     "bad_columns": N_("line {line}: expected 15 tab-separated columns, found {found}"),
     "unreadable_value": N_("line {line}: unreadable value “{value}”"),
     "unknown_options": N_("Unknown options: {options}"),

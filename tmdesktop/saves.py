@@ -263,7 +263,7 @@ def setup_from_dict(d) -> GameSetup:
             reserved_colors=_str_list(d, "reserved_colors", TERRAINS, 7),
         )
     except ValueError as exc:
-        raise _bad(str(exc)) from None
+        raise _bad(message(exc)) from None
 
 
 def log_from_list(entries) -> list[tuple[str | None, A.Action]]:

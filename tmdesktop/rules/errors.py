@@ -37,3 +37,7 @@ def _rebuild(cls, code: str, params: dict) -> CodedError:
 
 class RuleError(CodedError):
     """An action the rules reject; the engine's state is unchanged."""
+
+
+class SetupError(CodedError):
+    """A game setup that cannot be played (player count, map, options, scoring tiles)."""

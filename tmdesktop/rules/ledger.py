@@ -100,7 +100,7 @@ def read_ledger(text: str) -> Ledger:
                           score_tiles=tuple(scores[r] for r in range(1, 7)), bonus_tiles=tuple(pool),
                           player_names=tuple(names))
     except ValueError as e:
-        raise LedgerError("bad_setup", detail=str(e)) from None
+        raise LedgerError("bad_setup", refusal=e) from None
     return Ledger(setup, rows, dropped, names)
 
 

@@ -154,7 +154,7 @@ def import_log(text: str) -> Game:
                           score_tiles=scores, bonus_tiles=tuple(b for b in enabled if b not in deleted),
                           final_scoring=final, start_vp=start_vp)
     except ValueError as e:
-        raise LogError("bad_setup", detail=str(e)) from None
+        raise LogError("bad_setup", refusal=e) from None
     game = Game(setup)
     for no, faction, commands in body:
         try:
