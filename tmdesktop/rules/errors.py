@@ -4,8 +4,9 @@ The engine and the import/export code never hold words for the player: a refusal
 stable snake_case `code` ("not_your_turn", "cannot_afford", ...) and plain `params` (faction,
 terrain, cult, tile and building keys, hex names, numbers, cost dictionaries).  The app turns
 them into the player's language in one place, `tmdesktop/refusals.py`; `str()` is an untranslated
-form for logs and tests.  The same shape serves the log and ledger readers (`LogError`,
-`LedgerError`), so every caller reads `.code` and shows `refusals.message(err)`.
+form for logs and tests.  The same shape serves game setups (`SetupError`) and the log and
+ledger readers (`LogError`, `LedgerError`), so every caller reads `.code` and shows
+`refusals.message(err)`.
 """
 
 from __future__ import annotations
