@@ -21,8 +21,9 @@ def base_setup(players):
 def test_three_player_auction_with_a_winner_bidding_zero_and_the_last_faction_free():
     a = Auction(players=3, factions=["witches", "icemaidens", "nomads"], starter=1)
     assert a.to_act() == 1
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError) as err:
         a.apply(1, PassBid())  # the opener must bid, 0 allowed
+    assert err.value.code == "first_bidder_must_bid"
     a.apply(1, Bid(0))
     a.apply(2, PassBid())
     a.apply(0, PassBid())
@@ -31,8 +32,9 @@ def test_three_player_auction_with_a_winner_bidding_zero_and_the_last_faction_fr
     # the next auction opens with the next player clockwise among those without a faction
     assert a.to_act() == 2
     a.apply(2, Bid(3))
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError) as err:
         a.apply(0, Bid(3))  # bids must rise: no tied bids
+    assert err.value.code == "bid_out_of_range"
     a.apply(0, Bid(7))
     a.apply(2, PassBid())
     a.apply(0, TakeFaction("witches", 1))
@@ -48,15 +50,17 @@ def test_three_player_auction_with_a_winner_bidding_zero_and_the_last_faction_fr
     # the ice faction may not take a drawn faction's home terrain (green: witches; yellow: nomads)
     assert game.waiting_for() == ["icemaidens"]
     for color in ("green", "yellow"):
-        with pytest.raises(RuleError):
+        with pytest.raises(RuleError) as err:
             game.apply("icemaidens", A.PickColor(color))
+        assert err.value.code == "color_taken"
     game.apply("icemaidens", A.PickColor("gray"))
 
 
 def test_bids_are_capped_at_40():
     a = Auction(players=2, factions=["witches", "nomads"], starter=0)
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError) as err:
         a.apply(0, Bid(41))
+    assert err.value.code == "bid_out_of_range"
     a.apply(0, Bid(40))
     assert a.legal_actions(1) == [PassBid()]
 

@@ -46,8 +46,9 @@ def test_bridge_between_two_opponent_buildings_is_illegal():
     put(g, "nomads", "D5")
     g.apply("witches", A.UseAction("ACT1"))
     assert A.PlaceBridge("C4", "D5") not in g.legal_actions("witches")
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError) as err:
         g.apply("witches", A.PlaceBridge("C4", "D5"))
+    assert err.value.code == "bridge_not_connected"
     assert frozenset(("C4", "D5")) not in g.state.bridges
 
 
@@ -97,8 +98,9 @@ def test_pass_vp_still_scored_when_passing_in_round_6():
     edit(g, "witches", lambda s: s.players["witches"].favors.append("FAV12"), "witches hold FAV12")
     last_round(g)
     assert to_move(g) == "witches"
-    with pytest.raises(RuleError):  # no bonus tile is taken in the last round
+    with pytest.raises(RuleError) as err:  # no bonus tile is taken in the last round
         g.apply("witches", A.Pass("BON1"))
+    assert err.value.code == "no_bonus_last_round"
     w = player(g, "witches")
     vp = w.VP
     g.apply("witches", A.Pass())
@@ -153,8 +155,9 @@ def test_chaos_magicians_cannot_take_the_same_favor_tile_twice():
     g.apply("chaosmagicians", A.Upgrade("E7", "TE"))
     g.apply("chaosmagicians", A.TakeTile("FAV9"))
     assert A.TakeTile("FAV9") not in g.legal_actions("chaosmagicians")
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError) as err:
         g.apply("chaosmagicians", A.TakeTile("FAV9"))
+    assert err.value.code == "favor_tile_held"
     cm = player(g, "chaosmagicians")
     assert cm.favors == ["FAV9"] and cm.favors_owed == 1
 
@@ -184,10 +187,12 @@ def test_cult_bonus_spades_cannot_be_topped_up_with_workers():
     assert g.state.phase == "income-spades"
     assert player(g, "witches").spades == 1
     # G2 (wasteland) is 2 steps from forest: one spade is not enough and no workers may be added.
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError) as err:
         g.apply("witches", A.Transform("G2", "green"))
-    with pytest.raises(RuleError):
+    assert err.value.code == "not_enough_spades"
+    with pytest.raises(RuleError) as err:
         g.apply("witches", A.Dig(1))
+    assert err.value.code == "not_action_phase"
     assert A.Transform("G2", "green") not in g.legal_actions("witches")
     w = player(g, "witches")
     workers = w.W
@@ -206,8 +211,9 @@ def test_no_dwelling_with_cult_bonus_spades_but_leftover_spade_on_another_hex():
     assert player(g, "witches").spades == 2
     g.apply("witches", A.Transform("E7"))  # mountain -> forest, 1 spade
     assert g.state.terrain["E7"] == "green"
-    with pytest.raises(RuleError):  # 000 p. 15: 'No puedes construir moradas en la fase III.'
+    with pytest.raises(RuleError) as err:  # 000 p. 15: 'No puedes construir moradas en la fase III.'
         g.apply("witches", A.Build("E7"))
+    assert err.value.code == "not_action_phase"
     g.apply("witches", A.Transform("A2"))  # the second spade on another hex (next to A3)
     assert g.state.terrain["A2"] == "green"
     w = player(g, "witches")
@@ -221,8 +227,9 @@ def test_giants_lose_a_single_cult_bonus_spade():
     g = _income_spades("giants", ("D4", "A6"), air=4)
     assert A.Transform("E7", "red") not in g.legal_actions("giants")
     assert not any(isinstance(a, A.Transform) for a in g.legal_actions("giants"))
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError) as err:
         g.apply("giants", A.Transform("E7", "red"))
+    assert err.value.code == "not_enough_spades"
     if g.state.phase == "income-spades":
         assert g.legal_actions("giants") == [A.DiscardSpade(1)]  # thrown away explicitly
         g.apply("giants", A.DiscardSpade(1))
@@ -248,8 +255,9 @@ def test_two_spades_of_act6_may_go_on_two_hexes_but_only_one_dwelling_is_built()
     g.apply("witches", A.Transform("A4", "green"))  # lakes: the second spade
     assert g.state.terrain["A2"] == "green" and g.state.terrain["A4"] == "green"
     g.apply("witches", A.Build("A4"))
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError) as err:
         g.apply("witches", A.Build("A2"))  # the other hex gets no dwelling
+    assert err.value.code == "action_taken"
     assert player(g, "witches").buildings.get("A4") == "D" and "A2" not in player(g, "witches").buildings
 
 
@@ -273,8 +281,9 @@ def test_no_burning_with_a_single_token_in_bowl_II():
     g = new_game(("witches", "nomads"), {"witches": ["A3", "F4"], "nomads": ["B1", "B4", "B6"]},
                  {"witches": "BON3", "nomads": "BON5"})
     set_res(g, "witches", power=[5, 1, 6])
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError) as err:
         g.apply("witches", A.Burn(1))
+    assert err.value.code == "not_enough_to_burn"
     assert player(g, "witches").power == [5, 1, 6]
 
 
@@ -287,10 +296,12 @@ def test_no_conversion_while_answering_a_power_offer():
     set_res(g, "nomads", power=[0, 0, 12])
     act(g, "mermaids", "build D2", done=False)  # still the Mermaids' turn
     assert player(g, "nomads").leech_offers
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError) as err:
         g.apply("nomads", A.Convert(1, "PW", 1, "C"))
-    with pytest.raises(RuleError):
+    assert err.value.code == "convert_not_your_turn"
+    with pytest.raises(RuleError) as err:
         g.apply("nomads", A.Convert(1, "W", 1, "C"))
+    assert err.value.code == "convert_not_your_turn"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -391,8 +402,9 @@ def test_sandstorm_does_not_reach_across_a_bridge():
     edit(g, "nomads", bridge, "a Nomads' bridge B6:C5")
     assert "C5" in g.adjacent("B6")  # directly adjacent for building ...
     g.apply("nomads", A.UseAction("ACTN"))
-    with pytest.raises(RuleError):  # ... but not for the sandstorm
+    with pytest.raises(RuleError) as err:  # ... but not for the sandstorm
         g.apply("nomads", A.Transform("C5", "yellow"))
+    assert err.value.code == "sandstorm_out_of_reach"
     assert g.state.terrain["C5"] == "gray"
     g.apply("nomads", A.Transform("A12", "yellow"))  # next to B6 across land: fine
     assert g.state.terrain["A12"] == "yellow"

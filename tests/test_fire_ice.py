@@ -54,8 +54,9 @@ def test_shapeshifters_terrain_example_and_forbidden_colours():
     need 1 spade for mountains or desert, 2 for forest or plains, 3 for swamp or lakes."""
     g = game_with(["witches", "shapeshifters"])
     assert g.waiting_for() == ["shapeshifters"]
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError) as err:
         g.apply("shapeshifters", A.PickColor("green"))
+    assert err.value.code == "color_taken"
     assert A.PickColor("green") not in g.legal_actions("shapeshifters")
     g.apply("shapeshifters", A.PickColor("red"))
     p = g.player("shapeshifters")
@@ -71,13 +72,20 @@ def test_ice_pick_forbids_that_home_terrain_to_later_factions():
     for f in ("giants", "darklings", "icemaidens"):
         g.apply(None, A.ChooseFaction(f))
     for c in ("red", "black"):
-        with pytest.raises(RuleError):
+        with pytest.raises(RuleError) as err:
             g.apply("icemaidens", A.PickColor(c))
+        assert err.value.code == "color_taken"
     g.apply("icemaidens", A.PickColor("green"))
+    with pytest.raises(RuleError) as err:  # their starting favor tile comes before the next pick
+        g.apply(None, A.ChooseFaction("nomads"))
+    assert err.value.code == "favor_pending" and err.value.params == {"faction": "icemaidens"}
+    g.apply("icemaidens", A.TakeTile("FAV11"))
     for f in ("witches", "auren"):
-        with pytest.raises(RuleError):
+        with pytest.raises(RuleError) as err:
             g.apply(None, A.ChooseFaction(f))
-    assert all(a.faction not in ("witches", "auren") for a in g.legal_actions(None))
+        assert err.value.code == "home_terrain_taken" and err.value.params == {"terrain": "green"}
+    offered = {a.faction for a in g.legal_actions(None)}
+    assert "nomads" in offered and not offered & {"witches", "auren"}
 
 
 def test_ice_dwellings_turn_their_hexes_to_ice_and_ice_never_changes_again():
@@ -86,8 +94,9 @@ def test_ice_dwellings_turn_their_hexes_to_ice_and_ice_never_changes_again():
     h = hex_of(g, "gray")
     g.apply("icemaidens", A.Build(h))
     assert g.state.terrain[h] == "ice"
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError) as err:
         g.spades_needed(g.player("witches"), h, "green")
+    assert err.value.code == "terrain_fixed"
 
 
 def _board_with(buildings):
@@ -205,13 +214,24 @@ BAD_LOGS = {
 }
 
 
+#: the code, the line it names and the engine's refusal (for a rejected command)
+BAD_LOG_REFUSALS = {
+    "unknown faction": ("rejected", 2, "unknown_faction"),
+    "unknown map": ("unknown_map", 1, None),
+    "unknown option": ("unknown_option", 1, None),
+    "illegal colour pick": ("rejected", 6, "color_taken"),
+    "no scoring tiles": ("no_score_tiles", None, None),
+}
+
+
 @pytest.mark.parametrize("what", sorted(BAD_LOGS))
 def test_bad_logs_get_a_clear_error(what):
     with pytest.raises(LogError) as e:
         import_log(BAD_LOGS[what])
-    assert str(e.value)
-    if what != "no scoring tiles":
-        assert "line" in str(e.value) or "faction" in str(e.value)
+    code, line, refusal = BAD_LOG_REFUSALS[what]
+    assert e.value.code == code and e.value.params.get("line") == line
+    if refusal:
+        assert e.value.params["refusal"].code == refusal
 
 
 def test_revised_starting_vp_and_auction_vp_survive_export_and_import():

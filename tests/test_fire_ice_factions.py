@@ -92,12 +92,12 @@ def test_acolytes_pay_a_volcano_with_cult_steps_on_one_track():
     assert g.state.terrain[target] not in g.home_colors(a)
     g.apply("acolytes", A.Transform(target, "volcano"))
     assert g.decision("acolytes") == "lose-cult"
-    assert g.decision("acolytes") == "lose-cult"
     assert {a for a in g.legal_actions("acolytes") if isinstance(a, A.CultStep)} == \
         {A.CultStep(c, -3) for c in ("FIRE", "WATER", "EARTH", "AIR")}
     assert A.Done() not in g.legal_actions("acolytes")
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError) as err:
         g.apply("acolytes", A.CultStep("FIRE", -4))
+    assert err.value.code == "step_back_owed"
     a = g.player("acolytes")  # (a refused move rebuilds the state)
     power = list(a.power)
     g.apply("acolytes", A.CultStep("FIRE", -3))
@@ -116,8 +116,9 @@ def test_riverwalkers_unlock_terrain_with_priests():
     r = g.player("riverwalkers")
     assert r.P == 0 and g.decision("riverwalkers") == "unlock"
     coins = r.C
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError) as err:
         g.apply("riverwalkers", A.UnlockTerrain("yellow"))
+    assert err.value.code == "terrain_unlocked"
     r = g.player("riverwalkers")
     g.apply("riverwalkers", A.UnlockTerrain("green"))  # the Witches' home: 2 coins
     assert r.unlocked == {"yellow", "green"} and r.C == coins - 2 and r.priest_limit == 2
@@ -146,8 +147,9 @@ def test_shapeshifters_buy_a_token_when_a_neighbour_takes_power_and_change_colou
     edit(g, "shapeshifters", stronghold)
     g.apply("shapeshifters", A.UseAction("ACTH5"))
     assert g.decision("shapeshifters") == "color"
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError) as err:
         g.apply("shapeshifters", A.PickColor("green"))  # the Witches'
+    assert err.value.code == "color_taken"
     sh = g.player("shapeshifters")
     g.apply("shapeshifters", A.PickColor("blue"))
     assert sh.home == "blue" and sh.power == [5, 0, 1]

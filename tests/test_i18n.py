@@ -109,11 +109,14 @@ def test_engine_errors_are_translated():
     from tmdesktop.rules.errors import RuleError
     from tmdesktop.rules.setup import GameSetup
 
+    from tmdesktop.refusals import message
+
     game = Game(GameSetup.random(2, seed=3, factions=("witches", "nomads")))
     i18n.set_language("es")
     with pytest.raises(RuleError) as err:
         game.undo(len(game.log) + 5)
-    assert str(err.value) == "No hay nada que deshacer."
+    assert err.value.code == "nothing_to_undo"
+    assert message(err.value) == "No hay nada que deshacer."
 
 
 def test_untranslated_message_falls_back_to_english():

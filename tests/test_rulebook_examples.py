@@ -394,8 +394,9 @@ def test_transformed_hex_must_be_reachable():
     g = new_game(("witches", "nomads"), {"witches": ["F4", "A3"], "nomads": ["B1", "B4", "B6"]},
                  {"witches": "BON3", "nomads": "BON5"})
     set_res(g, "witches", W=20)
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError) as err:
         g.apply("witches", A.Transform("I1", "green"))
+    assert err.value.code == "out_of_reach"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -416,8 +417,9 @@ def test_shipping_level_2_reaches_two_river_hexes():
     act(g, "auren", "advance ship")
     assert (au.ship, au.VP, au.P, au.C) == (1, vp + 2, 1, 16)
     pass_turn(g, "nomads")
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError) as err:
         g.apply("auren", A.Build("C4"))
+    assert err.value.code == "out_of_reach_shipping" and err.value.params == {"hex": "C4", "ship": 1, "d": 2}
     au = g.state.players["auren"]  # a rejected move rebuilds the state: fetch it again
     act(g, "auren", "advance ship")
     assert (au.ship, au.VP) == (2, vp + 2 + 3)
@@ -457,8 +459,9 @@ def test_temple_gives_a_favor_tile_not_one_already_held():
     assert (w.W, w.C) == (8, 15)
     assert g.decision("witches") == "favor"
     assert A.TakeTile("FAV9") not in g.legal_actions("witches")
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError) as err:
         g.apply("witches", A.TakeTile("FAV9"))
+    assert err.value.code == "favor_tile_held"
     w = g.state.players["witches"]  # a rejected move rebuilds the state: fetch it again
     g.apply("witches", A.TakeTile("FAV10"))
     assert w.favors == ["FAV9", "FAV10"]
@@ -592,8 +595,9 @@ def test_bonus_tile_cannot_be_returned_and_taken_back():
     cogerla.'"""
     g = new_game(("witches", "nomads"), {"witches": ["F4", "A3"], "nomads": ["B1", "B4", "B6"]},
                  {"witches": "BON3", "nomads": "BON5"})
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError) as err:
         g.apply("witches", A.Pass("BON3"))
+    assert err.value.code == "bonus_tile_unavailable"
     g.apply("witches", A.Pass("BON6"))
     assert g.state.players["witches"].bonus == "BON6"
     assert "BON3" in g.state.bonus_pool

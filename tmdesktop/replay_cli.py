@@ -8,6 +8,7 @@ import statistics
 import time
 from pathlib import Path
 
+from .refusals import message, worded
 from .rules.ledger import LedgerError, read_ledger, replay_ledger
 
 
@@ -25,10 +26,10 @@ def replay_file(path: Path) -> tuple[bool, str, object]:
     try:
         ledger = read_ledger(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, LedgerError) as e:
-        return False, f"cannot read: {e}", None
+        return False, f"cannot read: {message(e)}", None
     game, mismatch = replay_ledger(ledger)
     if mismatch:
-        return False, str(mismatch), game
+        return False, str(worded(mismatch)), game
     totals = {n: p.VP for n, p in game.state.players.items()}
     want = expected_totals(path)
     if want and want != totals:

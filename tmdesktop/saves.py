@@ -25,6 +25,7 @@ from .i18n import _
 from .rules import actions as A
 from .rules.data import ALL_FACTIONS, BONUS_TILES, SCORE_TILES
 from .rules.engine import Game
+from .refusals import message
 from .rules.errors import RuleError
 from .rules.maps import MAP_KEYS, TERRAINS
 from .rules.notation import parse_row
@@ -262,7 +263,7 @@ def setup_from_dict(d) -> GameSetup:
             reserved_colors=_str_list(d, "reserved_colors", TERRAINS, 7),
         )
     except ValueError as exc:
-        raise _bad(str(exc)) from None
+        raise _bad(message(exc)) from None
 
 
 def log_from_list(entries) -> list[tuple[str | None, A.Action]]:
@@ -278,7 +279,7 @@ def log_from_list(entries) -> list[tuple[str | None, A.Action]]:
         try:
             actions = parse_row(e[1])
         except RuleError as exc:
-            raise SaveError(_("Move {n} of this save cannot be read: {why}").format(n=i, why=exc)) from None
+            raise SaveError(_("Move {n} of this save cannot be read: {why}").format(n=i, why=message(exc))) from None
         if len(actions) != 1:
             raise _bad(_("move {n} is not one action").format(n=i))
         out.append((e[0], actions[0]))
@@ -300,7 +301,7 @@ def replay(setup: GameSetup, log: list) -> Game:
     try:
         game = Game(setup)
     except (RuleError, ValueError, KeyError) as exc:
-        raise _bad(str(exc)) from None
+        raise _bad(message(exc)) from None
     start = len(game.log)
     if [(f, a) for f, a in log[:start]] != game.log:
         raise _bad(_("the moves do not start with the chosen factions"))
@@ -309,7 +310,7 @@ def replay(setup: GameSetup, log: list) -> Game:
             game.apply(faction, action)
         except RuleError as exc:
             raise SaveError(_("Move {n} of this save ({move}) is not allowed: {why}").format(
-                n=i, move=str(action), why=exc)) from None
+                n=i, move=str(action), why=message(exc))) from None
         except Exception as exc:  # an engine fault must not crash the menu
             raise SaveError(_("Move {n} of this save ({move}) could not be replayed ({why}).").format(
                 n=i, move=str(action), why=type(exc).__name__)) from None

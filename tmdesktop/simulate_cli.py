@@ -13,6 +13,7 @@ from pathlib import Path
 
 from .rules.data import ALL_FACTIONS, BASE_FACTIONS, faction
 from .rules.invariants import check_invariants
+from .refusals import message
 from .rules.errors import RuleError
 from .rules.maps import MAP_KEYS
 from .rules.random_play import random_game
@@ -81,7 +82,8 @@ def main(argv: list[str]) -> int:
                                map_key=map_key, options=frozenset(options), factions=factions)
         except (RuleError, RuntimeError, AssertionError) as e:
             failures += 1
-            print(json.dumps({"seed": seed, "map": map_key, "error": str(e)}), flush=True)
+            print(json.dumps({"seed": seed, "map": map_key, "error": message(e),
+                              "code": getattr(e, "code", type(e).__name__)}), flush=True)
             continue
         line = {"seed": seed, "map": map_key, "options": sorted(game.setup.options),
                 "scores": {n: p.VP for n, p in game.state.players.items()}}

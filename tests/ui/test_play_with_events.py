@@ -41,6 +41,25 @@ def test_illegal_click_shows_engine_message(make_app):
     assert "home terrain" in scene.toast[0]
 
 
+SPANISH_TERRAINS = {"yellow": "desierto", "brown": "llanura", "black": "pantano", "blue": "lagos",
+                    "green": "bosque", "gray": "montañas", "red": "erial"}
+
+
+def test_illegal_click_shows_the_refusal_in_spanish(make_app, user_dirs):
+    from tmdesktop import i18n
+
+    app, scene, session = make_app()
+    game = session.game
+    i18n.set_language("es")
+    home = game.state.players[session.decider()].faction.home
+    wrong = next(h for h in game.board.land if game.state.terrain[h] != home)
+    before = len(game.log)
+    click(app, centre(scene, wrong))
+    assert len(game.log) == before
+    assert scene.toast[0] == f"Tus primeras moradas deben ir en tu terreno nativo ({SPANISH_TERRAINS[home]})."
+    app.render(force=True)  # the toast draws in Spanish without trouble
+
+
 def _play_setup(app, scene, session):
     game = session.game
     while game.state.phase == "dwellings":

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tmdesktop.refusals import message
 from tmdesktop.rules import actions as A
 from tmdesktop.rules.data import CULTS
 from tmdesktop.rules.engine import Game
@@ -25,12 +26,12 @@ def try_action(game: Game, faction: str, action: A.Action) -> Game | None:
 
 
 def refusal(game: Game, faction: str, action: A.Action) -> str | None:
-    """The engine's reason for refusing `action`, or None if it would be accepted."""
+    """The engine's reason for refusing `action` in the player's words, or None if it would be accepted."""
     try:
         after, reason = game.try_apply(faction, action)
     except Exception as exc:
         return f"{type(exc).__name__}: {exc}"
-    return None if after is not None else reason
+    return None if after is not None else message(reason)
 
 
 def legal_actions(game: Game, faction: str) -> list[A.Action]:

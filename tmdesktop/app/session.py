@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from tmdesktop.rules import actions as A
 from tmdesktop.rules.engine import Game
+from tmdesktop.refusals import message
 from tmdesktop.rules.errors import RuleError
 from tmdesktop.rules.setup import GameSetup
 
@@ -91,7 +92,7 @@ class Session:
         try:
             self.game.apply(faction, action)
         except RuleError as exc:
-            return Outcome(False, str(exc))
+            return Outcome(False, message(exc))
         except Exception as exc:  # the engine is young: report, never crash the table
             return Outcome(False, f"{type(exc).__name__}: {exc}")
         self.version += 1
@@ -113,7 +114,7 @@ class Session:
         try:
             self.game.undo(1)
         except RuleError as exc:
-            return Outcome(False, str(exc))
+            return Outcome(False, message(exc))
         self.version += 1
         return Outcome(True)
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ..i18n import _
 from .data import ALL_FACTIONS, BASE_FACTIONS, faction
 from .errors import RuleError
 from .maps import TERRAINS
@@ -133,34 +132,34 @@ class Auction:
 
     def apply(self, player: int, action) -> None:
         if player != self.to_act():
-            raise RuleError(_("It is not your turn in the auction."))
+            raise RuleError("auction_not_your_turn", player=player)
         if isinstance(action, Bid):
             if self.bidder is None:
-                raise RuleError(_("The auction is won: choose a faction and a place in the turn order."))
+                raise RuleError("auction_won")
             low = 0 if self.high_bid is None else self.high_bid + 1
             if not low <= action.amount <= START_VP:
-                raise RuleError(_("Bid between {low} and {high} VP.").format(low=low, high=START_VP))
+                raise RuleError("bid_out_of_range", low=low, high=START_VP)
             self.high_bid, self.high_bidder = action.amount, player
             self.bidder = self._next_bidder(player)
         elif isinstance(action, PassBid):
             if self.bidder is None:
-                raise RuleError(_("The auction is won: choose a faction and a place in the turn order."))
+                raise RuleError("auction_won")
             if self.high_bid is None:
-                raise RuleError(_("The first player of an auction must bid (0 is allowed)."))
+                raise RuleError("first_bidder_must_bid")
             self.passed.add(player)
             self.bidder = self._next_bidder(player)
         elif isinstance(action, TakeFaction):
             if self.bidder is not None:
-                raise RuleError(_("The auction is still running."))
+                raise RuleError("auction_running")
             if action.faction not in self.factions:
-                raise RuleError(_("{faction} is not up for auction.").format(faction=action.faction))
+                raise RuleError("faction_not_in_auction", faction=action.faction)
             if action.slot not in self.free_slots:
-                raise RuleError(_("Place {slot} in the turn order is taken.").format(slot=action.slot))
+                raise RuleError("slot_taken", slot=action.slot)
             self.factions.remove(action.faction)
             self.results[player] = (action.faction, action.slot, START_VP - self.high_bid)
             self._open((self.starter + 1) % self.players)
         else:
-            raise RuleError(_("Unknown auction action."))
+            raise RuleError("unknown_auction_action")
         self.log.append((player, action))
 
     # ------------------------------------------------------------------ result
@@ -172,7 +171,7 @@ class Auction:
     def game_setup(self, base: GameSetup) -> GameSetup:
         """The game this auction leads to: factions by slot, starting VP 40 minus the bid."""
         if not self.finished:
-            raise RuleError(_("The auction is not over."))
+            raise RuleError("auction_not_over")
         order = self.seat_order()
         factions = tuple(self.results[p][0] for p in order)
         reserved = tuple(sorted({faction(f).home for f in self.drawn if faction(f).home in TERRAINS}))

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from . import actions as A
-from .constants import UPGRADES, BUILDING_NAMES
+from .constants import UPGRADES
 from .data import tile
 from .errors import RuleError
 from .state import Player
-from ..i18n import _
 
 
 class Building:
@@ -20,21 +19,21 @@ class Building:
         self._use_subaction(p, "build")
         self._check_empty_land(a.hex)
         if p.counts["D"] >= 8:
-            raise RuleError(_("All your dwellings are already on the map."))
+            raise RuleError("no_dwellings_left")
         free = p.free_dwelling
         if free:
             if s.terrain[a.hex] != p.home:
-                raise RuleError(_("Your stronghold's action builds only on your home terrain."))
+                raise RuleError("free_dwelling_home_only", terrain=p.home)
         else:
             if s.terrain[a.hex] in p.unlocked:
                 self._check_reach(p, a.hex)
             elif s.terrain[a.hex] != p.home:
                 if p.unlocked:
-                    raise RuleError(_("The Riverwalkers build only on terrain they have unlocked."))
+                    raise RuleError("terrain_locked", terrain=s.terrain[a.hex])
                 self._transform(p, a.hex, p.home, in_build=True)
             else:
                 self._check_reach(p, a.hex)
-            self._pay(p, p.faction.cost("D"), _("A dwelling"))
+            self._pay(p, p.faction.cost("D"), "dwelling")
         p.free_dwelling = False
         self._place(p, a.hex, "D")
         for fav in p.favors:
@@ -47,13 +46,12 @@ class Building:
         s = self.state
         to = a.to
         if p.buildings.get(a.hex) is None:
-            raise RuleError(_("You have no building on {hex}.").format(hex=a.hex))
+            raise RuleError("no_building_here", hex=a.hex)
         frm = p.buildings[a.hex]
         if UPGRADES.get(to) != frm:
-            raise RuleError(_("A {frm} cannot be upgraded to a {to}.").format(
-                frm=_(BUILDING_NAMES[frm]), to=_(BUILDING_NAMES.get(to, to))))
+            raise RuleError("bad_upgrade", frm=frm, to=to)
         if p.counts[to] >= p.faction.buildings[to]["count"]:
-            raise RuleError(_("You have no {kind} left to build.").format(kind=_(BUILDING_NAMES[to])))
+            raise RuleError("no_buildings_left", kind=to)
         if p.free_tp and to == "TP":
             self._use_subaction(p, "upgrade")
             p.free_tp = False
@@ -62,7 +60,7 @@ class Building:
             cost = dict(p.faction.cost(to))
             if to == "TP" and not any(s.owner.get(n) not in (None, p.name) for n in self.adjacent(a.hex)):
                 cost["C"] = cost.get("C", 0) * 2
-            self._pay(p, cost, _("A {kind}").format(kind=_(BUILDING_NAMES[to])))
+            self._pay(p, cost, "building", kind=to)
         index = p.counts[to]
         self._place(p, a.hex, to)
         gains = p.faction.on_build(to, index)
@@ -82,15 +80,15 @@ class Building:
         track = a.track.lower()
         if track.startswith("ship"):
             if p.ship >= p.faction.max_ship:
-                raise RuleError(_("Your shipping is already at its maximum."))
+                raise RuleError("shipping_at_max")
             self._use_subaction(p, "advance")
             self._advance_ship(p)
         elif track.startswith("dig"):
             if p.dig >= p.faction.max_dig or not p.faction.digging.get("advance_cost"):
-                raise RuleError(_("Your digging is already at its maximum."))
+                raise RuleError("digging_at_max")
             self._use_subaction(p, "advance")
-            self._pay(p, p.faction.digging["advance_cost"], _("Advancing digging"))
+            self._pay(p, p.faction.digging["advance_cost"], "advance_dig")
             p.dig += 1
             p.VP += int(p.faction.digging["vp_on_reaching_level"][str(p.dig)])
         else:
-            raise RuleError(_("Unknown track {track}.").format(track=a.track))
+            raise RuleError("unknown_track", track=a.track)

@@ -7,7 +7,6 @@ from .constants import CULT_SPOT_VALUES, CULT_POWER
 from .data import CULTS
 from .errors import RuleError
 from .state import Player
-from ..i18n import _
 
 
 class Cults:
@@ -34,9 +33,9 @@ class Cults:
         s = self.state
         cult = a.cult.upper()
         if cult not in CULTS:
-            raise RuleError(_("Unknown cult track {cult}.").format(cult=a.cult))
+            raise RuleError("unknown_cult", cult=a.cult)
         if p.P <= 0:
-            raise RuleError(_("You have no priest to send."))
+            raise RuleError("no_priest")
         spots = s.cult_spots[cult]
         if a.spot is None:
             free = [i for i, o in enumerate(spots) if o is None]
@@ -46,7 +45,7 @@ class Cults:
         else:
             free = [i for i, o in enumerate(spots) if o is None and CULT_SPOT_VALUES[i] == a.spot]
             if not free:
-                raise RuleError(_("No free {n}-step space on that track.").format(n=a.spot))
+                raise RuleError("cult_space_taken", cult=cult, n=a.spot)
             index = free[0]
         self._use_subaction(p, "send")
         p.P -= 1
@@ -60,12 +59,11 @@ class Cults:
     def _do_cult_step(self, p: Player, a: A.CultStep) -> None:
         cult = a.cult.upper()
         if cult not in CULTS:
-            raise RuleError(_("Unknown cult track {cult}.").format(cult=a.cult))
+            raise RuleError("unknown_cult", cult=a.cult)
         if a.n < 0 and p.lose_cult_owed:
             # Acolytes pay for a volcano with steps back on one track (no power is lost).
             if -a.n != p.lose_cult_owed or p.cult[cult] < p.lose_cult_owed:
-                raise RuleError(_("Step back {n} on one cult track where you have them.").format(
-                    n=p.lose_cult_owed))
+                raise RuleError("step_back_owed", n=p.lose_cult_owed)
             if p.cult[cult] == 10:
                 p.keys += 1  # leaving space 10 gives its key back and frees the space
             p.cult[cult] += a.n
@@ -74,13 +72,13 @@ class Cults:
         if a.n < 0:
             # Stepping back to leave a single key to another track (TW5): not from 10, not below 7.
             if self.state.turn.faction != p.name or p.cult[cult] == 10 or p.cult[cult] + a.n < 7:
-                raise RuleError(_("You cannot step back on {cult} now.").format(cult=cult))
+                raise RuleError("cannot_step_back", cult=cult)
             p.cult[cult] += a.n
             return
         if p.cult_steps < a.n:
-            raise RuleError(_("You have no cult step to take."))
+            raise RuleError("no_cult_step")
         if p.cult_steps_same_track and a.n != p.cult_steps:
-            raise RuleError(_("Both steps go on the same cult track."))
+            raise RuleError("cult_steps_same_track")
         p.cult_steps -= a.n
         if p.cult_steps == 0:
             p.cult_steps_same_track = False

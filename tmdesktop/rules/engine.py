@@ -26,7 +26,6 @@ from .state import GameState, Player, Turn
 from .terrain import Terrain
 from .tiles import Tiles
 from .towns import Towns
-from ..i18n import _
 
 
 #: The key under which the cache of listings keeps the pending decisions (no faction is called so).
@@ -125,7 +124,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             return e
         except Exception:
             pass
-        return RuleError(_("That is not possible now."))
+        return RuleError("not_possible_now")
 
     def pop(self) -> None:
         """Take back the last action pushed or applied."""
@@ -158,18 +157,18 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
 
     fork = copy
 
-    def try_apply(self, faction: str | None, action: A.Action) -> tuple[Game | None, str | None]:
-        """(the game after `action`, None) on a copy, or (None, the reason it is refused)."""
+    def try_apply(self, faction: str | None, action: A.Action) -> tuple[Game | None, RuleError | None]:
+        """(the game after `action`, None) on a copy, or (None, the RuleError refusing it)."""
         other = self.copy()
         try:
             other.apply(faction, action)
         except RuleError as e:
-            return None, str(e)
+            return None, e
         return other, None
 
     def undo(self, steps: int = 1) -> None:
         if not 0 < steps <= len(self.log):
-            raise RuleError(_("There is nothing to undo."))
+            raise RuleError("nothing_to_undo")
         target = len(self.log) - steps
         self._restore(target)
         del self.log[target:]
@@ -287,12 +286,12 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
     def _apply(self, name: str | None, action: A.Action) -> None:
         s = self.state
         if s.phase == "finished":
-            raise RuleError(_("The game is over."))
+            raise RuleError("game_over")
         if isinstance(action, A.ChooseFaction):
             self._choose_faction(action.faction)
             return self._advance_setup()
         if name not in s.players:
-            raise RuleError(_("{faction} is not playing in this game.").format(faction=name))
+            raise RuleError("faction_not_playing", faction=name)
         p = s.players[name]
         owner = s.turn.faction
         if s.phase == "play" and owner and owner != name and not action.main_turn and self.can_end_turn(owner):
@@ -301,10 +300,10 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         if isinstance(action, A.DropFaction):
             return self._drop(p)
         if p.dropped:
-            raise RuleError(_("{faction} has left the game.").format(faction=p.faction.display))
+            raise RuleError("faction_dropped", faction=p.name)
         handler = self._HANDLERS.get(type(action))
         if handler is None:
-            raise RuleError(_("Unknown action."))
+            raise RuleError("unknown_action")
         getattr(self, handler)(p, action)
         self.last_snapshot = p.snapshot()
         if s.phase in ("factions", "colors"):
@@ -342,10 +341,9 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
     def _require_turn(self, p: Player) -> Turn:
         s = self.state
         if s.phase != "play":
-            raise RuleError(_("That can only be done during the action phase."))
+            raise RuleError("not_action_phase", phase=s.phase)
         if s.turn.faction != p.name:
-            who = s.players[s.turn.faction].faction.display if s.turn.faction else _("nobody")
-            raise RuleError(_("It is not your turn: it is {faction}'s.").format(faction=who))
+            raise RuleError("not_your_turn", faction=s.turn.faction)
         self._decline_open_offers(p)
         return s.turn
 
@@ -355,7 +353,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             t.followups[kind] -= 1
             return
         if t.actions <= 0:
-            raise RuleError(_("You have already taken your action this turn."))
+            raise RuleError("action_taken")
         t.actions -= 1
         t.followups = dict(followups or {})
 
@@ -370,19 +368,19 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             return
         t = self._require_turn(p)
         if t.actions > 0 and not t.passed_now:
-            raise RuleError(_("Take an action before ending your turn."))
+            raise RuleError("no_action_yet")
         if p.favors_owed:
-            raise RuleError(_("Choose your favor tile first."))
+            raise RuleError("favor_owed")
         if p.towns_owed:
-            raise RuleError(_("Choose your town tile first."))
+            raise RuleError("town_owed")
         if p.cult_steps:
-            raise RuleError(_("Choose a cult track for your step first."))
+            raise RuleError("cult_step_owed")
         if p.lose_cult_owed:
-            raise RuleError(_("Choose the cult track that pays for your volcano first."))
+            raise RuleError("volcano_cult_owed")
         if p.unlocks_owed:
-            raise RuleError(_("Choose what your new priest unlocks first."))
+            raise RuleError("unlock_owed")
         if p.picks_color:
-            raise RuleError(_("Choose your new terrain colour first."))
+            raise RuleError("color_owed")
         self._end_turn(p)
 
     def _drop(self, p: Player) -> None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from . import actions as A
 from .data import BONUS_TILES
 from .engine import Game
-from .errors import RuleError
+from .errors import CodedError, RuleError
 from .notation import parse_row
 from .setup import KNOWN_OPTIONS, GameSetup
 
@@ -22,8 +22,8 @@ SYSTEM_LABELS = ("setup", "cult_income_for_faction", "other_income_for_faction",
                  "[opponent accepted power]", "[all opponents declined power]")
 
 
-class LedgerError(ValueError):
-    """A ledger that cannot be read; the message names the line."""
+class LedgerError(CodedError):
+    """A ledger that cannot be read: a code and params (`line` names the bad line)."""
 
 
 @dataclass
@@ -74,11 +74,11 @@ def read_ledger(text: str) -> Ledger:
             continue
         cols = line.split("\t")
         if len(cols) < 15:
-            raise LedgerError(f"line {no}: expected 15 tab-separated columns, found {len(cols)}")
+            raise LedgerError("bad_columns", line=no, found=len(cols))
         try:
             values = _values(cols[2:13:2])
         except ValueError as e:
-            raise LedgerError(f"line {no}: {e}") from None
+            raise LedgerError("unreadable_value", line=no, value=e.args[0]) from None
         command = cols[14].strip()
         label = ""
         # A command row can carry the label of the system row that followed it (`... . other_income_for_faction`).
@@ -91,16 +91,16 @@ def read_ledger(text: str) -> Ledger:
         rows.append(row)
     unknown = options - KNOWN_OPTIONS
     if unknown:
-        raise LedgerError(f"unknown option(s): {', '.join(sorted(unknown))}")
+        raise LedgerError("unknown_options", options=sorted(unknown))
     if sorted(scores) != [1, 2, 3, 4, 5, 6]:
-        raise LedgerError("the six round scoring tiles are not all given")
+        raise LedgerError("missing_score_tiles")
     pool = [b for b in BONUS_TILES if b not in removed and (b != "BON10" or "shipping-bonus" in options)]
     try:
         setup = GameSetup(players=len(factions), options=frozenset(options),
                           score_tiles=tuple(scores[r] for r in range(1, 7)), bonus_tiles=tuple(pool),
                           player_names=tuple(names))
     except ValueError as e:
-        raise LedgerError(str(e)) from None
+        raise LedgerError("bad_setup", refusal=e) from None
     return Ledger(setup, rows, dropped, names)
 
 
@@ -126,7 +126,7 @@ def _values(cols: list[str]) -> tuple:
             else:
                 vals.append(int(number))
         except ValueError:
-            raise ValueError(f"unreadable value {c!r}") from None
+            raise ValueError(c) from None  # the caller names the line
     return tuple(vals)
 
 
@@ -136,7 +136,7 @@ class Mismatch:
     faction: str
     what: str
     expected: object
-    got: object
+    got: object  # the RuleError itself when the engine refused the row's command
 
     def __str__(self) -> str:
         return f"line {self.line} ({self.faction}): {self.what}: expected {self.expected}, got {self.got}"
@@ -194,7 +194,7 @@ def replay_ledger(ledger: Ledger) -> tuple[Game, Mismatch | None]:
             for action in actions:
                 game.apply(row.faction, action)
         except RuleError as e:
-            return game, Mismatch(row.line, row.faction, f"“{row.command}” rejected", "accepted", str(e))
+            return game, Mismatch(row.line, row.faction, f"“{row.command}” rejected", "accepted", e)
         snap = game.last_snapshot if actions else game.player(row.faction).snapshot()
         if not row.merged_label and (d := _diff(row, snap)):
             return game, d

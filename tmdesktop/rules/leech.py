@@ -5,7 +5,6 @@ from __future__ import annotations
 from . import actions as A
 from .errors import RuleError
 from .state import Player, LeechOffer
-from ..i18n import _
 
 
 class Leech:
@@ -43,7 +42,7 @@ class Leech:
                 return offer
         if matching:
             return matching[0]
-        raise RuleError(_("There is no power offer to answer."))
+        raise RuleError("no_leech_offer")
 
     def _do_leech(self, p: Player, a: A.Leech) -> None:
         offer = self._find_offer(p, a.source, a.amount)
@@ -56,7 +55,7 @@ class Leech:
     def _do_decline(self, p: Player, a: A.Decline) -> None:
         if a.source is None:
             if not p.leech_offers:
-                raise RuleError(_("There is no power offer to answer."))
+                raise RuleError("no_leech_offer")
             offers = list(p.leech_offers)
         else:
             offers = [self._find_offer(p, a.source, a.amount)]
@@ -97,10 +96,10 @@ class Leech:
     def _do_token_for_vp(self, p: Player, a: A.TokenForVP) -> None:
         """Shapeshifters: an opponent took their power; a new token in bowl III costs 1 VP."""
         if p.p3_offers <= 0:
-            raise RuleError(_("You have no power token to buy now."))
+            raise RuleError("no_token_offer")
         if a.take:
             if p.VP < 1:
-                raise RuleError(_("You have no VP to pay for the token."))
+                raise RuleError("no_vp_for_token")
             p.VP -= 1
             p.power[2] += 1
             p.tokens_added += 1

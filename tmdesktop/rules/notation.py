@@ -7,7 +7,6 @@ import re
 from . import actions as A
 from .data import CULTS
 from .errors import RuleError
-from ..i18n import _
 
 BUILDING_ALIASES = {
     "TP": "TP", "TRADING": "TP", "TRADINGPOST": "TP", "TRADING_POST": "TP", "TRADING-POST": "TP",
@@ -41,7 +40,7 @@ def _build(m):
 def _upgrade(m):
     kind = BUILDING_ALIASES.get(m[2].upper())
     if kind is None or kind == "D":
-        raise RuleError(_("Unknown building {name}.").format(name=m[2]))
+        raise RuleError("unknown_building", name=m[2])
     return A.Upgrade(_hex(m[1]), kind)
 
 
@@ -91,7 +90,7 @@ def _action(m):
 def _send(m):
     cult = m[1].upper()
     if cult not in CULTS:
-        raise RuleError(_("Unknown cult track {cult}.").format(cult=m[1]))
+        raise RuleError("unknown_cult", cult=m[1])
     return A.SendPriest(cult, int(m[2]) if m[2] else None)
 
 
@@ -183,7 +182,7 @@ def parse_command(text: str) -> A.Action | list[A.Action] | None:
         m = pattern.match(text)
         if m:
             return fn(m)
-    raise RuleError(_("Cannot read the command “{text}”.").format(text=text))
+    raise RuleError("unreadable_command", text=text)
 
 
 def parse_row(text: str) -> list[A.Action]:

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from . import actions as A
-from .constants import BUILDING_POWER, PW_RATES, format_cost
+from .constants import BUILDING_POWER, PW_RATES
 from .data import CULTS, tile
 from .errors import RuleError
 from .state import Player
-from ..i18n import _
 
 
 class Resources:
@@ -98,12 +97,12 @@ class Resources:
         b[2] += m2
         return m1 + m2
 
-    def _pay(self, p: Player, cost: dict, what: str) -> None:
+    def _pay(self, p: Player, cost: dict, what: str, **detail) -> None:
+        """Pay `cost`; `what` (a key, with `detail` params) names the purchase in the refusal."""
         for key, n in cost.items():
             have = p.power[2] if key == "PW" else getattr(p, key)
             if have < n:
-                raise RuleError(_("{what} costs {cost}; you have {have} {res}.").format(
-                    what=what, cost=format_cost(cost), have=have, res=key))
+                raise RuleError("cannot_afford", what=what, cost=dict(cost), have=have, res=key, **detail)
         for key, n in cost.items():
             if key == "PW":
                 p.power[2] -= n
@@ -126,16 +125,16 @@ class Resources:
         if p.ship >= p.faction.max_ship:
             if free:
                 return
-            raise RuleError(_("Your shipping is already at its maximum."))
+            raise RuleError("shipping_at_max")
         if not free:
-            self._pay(p, p.faction.shipping["advance_cost"], _("Advancing shipping"))
+            self._pay(p, p.faction.shipping["advance_cost"], "advance_ship")
         p.ship += 1
         p.VP += int(p.faction.shipping["vp_on_reaching_level"][str(p.ship)])
 
     def _lose_tokens(self, p: Player, n: int) -> None:
         """Remove n power tokens from the game, from bowl I first, then II, then III."""
         if sum(p.power) < n:
-            raise RuleError(_("That needs {n} power tokens; you have {have}.").format(n=n, have=sum(p.power)))
+            raise RuleError("not_enough_tokens", n=n, have=sum(p.power))
         left = n
         for i in range(3):
             m = min(left, p.power[i])
@@ -147,16 +146,16 @@ class Resources:
         s = self.state
         if s.phase == "play":
             if s.turn.faction != p.name:
-                raise RuleError(_("Conversions are made in your own turn."))
+                raise RuleError("convert_not_your_turn")
             self._decline_open_offers(p)
         elif s.phase != "income-spades":
-            raise RuleError(_("Conversions are made in your own turn."))
+            raise RuleError("convert_not_your_turn")
         give, get = a.give.upper(), a.get.upper()
         if give == "W" and get == "P":
             if a.give_n != a.get_n or a.give_n > p.w_to_p:
-                raise RuleError(_("You cannot turn workers into priests now."))
+                raise RuleError("no_worker_to_priest")
             if p.W < a.give_n:
-                raise RuleError(_("You do not have {n} workers.").format(n=a.give_n))
+                raise RuleError("not_enough_workers", n=a.give_n, have=p.W)
             p.W -= a.give_n
             p.P = min(p.P + a.get_n, p.max_priests)
             p.w_to_p -= a.give_n
@@ -168,9 +167,8 @@ class Resources:
                 rates[(g, t)] = r
         rate = rates.get((give, get))
         if rate is None or a.get_n <= 0 or a.give_n != rate * a.get_n:
-            raise RuleError(_("Cannot convert {give} into {get}.").format(
-                give=f"{a.give_n} {give}", get=f"{a.get_n} {get}"))
-        self._pay(p, {give: a.give_n}, _("This conversion"))
+            raise RuleError("bad_conversion", give=give, give_n=a.give_n, get=get, get_n=a.get_n)
+        self._pay(p, {give: a.give_n}, "conversion")
         if get == "P":
             self._gain_priests(p, a.get_n)
         else:
@@ -179,9 +177,8 @@ class Resources:
     def _do_burn(self, p: Player, a: A.Burn) -> None:
         s = self.state
         if s.phase != "play" or s.turn.faction != p.name:
-            raise RuleError(_("Power is burned in your own turn."))
+            raise RuleError("burn_not_your_turn")
         if a.n < 0 or p.power[1] < 2 * a.n:
-            raise RuleError(_("Burning {n} power needs {m} tokens in bowl II; you have {have}.").format(
-                n=a.n, m=2 * a.n, have=p.power[1]))
+            raise RuleError("not_enough_to_burn", n=a.n, m=2 * a.n, have=p.power[1])
         p.power[1] -= 2 * a.n
         p.power[2] += a.n

@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass, field
 
 from .data import BONUS_TILES, SCORE_TILES, tile
+from .errors import SetupError
 from .maps import MAP_KEYS
 
 #: Options the engine understands (the notation's names).
@@ -42,20 +43,20 @@ class GameSetup:
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 5:
-            raise ValueError(f"player count {self.players} is not 2 to 5")
+            raise SetupError("bad_player_count", players=self.players)
         if self.map_key not in MAP_KEYS:
-            raise ValueError(f"unknown map {self.map_key!r}")
+            raise SetupError("setup_unknown_map", name=self.map_key)
         unknown = set(self.options) - KNOWN_OPTIONS
         if unknown:
-            raise ValueError(f"unknown option(s): {', '.join(sorted(unknown))}")
+            raise SetupError("unknown_options", options=sorted(unknown))
         if len(self.score_tiles) != 6:
-            raise ValueError("six round scoring tiles are needed")
+            raise SetupError("missing_score_tiles")
         if "SCORE1" in self.score_tiles[4:]:
-            raise ValueError("SCORE1 may not be used in rounds 5 and 6")
+            raise SetupError("score1_late")
         if self.final_scoring is not None and self.final_scoring not in FINAL_SCORING_TILES:
-            raise ValueError(f"unknown final scoring tile {self.final_scoring!r}")
+            raise SetupError("unknown_final_scoring", tile=self.final_scoring)
         if ("fire-and-ice-final-scoring" in self.options) != (self.final_scoring is not None):
-            raise ValueError("the Fire & Ice final scoring option needs exactly one final scoring tile")
+            raise SetupError("final_scoring_mismatch")
 
     @classmethod
     def random(cls, players: int, seed: int, map_key: str = "original",

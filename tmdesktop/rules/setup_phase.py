@@ -8,7 +8,6 @@ from .data import CULTS, faction, start_vp_2017
 from .errors import RuleError
 from .maps import TERRAINS
 from .state import Player
-from ..i18n import _
 
 
 class SetupPhase:
@@ -17,30 +16,26 @@ class SetupPhase:
     def _choose_faction(self, name: str) -> None:
         s = self.state
         if s.phase != "factions":
-            raise RuleError(_("Factions are chosen before the game starts."))
+            raise RuleError("not_faction_phase")
         if s.pending_colors:
-            raise RuleError(_("{faction} must first choose a terrain colour.").format(
-                faction=s.players[s.pending_colors[0]].faction.display))
+            raise RuleError("color_pending", faction=s.pending_colors[0])
         owing = [p for p in s.players.values() if p.favors_owed]
         if owing:
-            raise RuleError(_("{faction} must first take a favor tile.").format(faction=owing[0].faction.display))
+            raise RuleError("favor_pending", faction=owing[0].name)
         try:
             f = faction(name)
         except KeyError:
-            raise RuleError(_("Unknown faction {faction}.").format(faction=name)) from None
+            raise RuleError("unknown_faction", faction=name) from None
         if name in s.players:
-            raise RuleError(_("{faction} has already been chosen.").format(faction=f.display))
+            raise RuleError("faction_taken", faction=name)
         needed = FACTION_OPTION.get(name)
         if needed and needed not in s.options:
-            raise RuleError(_("The {faction} need the Fire & Ice option “{option}”.").format(
-                faction=f.display, option=needed))
+            raise RuleError("faction_needs_option", faction=name, option=needed)
         if f.home in TERRAINS and f.home in self.colors_taken():
-            raise RuleError(_("Another faction already has {terrain} as its home terrain.").format(
-                terrain=_(f.home)))
+            raise RuleError("home_terrain_taken", terrain=f.home)
         if f.home in ("ice", "volcano", "variable") and any(o.faction.home == f.home for o in s.players.values()):
             # one ice, one volcano and one variable faction at most (they share a board side)
-            raise RuleError(_("Only one faction of that kind can play: {faction} is already in.").format(
-                faction=next(o.faction.display for o in s.players.values() if o.faction.home == f.home)))
+            raise RuleError("faction_kind_taken", faction=next(o.name for o in s.players.values() if o.faction.home == f.home))
         st = f.start
         vp = st["VP"]
         if "revised-starting-vp" in s.options:
@@ -82,17 +77,16 @@ class SetupPhase:
     def _do_pick_color(self, p: Player, a: A.PickColor) -> None:
         s = self.state
         if not p.picks_color:
-            raise RuleError(_("You have no terrain colour to choose now."))
+            raise RuleError("no_color_pick")
         if s.pending_colors and s.pending_colors[0] != p.name:
-            raise RuleError(_("{faction} chooses a colour first.").format(
-                faction=s.players[s.pending_colors[0]].faction.display))
+            raise RuleError("color_pick_order", faction=s.pending_colors[0])
         if a.color not in TERRAINS:
-            raise RuleError(_("Unknown terrain {terrain}.").format(terrain=a.color))
+            raise RuleError("unknown_terrain", terrain=a.color)
         in_play = s.phase == "play"
         # In play (the Shapeshifters' change), only other factions' home terrains are taken.
         taken = self.home_colors(p) if in_play else self.colors_taken(exclude=p, picking=True)
         if a.color in taken or (in_play and a.color == p.home):
-            raise RuleError(_("{terrain} is already taken by another faction.").format(terrain=_(a.color)))
+            raise RuleError("color_taken", terrain=a.color)
         p.picks_color = False
         if p.name in s.pending_colors:
             s.pending_colors.remove(p.name)
@@ -145,10 +139,9 @@ class SetupPhase:
         self._check_empty_land(hex_)
         color = p.color or p.home
         if s.terrain[hex_] != color:
-            raise RuleError(_("Your first dwellings must go on your home terrain ({terrain}).").format(
-                terrain=_(color)))
+            raise RuleError("setup_dwelling_home_only", hex=hex_, terrain=color)
         if p.faction.special.get("adjacency", {}).get("direct") == 0 and not self._by_river(hex_):
-            raise RuleError(_("The Riverwalkers' dwellings must stand next to a river."))
+            raise RuleError("needs_river", hex=hex_)
         if p.home in ("ice", "volcano"):
             s.terrain[hex_] = p.home
         self._place(p, hex_, "D")
@@ -160,5 +153,4 @@ class SetupPhase:
     def _check_setup_turn(self, p: Player) -> None:
         s = self.state
         if not s.setup_queue or s.setup_queue[0] != p.name:
-            raise RuleError(_("It is {faction}'s turn to place.").format(
-                faction=s.players[s.setup_queue[0]].faction.display if s.setup_queue else "?"))
+            raise RuleError("not_your_setup_turn", faction=s.setup_queue[0] if s.setup_queue else None)

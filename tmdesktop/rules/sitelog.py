@@ -12,15 +12,14 @@ import re
 from . import actions as A
 from .data import BONUS_TILES, tile
 from .engine import Game
-from .errors import RuleError
+from .errors import CodedError, RuleError
 from .maps import MAP_KEYS, board_by_site_id, load_board
 from .notation import parse_row
 from .setup import KNOWN_OPTIONS, GameSetup
-from ..i18n import _
 
 
-class LogError(ValueError):
-    """A log that cannot be imported; the message names the line."""
+class LogError(CodedError):
+    """A log that cannot be imported: a code and params (`line` names the first bad line)."""
 
 
 def export_log(game: Game) -> str:
@@ -130,7 +129,7 @@ def import_log(text: str) -> Game:
             players = int(m[1])
         elif m := re.fullmatch(r"option\s+(\S+)", line):
             if m[1] not in KNOWN_OPTIONS:
-                raise LogError(_("line {n}: unknown option {option}").format(n=no, option=m[1]))
+                raise LogError("unknown_option", line=no, option=m[1])
             options.add(m[1])
         elif m := re.fullmatch(r"score\s+(\S+)", line):
             scores = tuple(m[1].split(","))
@@ -146,16 +145,16 @@ def import_log(text: str) -> Game:
         elif line.split()[0] in ("player", "randomize", "start-preview", "income", "finish"):
             continue
         else:
-            raise LogError(_("line {n}: cannot read “{text}”").format(n=no, text=line))
+            raise LogError("unreadable_line", line=no, text=line)
     if scores is None:
-        raise LogError(_("the log gives no round scoring tiles (`score ...`)"))
+        raise LogError("no_score_tiles")
     enabled = [b for b in BONUS_TILES if tile(b).get("option") in (None, *options)]
     try:
         setup = GameSetup(players=players or factions, map_key=map_key, options=frozenset(options),
                           score_tiles=scores, bonus_tiles=tuple(b for b in enabled if b not in deleted),
                           final_scoring=final, start_vp=start_vp)
     except ValueError as e:
-        raise LogError(str(e)) from None
+        raise LogError("bad_setup", refusal=e) from None
     game = Game(setup)
     for no, faction, commands in body:
         try:
@@ -165,7 +164,7 @@ def import_log(text: str) -> Game:
             for action in parse_row(commands):
                 game.apply(faction, action)
         except RuleError as e:
-            raise LogError(_("line {n}: {why}").format(n=no, why=e)) from None
+            raise LogError("rejected", line=no, refusal=e) from None
         if game.can_end_turn(faction):
             game.apply(faction, A.Done())
     return game
@@ -179,4 +178,4 @@ def _map_key(no: int, name: str, site_id: str | None) -> str:
             return board_by_site_id(site_id).key
         except KeyError:
             pass
-    raise LogError(_("line {n}: unknown map {name}").format(n=no, name=name))
+    raise LogError("unknown_map", line=no, name=name)

@@ -6,7 +6,6 @@ from . import actions as A
 from .data import action_def, raw
 from .errors import RuleError
 from .state import Player
-from ..i18n import _
 
 
 class SpecialActions:
@@ -17,33 +16,33 @@ class SpecialActions:
         name = a.name.upper()
         if name in ("ACT1", "ACT2", "ACT3", "ACT4", "ACT5", "ACT6"):
             if name in s.blocked and not self.may_reuse(p, name):
-                raise RuleError(_("That power action has already been taken this round."))
+                raise RuleError("power_action_taken", name=name)
             self._check_not_forbidden(p, name)
             self._use_subaction(p, "action", self.action_followups(p, name))
-            self._pay(p, self.power_action_cost(p, name), _("That power action"))
+            self._pay(p, self.power_action_cost(p, name), "power_action", name=name)
             s.blocked.add(name)
         elif name in ("BON1", "BON2"):
             if p.bonus != name:
-                raise RuleError(_("You do not hold bonus tile {tile}.").format(tile=name))
+                raise RuleError("bonus_tile_not_held", tile=name)
             self._check_not_forbidden(p, name)
             self._once_per_round(p, name)
             self._use_subaction(p, "action", self.action_followups(p, name))
         elif name == "FAV6":
             if "FAV6" not in p.favors:
-                raise RuleError(_("You do not hold favor tile {tile}.").format(tile=name))
+                raise RuleError("favor_tile_not_held", tile=name)
             self._once_per_round(p, name)
             d = action_def(name)
             self._use_subaction(p, "action", d.get("subaction"))
         elif name.startswith("ACT") and name in raw()["actions_raw"]:
             if name not in self._faction_actions(p):
-                raise RuleError(_("You do not have that action (it comes with your stronghold)."))
+                raise RuleError("no_stronghold_action", name=name)
             d = action_def(name)
             if not d.get("dont_block"):
                 self._once_per_round(p, name)
             if name == "ACTC":
                 t = self._require_turn(p)
                 if t.actions <= 0:
-                    raise RuleError(_("You have already taken your action this turn."))
+                    raise RuleError("action_taken")
                 t.actions += 1  # the double action: this one and two more
                 t.followups = {}
                 t.extra_action = True
@@ -53,7 +52,7 @@ class SpecialActions:
             cost = dict(d["cost"])
             cost.pop("ALLOW_SHAPESHIFT", None)
             tokens = cost.pop("PW_TOKEN", 0)
-            self._pay(p, cost, _("That action"))
+            self._pay(p, cost, "special_action", name=name)
             if tokens:
                 self._lose_tokens(p, tokens)
             if name == "ACTW":
@@ -66,7 +65,7 @@ class SpecialActions:
                 s.turn.followups["sandstorm"] = 1
             return
         else:
-            raise RuleError(_("Unknown action {name}.").format(name=a.name))
+            raise RuleError("unknown_special_action", name=a.name)
         self._gain(p, action_def(name)["gain"])
 
     def power_action_cost(self, p: Player, name: str) -> dict:
@@ -90,8 +89,7 @@ class SpecialActions:
 
     def _check_not_forbidden(self, p: Player, name: str) -> None:
         if ((p.faction.special.get("action") or {}).get(name) or {}).get("forbid"):
-            raise RuleError(_("The {faction} cannot use spades, so {name} is not for them.").format(
-                faction=p.faction.display, name=name))
+            raise RuleError("no_spades_for_faction", faction=p.name, name=name)
 
     def _faction_actions(self, p: Player) -> set[str]:
         out = set()
@@ -104,6 +102,6 @@ class SpecialActions:
 
     def _once_per_round(self, p: Player, name: str) -> None:
         if name in p.actions_used:
-            raise RuleError(_("You have already used {name} this round.").format(name=name))
+            raise RuleError("action_used", name=name)
         self._require_turn(p)
         p.actions_used.add(name)

@@ -7,7 +7,6 @@ from .constants import wheel_distance
 from .errors import RuleError
 from .maps import TERRAINS
 from .state import Player
-from ..i18n import _
 
 
 class Terrain:
@@ -23,10 +22,9 @@ class Terrain:
 
     def _check_empty_land(self, hex_: str) -> None:
         if not self.board.is_land(hex_):
-            raise RuleError(_("{hex} is not a land hex.").format(hex=hex_))
+            raise RuleError("not_land", hex=hex_)
         if hex_ in self.state.owner:
-            who = self.state.players[self.state.owner[hex_]].faction.display
-            raise RuleError(_("{hex} already has a building of the {faction}.").format(hex=hex_, faction=who))
+            raise RuleError("hex_occupied", hex=hex_, faction=self.state.owner[hex_])
 
     def _by_river(self, hex_: str) -> bool:
         return any(self.board.cells[n].is_river for n in self.board.neighbours[hex_])
@@ -83,16 +81,15 @@ class Terrain:
             ship = p.ship + p.ship_bonus
             dists = [self.board.ship_distance[b][hex_] for b in p.buildings if hex_ in self.board.ship_distance[b]]
             if dists and not p.faction.teleport:
-                raise RuleError(_("{hex} is not reachable: your shipping is {ship} and it is {d} river hexes "
-                                  "away.").format(hex=hex_, ship=ship, d=min(dists)))
-            raise RuleError(_("{hex} is not reachable from your buildings.").format(hex=hex_))
+                raise RuleError("out_of_reach_shipping", hex=hex_, ship=ship, d=min(dists))
+            raise RuleError("out_of_reach", hex=hex_)
         t = self.state.turn
         if teleport and t.teleported != hex_:
             if t.teleported is not None:
-                raise RuleError(_("You can tunnel or fly only once per turn."))
+                raise RuleError("teleport_used")
             tp = p.faction.teleport
             level = min(p.teleport_level, len(tp["cost_by_level"]) - 1) if tp["type"] == "tunnel" else 0
-            self._pay(p, tp["cost_by_level"][level], _("Reaching {hex}").format(hex=hex_))
+            self._pay(p, tp["cost_by_level"][level], "reach", hex=hex_)
             self._gain(p, tp["gain_by_level"][level])
             t.teleported = hex_
 
@@ -102,13 +99,13 @@ class Terrain:
         if current == target:
             return 0
         if current in ("ice", "volcano"):
-            raise RuleError(_("Ice and volcanoes can never be transformed again."))
+            raise RuleError("terrain_fixed", hex=hex_, terrain=current)
         if target == "ice":
             if p.home != "ice":
-                raise RuleError(_("Only the ice factions cover terrain with ice."))
+                raise RuleError("ice_only_for_ice")
             return wheel_distance(current, p.color, p.color) or 1
         if target not in TERRAINS:
-            raise RuleError(_("Unknown terrain {terrain}.").format(terrain=target))
+            raise RuleError("unknown_terrain", terrain=target)
         if p.faction.name == "giants":
             return 2
         return wheel_distance(current, target, p.color or p.home)
@@ -127,17 +124,17 @@ class Terrain:
         if not in_build:
             self._check_empty_land(hex_)
         if p.unlocked:
-            raise RuleError(_("The Riverwalkers never transform terrain: they unlock it with priests."))
+            raise RuleError("riverwalkers_no_transform")
         if target == "volcano" or p.home == "volcano":
             return self._volcano(p, hex_, target, in_build)
         need = self.spades_needed(p, hex_, target)
         if need == 0:
-            raise RuleError(_("{hex} is already {terrain}.").format(hex=hex_, terrain=_(target)))
+            raise RuleError("already_terrain", hex=hex_, terrain=target)
         if s.phase == "play" and s.turn.followups.get("sandstorm"):
             return self._sandstorm(p, hex_, target)
         if s.phase == "income-spades":
             if p.spades <= 0:
-                raise RuleError(_("You have no spades to use."))
+                raise RuleError("no_spades")
         else:
             t = s.turn
             if t.followups.get("transform", 0) > 0:
@@ -149,8 +146,7 @@ class Terrain:
         self._check_reach(p, hex_)
         if p.spades < need:
             if s.phase != "play":
-                raise RuleError(_("{hex} needs {n} spades; you have {have}.").format(
-                    hex=hex_, n=need, have=p.spades))
+                raise RuleError("not_enough_spades", hex=hex_, n=need, have=p.spades)
             self.auto_dug = need - p.spades  # written out as `dig N` when the log is exported
             self._dig(p, need - p.spades)
         p.spades -= need
@@ -161,12 +157,12 @@ class Terrain:
         """Volcano factions raise a volcano with `dig`, paying cult steps or power tokens."""
         s = self.state
         if p.home != "volcano" or target != "volcano":
-            raise RuleError(_("Volcano factions only turn terrain into volcanoes."))
+            raise RuleError("volcano_only")
         current = s.terrain[hex_]
         if current in ("ice", "volcano"):
-            raise RuleError(_("Ice and volcanoes can never be transformed again."))
+            raise RuleError("terrain_fixed", hex=hex_, terrain=current)
         if s.phase != "play":
-            raise RuleError(_("Volcanoes are raised with the transform-and-build action."))
+            raise RuleError("volcano_in_play_only")
         t = s.turn
         if t.followups.get("transform", 0) > 0:
             t.followups["transform"] -= 1
@@ -180,7 +176,7 @@ class Terrain:
         if "LOSE_CULT" in effect:
             n = effect["LOSE_CULT"]
             if max(p.cult.values()) < n:
-                raise RuleError(_("A volcano here costs {n} steps back on one cult track; no track has them.").format(n=n))
+                raise RuleError("volcano_cult_short", hex=hex_, n=n)
             p.lose_cult_owed = n
         if "LOSE_PW_TOKEN" in effect:
             self._lose_tokens(p, effect["LOSE_PW_TOKEN"])
@@ -193,10 +189,9 @@ class Terrain:
         s = self.state
         self._require_turn(p)
         if target != p.home:
-            raise RuleError(_("The sandstorm turns a hex into desert only."))
+            raise RuleError("sandstorm_desert_only")
         if not any(s.owner.get(n) == p.name for n in self.board.land_neighbours[hex_]):
-            raise RuleError(_("The sandstorm reaches only hexes directly next to your buildings (no bridges, "
-                              "no shipping)."))
+            raise RuleError("sandstorm_out_of_reach", hex=hex_)
         s.turn.followups["sandstorm"] = 0
         s.turn.followups["transform"] = 0
         s.terrain[hex_] = target
@@ -209,7 +204,7 @@ class Terrain:
         if target is None:
             target = self._closest_to_home(p, a.hex)
         if target not in TERRAINS + ("ice", "volcano"):
-            raise RuleError(_("Unknown terrain {terrain}.").format(terrain=target))
+            raise RuleError("unknown_terrain", terrain=target)
         self._transform(p, a.hex, target)
 
     def _closest_to_home(self, p: Player, hex_: str) -> str:
@@ -225,19 +220,19 @@ class Terrain:
 
     def _dig(self, p: Player, n: int) -> None:
         if not p.faction.digging:
-            raise RuleError(_("The Riverwalkers cannot dig."))
+            raise RuleError("riverwalkers_no_dig")
         cost = {k: v * n for k, v in p.faction.spade_cost(p.dig).items()}
-        self._pay(p, cost, _("{n} spade(s)").format(n=n))
+        self._pay(p, cost, "spades", n=n)
         gain = {k: v * n for k, v in p.faction.dig_gain(p.dig).items()}
         self._gain(p, gain)
 
     def _do_dig(self, p: Player, a: A.Dig) -> None:
         if a.spades <= 0:
-            raise RuleError(_("Dig at least one spade."))
+            raise RuleError("dig_at_least_one")
         self._use_subaction(p, "dig", {"dig": 9, "transform": 1, "build": 1})
         self._dig(p, a.spades)
 
     def _do_discard_spade(self, p: Player, a: A.DiscardSpade) -> None:
         if p.spades < a.n:
-            raise RuleError(_("You have no spade to discard."))
+            raise RuleError("no_spade_to_discard")
         p.spades -= a.n

@@ -8,7 +8,6 @@ from .data import BUILDING_TYPES, tile
 from .errors import RuleError
 from .maps import TERRAINS
 from .state import Player
-from ..i18n import _
 
 
 class Tiles:
@@ -23,13 +22,13 @@ class Tiles:
             return
         t = self._require_turn(p)
         if p.passed:
-            raise RuleError(_("You have already passed this round."))
+            raise RuleError("already_passed")
         if s.round < 6 and not a.bonus:
-            raise RuleError(_("Choose a bonus tile when you pass."))
+            raise RuleError("bonus_tile_needed")
         if s.round == 6 and a.bonus:
-            raise RuleError(_("No bonus tile is taken when passing in the last round."))
+            raise RuleError("no_bonus_last_round")
         if a.bonus and a.bonus not in s.bonus_pool:
-            raise RuleError(_("Bonus tile {tile} is not available.").format(tile=a.bonus))
+            raise RuleError("bonus_tile_unavailable", tile=a.bonus)
         self._use_subaction(p, "pass")
         if "strict-chaosmagician-sh" in s.options:
             t.actions = 0  # passing ends the turn, even in the middle of a double action
@@ -64,7 +63,7 @@ class Tiles:
     def _take_bonus(self, p: Player, name: str | None) -> None:
         s = self.state
         if name not in s.bonus_pool:
-            raise RuleError(_("Bonus tile {tile} is not available.").format(tile=name))
+            raise RuleError("bonus_tile_unavailable", tile=name)
         coins = s.bonus_pool.pop(name)
         p.C += coins
         if p.bonus:
@@ -78,18 +77,18 @@ class Tiles:
         elif name.startswith("TW"):
             self._take_town(p, name)
         elif name in BONUS_TILE_NAMES:
-            raise RuleError(_("Bonus tiles are taken when passing."))
+            raise RuleError("bonus_tile_on_pass", tile=name)
         else:
-            raise RuleError(_("Unknown tile {tile}.").format(tile=a.tile))
+            raise RuleError("unknown_tile", tile=a.tile)
 
     def _take_favor(self, p: Player, name: str) -> None:
         s = self.state
         if p.favors_owed <= 0:
-            raise RuleError(_("You have no favor tile to take."))
+            raise RuleError("no_favor_owed")
         if name in p.favors:
-            raise RuleError(_("You already have {tile}: each favor tile at most once.").format(tile=name))
+            raise RuleError("favor_tile_held", tile=name)
         if s.favor_pool.get(name, 0) <= 0:
-            raise RuleError(_("No {tile} is left.").format(tile=name))
+            raise RuleError("tile_gone", tile=name)
         s.favor_pool[name] -= 1
         p.favors_owed -= 1
         p.favors.append(name)
@@ -102,17 +101,17 @@ class Tiles:
     def _do_unlock(self, p: Player, a: A.UnlockTerrain) -> None:
         """Riverwalkers: a priest gained unlocks a colour (1 C, 2 C for another's home) or is kept."""
         if p.unlocks_owed <= 0:
-            raise RuleError(_("You have no priest to place now."))
+            raise RuleError("no_unlock_owed")
         locked = p.faction.special["locked_terrain"]
         if a.color == "gain-priest":
             p.P = min(p.P + 1, p.max_priests)  # at the limit the priest is simply lost
         else:
             if a.color not in TERRAINS:
-                raise RuleError(_("Unknown terrain {terrain}.").format(terrain=a.color))
+                raise RuleError("unknown_terrain", terrain=a.color)
             if a.color in p.unlocked:
-                raise RuleError(_("{terrain} is already unlocked.").format(terrain=_(a.color)))
+                raise RuleError("terrain_unlocked", terrain=a.color)
             rule = locked[a.color]["home" if a.color in self.home_colors(p) else "not_home"]
-            self._pay(p, rule.get("cost", {}), _("Unlocking {terrain}").format(terrain=_(a.color)))
+            self._pay(p, rule.get("cost", {}), "unlock", terrain=a.color)
             p.priest_limit += rule.get("gain", {}).get("MAX_P", 0)
             p.unlocked.add(a.color)
         p.unlocks_owed -= 1

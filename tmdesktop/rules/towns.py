@@ -7,7 +7,6 @@ from . import final_scoring
 from .data import tile
 from .errors import RuleError
 from .state import Player
-from ..i18n import _
 
 
 class Towns:
@@ -61,36 +60,36 @@ class Towns:
             common = [r for r in self.board.neighbours.get(x, ()) if r in self.board.neighbours.get(y, ())
                       and self.board.cells[r].is_river]
             if not common:
-                raise RuleError(_("{a} and {b} are not separated by one river hex.").format(a=x, b=y))
+                raise RuleError("not_across_river", a=x, b=y)
             river = common[0]
         if p.faction.name != "mermaids" or river not in self.board.cells or not self.board.cells[river].is_river:
-            raise RuleError(_("Only the Mermaids can join a town across a river hex."))
+            raise RuleError("mermaids_only")
         if s.turn.faction != p.name:
-            raise RuleError(_("It is not your turn."))
+            raise RuleError("not_your_turn", faction=s.turn.faction)
         own = [h for h in self.board.neighbours[river] if s.owner.get(h) == p.name]
         if len(own) < 2:
-            raise RuleError(_("That river hex does not join two of your buildings."))
+            raise RuleError("river_not_between_own", river=river)
         p.connects.append(river)
         before = p.towns_owed
         self._check_town(p, own[0])
         if p.towns_owed == before:
             p.connects.pop()
-            raise RuleError(_("Skipping that river hex does not found a town."))
+            raise RuleError("connect_no_town", river=river)
 
     def _do_bridge(self, p: Player, a: A.PlaceBridge) -> None:
         s = self.state
         pair = frozenset((a.a, a.b))
         t = self._require_turn(p)
         if t.followups.get("bridge", 0) <= 0:
-            raise RuleError(_("A bridge needs the bridge power action (or the Engineers' action)."))
+            raise RuleError("bridge_needs_action")
         if pair not in self.board.bridge_slots:
-            raise RuleError(_("A bridge cannot join {a} and {b}.").format(a=a.a, b=a.b))
+            raise RuleError("no_bridge_slot", a=a.a, b=a.b)
         if pair in s.bridges:
-            raise RuleError(_("There is already a bridge there."))
+            raise RuleError("bridge_exists", a=a.a, b=a.b)
         if len(p.bridges) >= 3:
-            raise RuleError(_("You have no bridges left."))
+            raise RuleError("no_bridges_left")
         if not any(s.owner.get(h) == p.name for h in pair):
-            raise RuleError(_("One end of the bridge must touch one of your buildings."))
+            raise RuleError("bridge_not_connected", a=a.a, b=a.b)
         t.followups["bridge"] -= 1
         s.bridges[pair] = p.name
         p.bridges.append((a.a, a.b))
@@ -101,9 +100,9 @@ class Towns:
     def _take_town(self, p: Player, name: str) -> None:
         s = self.state
         if p.towns_owed <= 0:
-            raise RuleError(_("You have not founded a town."))
+            raise RuleError("no_town_owed")
         if s.town_pool.get(name, 0) <= 0:
-            raise RuleError(_("No {tile} is left.").format(tile=name))
+            raise RuleError("tile_gone", tile=name)
         s.town_pool[name] -= 1
         p.towns_owed -= 1
         p.towns.append(name)

@@ -18,6 +18,7 @@ from tmdesktop.i18n import N_, _
 from tmdesktop.rules.auction import START_VP, Auction, Bid, PassBid, TakeFaction
 from tmdesktop.rules.data import faction
 from tmdesktop.rules.engine import Game
+from tmdesktop.refusals import message
 from tmdesktop.rules.errors import RuleError
 from tmdesktop.rules.setup import FIRE_ICE_FACTION_OPTIONS, GameSetup
 
@@ -212,7 +213,7 @@ class AuctionScene(MenuScene):
         try:
             self.auction.apply(p, action)
         except RuleError as exc:
-            self.message = str(exc)
+            self.message = message(exc)
             self.message_colour = theme.ERROR
             return
         self.message = ""

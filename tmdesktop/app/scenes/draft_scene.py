@@ -23,6 +23,7 @@ from tmdesktop.rules import actions as A
 from tmdesktop.rules.constants import FACTION_OPTION
 from tmdesktop.rules.data import ALL_FACTIONS, faction
 from tmdesktop.rules.engine import Game
+from tmdesktop.refusals import message
 from tmdesktop.rules.errors import RuleError
 from tmdesktop.rules.maps import TERRAINS
 from tmdesktop.rules.setup import GameSetup
@@ -220,7 +221,7 @@ class DraftScene(MenuScene):
         try:
             self.game.apply(who, action)
         except RuleError as exc:
-            self.message = str(exc)
+            self.message = message(exc)
             self.dirty = True
             return
         self.message = ""

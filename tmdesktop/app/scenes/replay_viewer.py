@@ -17,6 +17,7 @@ from tmdesktop import saves
 from tmdesktop.i18n import N_, _
 from tmdesktop.rules import actions as A
 from tmdesktop.rules.engine import Game
+from tmdesktop.refusals import message, worded
 from tmdesktop.rules.ledger import LedgerError, read_ledger, replay_ledger
 
 from .. import describe, text, theme
@@ -70,12 +71,12 @@ def load_replay(path: Path) -> tuple[Game, list, str]:
     except (OSError, UnicodeDecodeError) as exc:
         raise ReplayError(_("This file cannot be read: {why}").format(why=getattr(exc, "strerror", None) or exc)) from None
     except LedgerError as exc:
-        raise ReplayError(_("This game record cannot be read: {why}").format(why=exc)) from None
+        raise ReplayError(_("This game record cannot be read: {why}").format(why=message(exc))) from None
     try:
         game, mismatch = replay_ledger(ledger)
     except Exception as exc:  # the engine must not take the viewer down
         raise ReplayError(_("This game record cannot be replayed ({why}).").format(why=type(exc).__name__)) from None
-    note = _("The replay differs from the record: {what}").format(what=mismatch) if mismatch else ""
+    note = _("The replay differs from the record: {what}").format(what=worded(mismatch)) if mismatch else ""
     return game, list(game.log), note
 
 

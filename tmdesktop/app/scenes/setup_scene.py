@@ -18,6 +18,7 @@ import pygame
 
 from tmdesktop import saves
 from tmdesktop.i18n import N_, _
+from tmdesktop.refusals import message
 from tmdesktop.rules.data import BASE_FACTIONS, BONUS_TILES, FIRE_ICE_FACTIONS, SCORE_TILES, faction, tile
 from tmdesktop.rules.engine import Game
 from tmdesktop.rules.errors import RuleError
@@ -185,7 +186,7 @@ class SetupScene(MenuScene):
             try:
                 setup = self.base_setup()
             except ValueError as exc:
-                self.message = str(exc)
+                self.message = message(exc)
                 return
             self.app.push(TilesScene(self.app, self, setup))
         elif key == "start":
@@ -368,7 +369,7 @@ class TilesScene(MenuScene):
                           bonus_tiles=tuple(b for b in BONUS_TILES if b in self.bonus),
                           final_scoring="connected-distance" if "fire-and-ice-final-scoring" in self.options else None)
             except ValueError as exc:
-                self.message = str(exc)
+                self.message = message(exc)
                 return
             if len(self.bonus) != self.players + 3:
                 self.message = _("Choose exactly {n} bonus tiles ({players} players + 3).").format(
