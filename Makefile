@@ -24,9 +24,10 @@ test: $(STAMP)
 replay: $(STAMP)
 	$(PY) -m tmdesktop replay tests/data/corpus/*.txt
 
+# The last line printed is one JSON object of medians (benchmarks/engine_bench.py).
 bench: $(STAMP)
 	$(PY) -m tmdesktop replay --bench tests/data/corpus/*.txt
-	$(PY) benchmarks/legal_actions.py
+	$(PY) benchmarks/engine_bench.py
 
 ui-bench: $(STAMP)
 	$(HEADLESS) $(PY) benchmarks/ui_bench.py

@@ -98,3 +98,18 @@ def test_digest_is_the_same_in_every_process(corpus_dir):
                              text=True, check=True)
         out.add(run.stdout.strip())
     assert len(out) == 1 and len(out.pop()) == 32
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), players=st.integers(2, 5), map_key=st.sampled_from(MAP_KEYS))
+def test_every_listed_action_has_its_own_number(seed, players, map_key):
+    rng = random.Random(seed)
+    game = Game(GameSetup.random(players, seed, map_key=map_key, options=FIRE_ICE))
+    numbers: dict[int, object] = {}
+    while not game.finished:
+        for who in {None, *game.waiting_for()}:
+            for action in game.legal_actions(who):
+                code = game.encode(action)
+                assert code >= 0 and game.decode(code) == action
+                assert numbers.setdefault(code, action) == action  # one number, one action
+        game.apply(*random_step(game, rng))

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 
 from . import actions as A
 from . import decisions
+from .codec import codec_for
 from .decisions import Decision
 from .building import Building
 from .cults import Cults
@@ -193,6 +194,13 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
     def digest(self) -> str:
         """A hash of the whole state, the same in every process."""
         return self.state.digest()
+
+    def encode(self, action: A.Action) -> int:
+        """`action` as a small integer (see `codec`); `decode` gives it back."""
+        return codec_for(self.setup.map_key).encode(action)
+
+    def decode(self, code: int) -> A.Action:
+        return codec_for(self.setup.map_key).decode(code)
 
     @classmethod
     def replay(cls, setup: GameSetup, log: Iterable[tuple[str | None, A.Action]]) -> Game:
