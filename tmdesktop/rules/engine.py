@@ -235,10 +235,14 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             found = self._legal_cache[_PENDING] = tuple(decisions.pending(self.state))
         return found
 
-    def legal_actions(self, name: str | None) -> list[A.Action]:
+    def legal_actions(self, name: str | None, only: type | None = None) -> list[A.Action]:
         """Every legal action for `name`'s current decision (empty when it has none), in a fixed
-        order; `apply` accepts exactly these."""
-        return list(self._listed(name))
+        order; `apply` accepts exactly these.  With `only` (a class of action), just those: a
+        search that wants the builds need not pay for listing everything."""
+        full = self._legal_cache.get(name)
+        if full is not None and only is not None:
+            return [a for a in full if type(a) is only]
+        return list(self._listed(name, only))
 
     def decision(self, name: str | None) -> str | None:
         """The kind of `name`'s current decision (see `decisions`), or None."""

@@ -322,9 +322,9 @@ def _builds(game: Game, p: Player, reach: dict[str, bool]) -> list[A.Action]:
     base = p.faction.cost("D")
     by_terrain: dict[tuple, bool] = {}  # (terrain, extra cost) -> a dwelling (dug there) is affordable
     out = []
-    for h in game.board.land:
-        by_teleport = reach.get(h)
-        if by_teleport is None or h in s.owner:
+    for h in _in_board_order(game, reach):
+        by_teleport = reach[h]
+        if h in s.owner:
             continue
         terrain = s.terrain[h]
         if p.unlocked and terrain not in p.unlocked:
@@ -366,6 +366,10 @@ def _can_build_on(p: Player, terrain: str, base: dict, can_dig: bool, extra) -> 
 _build = cache(A.Build)
 
 
+def _in_board_order(game: Game, hexes) -> list[str]:
+    return sorted(hexes, key=game.board.land_index.__getitem__)
+
+
 def _volcano_payable(game: Game, p: Player, h: str) -> bool:
     effect = p.faction.special["volcano_effect"]["home" if game.state.terrain[h] in game.home_colors(p)
                                                   else "not_home"]
@@ -389,9 +393,9 @@ def _transforms(game: Game, p: Player, income: bool = False, reach: dict[str, bo
     targets = TERRAINS + (("ice",) if p.home == "ice" else ())
     can_dig = _can_dig(p)
     by_terrain: dict[tuple, list[str]] = {}  # (terrain, extra cost) -> colours it can be turned into
-    for h in game.board.land:
-        by_teleport = reach.get(h)
-        if by_teleport is None or h in s.owner:
+    for h in _in_board_order(game, reach):
+        by_teleport = reach[h]
+        if h in s.owner:
             continue
         current = s.terrain[h]
         if current in ("ice", "volcano"):

@@ -57,6 +57,7 @@ class Board:
         self.rows = row
         self.land = tuple(c.label for c in self.cells.values() if not c.is_river)
         self.rivers = tuple(c.label for c in self.cells.values() if c.is_river)
+        self.land_index = {h: i for i, h in enumerate(self.land)}  # board order, for sorting
         self.neighbours: dict[str, tuple[str, ...]] = {
             label: tuple(n.label for n in self._grid_neighbours(c)) for label, c in self.cells.items()
         }

@@ -13,14 +13,16 @@ def random_step(game: Game, rng: random.Random) -> tuple[str | None, object]:
     """Pick someone who has a decision and one of their legal actions."""
     waiting = game.waiting_for()
     who = rng.choice(waiting) if waiting else None  # nobody waiting: a faction is to be chosen
+    roll = rng.random()
+    if roll < 0.6:
+        # building is what makes towns, strongholds and leech happen (listing only those is quick)
+        growth = game.legal_actions(who, only=A.Build) + game.legal_actions(who, only=A.Upgrade)
+        if growth:
+            return who, rng.choice(growth)
     actions = game.legal_actions(who)
     # Passing early ends games before they get interesting: keep passes and early turn ends rare.
     busy = [a for a in actions if not isinstance(a, (A.Pass, A.Done, A.Convert, A.Burn))]
-    growth = [a for a in busy if isinstance(a, (A.Build, A.Upgrade))]
-    roll = rng.random()
-    if growth and roll < 0.6:
-        actions = growth  # building is what makes towns, strongholds and leech happen
-    elif busy and roll < 0.9:
+    if busy and roll < 0.9:
         actions = busy
     return who, rng.choice(actions)
 
