@@ -18,7 +18,7 @@ class Building:
             return self._setup_dwelling(p, a.hex)
         self._use_subaction(p, "build")
         self._check_empty_land(a.hex)
-        if p.counts["D"] >= 8:
+        if p.counts["D"] >= p.faction.buildings["D"]["count"]:
             raise RuleError("no_dwellings_left")
         free = p.free_dwelling
         if free:

@@ -4,17 +4,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .data import raw
+
 if TYPE_CHECKING:
     from .engine import Game
     from .state import Player
 
-#: Fire & Ice final scoring tiles and the short label of their ledger rows.
-FINAL_TILE_LABELS = {
-    "connected-distance": "distance",
-    "connected-sa-sh-distance": "sa-sh-distance",
-    "building-on-edge": "edge",
-    "connected-clusters": "clusters",
-}
+#: Fire & Ice final scoring tiles and the short label of their ledger rows (from the game data).
+FINAL_TILE_LABELS = {name: t["label"] for name, t in raw()["final_scoring_raw"].items()
+                     if t.get("option") == "fire-and-ice-final-scoring"}
+
+
+def final_tile_points(tile: str) -> tuple[int, ...]:
+    """Points for the first, second and third place on a Fire & Ice final scoring tile."""
+    return tuple(raw()["final_scoring_raw"][tile]["points"])
 
 
 def river_links(game: Game, p: Player) -> dict[str, set[str]]:

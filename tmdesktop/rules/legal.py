@@ -13,7 +13,7 @@ from functools import cache
 from . import actions as A
 from . import decisions
 from .data import ALL_FACTIONS, CULTS, action_def, faction
-from .constants import CULT_SPOT_VALUES, FACTION_OPTION, PW_RATES, UPGRADES, wheel_distance
+from .constants import BRIDGES_PER_FACTION, CULT_SPOT_VALUES, FACTION_OPTION, PW_RATES, UPGRADES, wheel_distance
 from .engine import Game
 from .maps import TERRAINS
 from .state import Player
@@ -167,7 +167,7 @@ def _special_actions(game: Game, p: Player) -> list[A.Action]:
     for act in ("ACT1", "ACT2", "ACT3", "ACT4", "ACT5", "ACT6"):
         if (act not in s.blocked or game.may_reuse(p, act)) and act not in forbidden \
                 and _affordable(p, game.power_action_cost(p, act)):
-            if act != "ACT1" or (_bridge_slots(game, p) and len(p.bridges) < 3):
+            if act != "ACT1" or (_bridge_slots(game, p) and len(p.bridges) < BRIDGES_PER_FACTION):
                 out.append(A.UseAction(act))
     if p.bonus in ("BON1", "BON2") and p.bonus not in p.actions_used and p.bonus not in forbidden:
         out.append(A.UseAction(p.bonus))
@@ -180,11 +180,11 @@ def _special_actions(game: Game, p: Player) -> list[A.Action]:
         cost = {k: v for k, v in d["cost"].items() if k not in ("ALLOW_SHAPESHIFT", "PW_TOKEN")}
         if not _affordable(p, cost) or sum(p.power) < d["cost"].get("PW_TOKEN", 0):
             continue
-        if act == "ACTE" and (len(p.bridges) >= 3 or not _bridge_slots(game, p)):
+        if act == "ACTE" and (len(p.bridges) >= BRIDGES_PER_FACTION or not _bridge_slots(game, p)):
             continue
         if act == "ACTS" and (not p.counts["D"] or p.counts["TP"] >= 4):
             continue
-        if act == "ACTW" and (p.counts["D"] >= 8 or not _free_home_hexes(game, p)):
+        if act == "ACTW" and (p.counts["D"] >= p.faction.buildings["D"]["count"] or not _free_home_hexes(game, p)):
             continue
         out.append(A.UseAction(act))
     return out
@@ -222,7 +222,7 @@ def _followups(game: Game, p: Player, only: type | None = None) -> list[A.Action
         out += transforms
         if f.get("dig", 0) > 0:
             out += _digs(game, p, transforms)
-    if f.get("bridge", 0) > 0 and len(p.bridges) < 3 and only in (None, A.PlaceBridge):
+    if f.get("bridge", 0) > 0 and len(p.bridges) < BRIDGES_PER_FACTION and only in (None, A.PlaceBridge):
         out += [A.PlaceBridge(*sorted(pair)) for pair in _bridge_slots(game, p)]
     if f.get("upgrade", 0) > 0 and only in (None, A.Upgrade):
         out += _upgrades(game, p)
@@ -313,7 +313,7 @@ def _spades(p: Player, current: str, target: str) -> int:
 
 def _builds(game: Game, p: Player, reach: dict[str, bool]) -> list[A.Action]:
     s = game.state
-    if p.counts["D"] >= 8:
+    if p.counts["D"] >= p.faction.buildings["D"]["count"]:
         return []
     if p.free_dwelling:
         return [_build(h) for h in _free_home_hexes(game, p)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import final_scoring
+from .constants import COINS_PER_VP, CULT_POINTS, NETWORK_POINTS
 from .data import BUILDING_TYPES, CULTS, tile
 from .scoring import rank_points
 from .state import Player, Turn
@@ -92,12 +93,12 @@ class Rounds:
         s = self.state
         live = [s.players[n] for n in s.order]
         for cult in CULTS:
-            self._award(live, {p.name: p.cult[cult] for p in live}, (8, 4, 2), f"{cult}")
-        self._award(live, {p.name: self.network_size(p) for p in live}, (18, 12, 6), "network")
+            self._award(live, {p.name: p.cult[cult] for p in live}, CULT_POINTS, f"{cult}")
+        self._award(live, {p.name: self.network_size(p) for p in live}, NETWORK_POINTS, "network")
         final = self.setup.final_scoring
         if final:  # Fire & Ice final scoring tile, right after area scoring
             metric = {p.name: final_scoring.final_tile_metric(self, p, final) for p in live}
-            self._award(live, metric, (18, 12, 6), final_scoring.FINAL_TILE_LABELS[final])
+            self._award(live, metric, final_scoring.final_tile_points(final), final_scoring.FINAL_TILE_LABELS[final])
         for p in live:
             n = p.power[1] // 2
             p.power[1] -= 2 * n
@@ -105,7 +106,7 @@ class Rounds:
             p.C += p.power[2] + p.P + p.W
             p.power[0] += p.power[2]
             p.power[2] = p.P = p.W = 0
-            rate = (p.faction.special.get("exchange_rates") or {}).get("C", {}).get("VP", 3)
+            rate = (p.faction.special.get("exchange_rates") or {}).get("C", {}).get("VP", COINS_PER_VP)
             p.VP += p.C // rate
             p.C %= rate
             self._emit(p, "score_resources")

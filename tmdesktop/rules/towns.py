@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import actions as A
 from . import final_scoring
+from .constants import BRIDGES_PER_FACTION, TOWN_MIN_BUILDINGS, TOWN_MIN_POWER
 from .data import tile
 from .errors import RuleError
 from .state import Player
@@ -40,8 +41,9 @@ class Towns:
         kinds = [p.buildings[h] for h in group]
         size = len(kinds) + kinds.count("SA")
         power = sum(self.building_power(p, k) for k in kinds)
-        need = 6 if "FAV5" in p.favors else 7
-        return size >= 4 and power >= need
+        # FAV5 lowers the power a town needs (its TOWN_SIZE gain)
+        need = TOWN_MIN_POWER + sum(tile(f)["gain"].get("TOWN_SIZE", 0) for f in p.favors)
+        return size >= TOWN_MIN_BUILDINGS and power >= need
 
     def would_found_town(self, p: Player, hex_: str, river: str) -> bool:
         """Whether the Mermaids skipping `river` founds a new town with the group of hex_."""
@@ -86,7 +88,7 @@ class Towns:
             raise RuleError("no_bridge_slot", a=a.a, b=a.b)
         if pair in s.bridges:
             raise RuleError("bridge_exists", a=a.a, b=a.b)
-        if len(p.bridges) >= 3:
+        if len(p.bridges) >= BRIDGES_PER_FACTION:
             raise RuleError("no_bridges_left")
         if not any(s.owner.get(h) == p.name for h in pair):
             raise RuleError("bridge_not_connected", a=a.a, b=a.b)
