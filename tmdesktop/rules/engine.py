@@ -10,6 +10,7 @@ import copy
 from collections.abc import Iterable
 
 from . import actions as A
+from . import events as E
 from .building import Building
 from .cults import Cults
 from .data import CULTS, raw
@@ -40,32 +41,38 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         self.board = load_board(setup.map_key)
         self.log: list[tuple[str | None, A.Action]] = []
         self.auto_dug = 0  # spades the last action dug by itself (a build or transform needing them)
-        #: Rows the engine writes itself (income, final scoring ...): (faction, label, snapshot).
-        self.events: list[tuple[str, str, tuple]] = []
+        #: What each log entry caused (`events.py`), one list per entry: undo drops exactly its own.
+        self.events: list[list[E.Event]] = []
+        self._caused: list[E.Event] = []  # the events of the action being applied
         self.state = self._fresh_state()
         for f in setup.factions:
+            self._caused = []
             self._apply(None, A.ChooseFaction(f))
             self.log.append((None, A.ChooseFaction(f)))
+            self.events.append(self._caused)
 
     # ------------------------------------------------------------------ public API
 
-    def apply(self, faction: str | None, action: A.Action) -> None:
-        """Apply one action for `faction`, or raise RuleError and leave the state untouched."""
-        mark = len(self.events)
+    def apply(self, faction: str | None, action: A.Action) -> list[E.Event]:
+        """Apply one action for `faction` and return the events it caused, or raise RuleError and
+        leave the state untouched."""
         self.auto_dug = 0
+        self._caused = []
         try:
             self._apply(faction, action)
         except Exception:
             self._rebuild(self.log)
-            del self.events[mark:]
             raise
         self.log.append((faction, action))
+        self.events.append(self._caused)
+        return self._caused
 
     def fork(self) -> Game:
         """An independent copy (for previews and trials) without replaying the log."""
         other = Game.__new__(Game)
         other.setup, other.board = self.setup, self.board
         other.log, other.events = list(self.log), list(self.events)
+        other._caused = []
         other.state = copy.deepcopy(self.state)
         other.last_snapshot = getattr(self, "last_snapshot", None)
         return other
@@ -78,6 +85,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         except RuleError as e:
             return None, str(e)
         other.log.append((faction, action))
+        other.events.append(other._caused)
         return other, None
 
     def undo(self, steps: int = 1) -> None:
@@ -155,11 +163,18 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         self.state = self._fresh_state()
         self.events = []
         for faction_name, action in log:
+            self._caused = []
             self._apply(faction_name, action)
+            self.events.append(self._caused)
         self.log = list(log)
+        self._caused = []
 
-    def _emit(self, p: Player, label: str) -> None:
-        self.events.append((p.name, label, p.snapshot()))
+    def _record(self, event: E.Event) -> None:
+        self._caused.append(event)
+
+    def _checkpoint(self, p: Player, step: E.Source) -> None:
+        """A ledger's system row: the engine's own step and the values after it."""
+        self._record(E.Checkpoint(p.name, step, p.snapshot()))
 
     # ------------------------------------------------------------------ dispatch
 

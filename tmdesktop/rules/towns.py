@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import actions as A
+from . import events as E
 from . import final_scoring
 from .data import tile
 from .errors import RuleError
@@ -38,7 +39,7 @@ class Towns:
         need = 6 if "FAV5" in p.favors else 7
         if size >= 4 and power >= need:
             p.town_hexes |= group
-            self._gain(p, {"GAIN_TW": 1})
+            p.towns_owed += 1
 
     def _do_connect(self, p: Player, a: A.Connect) -> None:
         s = self.state
@@ -97,8 +98,8 @@ class Towns:
         gain = dict(tile(name)["gain"])
         if name == "TW7" and p.faction.teleport and p.faction.teleport["type"] == "carpet":
             gain.pop("GAIN_SHIP", None)
-        self._gain(p, gain)
+        self._gain(p, gain, E.Source(E.TOWN, name))
         special = p.faction.special.get("special")
-        if special and name in special:
-            self._gain(p, special[name])
+        if special and name in special:  # a faction's extra for that town tile
+            self._gain(p, special[name], E.Source(E.FACTION, p.name))
         self._round_vp(p, name)
