@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tmdesktop.i18n import N_, _
 from tmdesktop.rules import events as E
+from tmdesktop.rules.constants import BUILDING_NAMES
 from tmdesktop.rules.data import faction
 
 #: Each kind of source in general (a table row, a heading).
@@ -34,6 +35,19 @@ KIND_NAMES = {
     E.AREA: N_("Final: largest network"),
     E.FINAL_TILE: N_("Final: Fire & Ice tile"),
     E.RESOURCES: N_("Final: resources"),
+}
+#: Kinds whose key adds nothing, as they read inside a sentence ("+20 VP from the start").
+IN_A_SENTENCE = {
+    E.START: N_("the start"),
+    E.INCOME: N_("income"),
+    E.CONVERT: N_("conversions"),
+    E.SPADES: N_("spades"),
+    E.REACH: N_("tunnelling or a carpet flight"),
+    E.VOLCANO: N_("a volcano"),
+    E.LEECH_REWARD: N_("the neighbours' answer to a power offer"),
+    E.AREA: N_("the largest network"),
+    E.FINAL_TILE: N_("the Fire & Ice final scoring tile"),
+    E.RESOURCES: N_("the resources left at the end"),
 }
 CULT_NAMES = {"FIRE": N_("Fire cult"), "WATER": N_("Water cult"), "EARTH": N_("Earth cult"), "AIR": N_("Air cult")}
 
@@ -70,7 +84,13 @@ def source_name(source: E.Source) -> str:
         return _("the majority on the {cult}").format(cult=_(CULT_NAMES.get(key, key)))
     if kind == E.CULT_TRACK and key in CULT_NAMES:
         return _(CULT_NAMES[key])
-    return kind_name(kind)
+    if kind == E.BUILDING and key in BUILDING_NAMES:
+        return _("building a {kind}").format(kind=_(BUILDING_NAMES[key]))
+    if kind == E.UNLOCK:
+        return _("unlocking {terrain}").format(terrain=_(key))
+    if kind == E.ADVANCE:
+        return _("advancing shipping") if key == "ship" else _("advancing digging")
+    return _(IN_A_SENTENCE.get(kind, KIND_NAMES.get(kind, N_("Other"))))
 
 
 def vp_from(amount: int, source: E.Source) -> str:
