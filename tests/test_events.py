@@ -70,10 +70,33 @@ def test_random_play_records_every_change(seed, players, fire_ice):
 GAMES = sorted(p.name for p in CORPUS.glob("*.txt"))
 
 
+def ledger_chart(text: str) -> dict[str, list[int]]:
+    """Each faction's VP before each round's income (round 1: the start), before final scoring
+    and at the end, found by the ledger's own section lines."""
+    vp: dict[str, int] = {}
+    points: dict[str, list[int]] = {}
+    marks = set()
+    for line in text.splitlines():
+        cols = line.split("\t")
+        if len(cols) >= 15:
+            vp[cols[0].strip().lower()] = int(cols[2].split()[0])
+            continue
+        m = re.fullmatch(r"(Round \d) income|(Scoring) .*", line.strip())
+        if m and (m[1] or m[2]) not in marks:  # the first line of a round's income, of final scoring
+            marks.add(m[1] or m[2])
+            for f, v in vp.items():
+                points.setdefault(f, []).append(v)
+    for f, v in vp.items():
+        points[f].append(v)
+    assert len(marks) == 7  # rounds 1-6 and final scoring
+    return points
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_corpus_vp_by_source_matches_the_ledger(corpus_dir, name):
-    """VP by source adds up to the published score, and each ledger row's VP change is the VP
-    the events of that row bring, from the source the row names."""
+    """VP by source adds up to the published score; each ledger row's VP change is the VP the
+    events of that row bring, from the source the row names; the VP chart has the ledger's VP
+    at the end of every round."""
     text = (corpus_dir / name).read_text(encoding="utf-8")
     lines = text.splitlines()
     ledger = read_ledger(text)
@@ -89,6 +112,7 @@ def test_corpus_vp_by_source_matches_the_ledger(corpus_dir, name):
     last = {r.faction: r.values[0] for r in ledger.rows}
     by_source = E.vp_by_source(game.events)
     assert {f: sum(v.values()) for f, v in by_source.items()} == last
+    assert E.vp_timeline(game.events) == ledger_chart(text)
 
     # The ledger's own VP column, row by row for each faction, against the events.
     segments: dict[str, list] = {f: [] for f in last}  # faction -> [(what the row is, VP by source)]
@@ -172,3 +196,4 @@ def test_a_refused_action_records_nothing():
     with pytest.raises(RuleError, match="already has a building"):
         game.apply(game.state.turn.faction, A.Build(taken))
     assert game.events == kept
+
