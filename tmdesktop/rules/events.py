@@ -40,18 +40,20 @@ RESOURCES = "resources"  # resources into coins, coins into VP at the end (key: 
 FINAL_KINDS = (CULT_MAJORITY, AREA, FINAL_TILE, RESOURCES)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Source:
     kind: str
     key: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Gained:
     """`amount` (negative: paid or lost) of `resource` for `faction` because of `source`.
 
     resource: VP, C, W, P; PW (power moved towards bowl III; negative: spent from bowl III);
-    tokens (power tokens added to or removed from the game); a cult track (steps); spades."""
+    tokens (power tokens added to or removed from the game); a cult track (steps); spades
+    (gained, and used by a transformation). VP, C, W, P, tokens and cult steps add up to the
+    players' values; power and spades say what happened without being a full account."""
 
     faction: str
     resource: str
@@ -59,7 +61,7 @@ class Gained:
     source: Source
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Built:
     """A building placed on `hex`; `replaced` is the building it upgraded (None for a dwelling)."""
 
@@ -69,14 +71,14 @@ class Built:
     replaced: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Transformed:
     faction: str
     hex: str
     terrain: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PowerOffered:
     """`faction` built next to `to`, who may take up to `amount` power."""
 
@@ -85,23 +87,23 @@ class PowerOffered:
     amount: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Passed:
     faction: str
     bonus: str | None  # the bonus tile taken (None in the last round)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RoundStarted:
     round: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RoundEnded:
     round: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Checkpoint:
     """The engine's own step for one faction (income, a final scoring step, a builder's ability
     answered by the neighbours) and the faction's values after it: the system rows of a ledger.

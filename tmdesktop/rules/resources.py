@@ -202,5 +202,6 @@ class Resources:
                 n=a.n, m=2 * a.n, have=p.power[1]))
         p.power[1] -= 2 * a.n
         p.power[2] += a.n
-        if a.n:
+        if a.n:  # n tokens leave the game, n move on to bowl III
             self._record(E.Gained(p.name, "tokens", -a.n, E.Source(E.CONVERT)))
+            self._record(E.Gained(p.name, "PW", a.n, E.Source(E.CONVERT)))

@@ -110,6 +110,9 @@ class Rounds:
             p.power[2] += n
             if n:
                 self._record(E.Gained(p.name, "tokens", -n, source))
+                self._record(E.Gained(p.name, "PW", n, source))
+            if p.power[2]:
+                self._record(E.Gained(p.name, "PW", -p.power[2], source))
             coins = p.power[2] + p.P + p.W
             self._add(p, "P", -p.P, source)
             self._add(p, "W", -p.W, source)
