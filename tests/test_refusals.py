@@ -49,7 +49,7 @@ def raise_sites():
             name = _called(node)
             if name in ERRORS and node.args and isinstance(node.args[0], ast.Constant):
                 errors.append((where, node.args[0].value, keys))
-            elif name == "_pay" and len(node.args) == 3 and isinstance(node.args[2], ast.Constant):
+            elif name == "_pay" and len(node.args) >= 3 and isinstance(node.args[2], ast.Constant):
                 purchases.append((where, node.args[2].value, keys))
     return errors, purchases
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import actions as A
+from . import events as E
 from .constants import CULT_SPOT_VALUES, CULT_POWER
 from .data import CULTS
 from .errors import RuleError
@@ -12,7 +13,7 @@ from .state import Player
 class Cults:
     """A part of `engine.Game` (mixed into it); see the module docstring."""
 
-    def _advance_cult(self, p: Player, cult: str, n: int) -> int:
+    def _advance_cult(self, p: Player, cult: str, n: int, source: E.Source) -> int:
         old = p.cult[cult]
         new = min(old + n, 10)
         if new == 10 and old < 10:
@@ -25,8 +26,10 @@ class Cults:
         new = max(new, old)
         for level, pw in CULT_POWER:
             if old < level <= new:
-                self._gain_power(p, pw)
+                self._gain_power(p, pw, E.Source(E.CULT_TRACK, cult))
         p.cult[cult] = new
+        if new > old:
+            self._record(E.Gained(p.name, cult, new - old, source))
         return new - old
 
     def _do_send(self, p: Player, a: A.SendPriest) -> None:
@@ -48,13 +51,14 @@ class Cults:
                 raise RuleError("cult_space_taken", cult=cult, n=a.spot)
             index = free[0]
         self._use_subaction(p, "send")
-        p.P -= 1
+        source = E.Source(E.CULT_TRACK, cult)
+        self._add(p, "P", -1, source)
         steps = 1
         if index is not None:
             spots[index] = p.name
             p.priests_on_cults += 1
             steps = CULT_SPOT_VALUES[index]
-        self._advance_cult(p, cult, steps + p.priest_bonus)
+        self._advance_cult(p, cult, steps + p.priest_bonus, source)
 
     def _do_cult_step(self, p: Player, a: A.CultStep) -> None:
         cult = a.cult.upper()
@@ -68,12 +72,14 @@ class Cults:
                 p.keys += 1  # leaving space 10 gives its key back and frees the space
             p.cult[cult] += a.n
             p.lose_cult_owed = 0
+            self._record(E.Gained(p.name, cult, a.n, E.Source(E.VOLCANO)))
             return
         if a.n < 0:
             # Stepping back to leave a single key to another track (TW5): not from 10, not below 7.
             if self.state.turn.faction != p.name or p.cult[cult] == 10 or p.cult[cult] + a.n < 7:
                 raise RuleError("cannot_step_back", cult=cult)
             p.cult[cult] += a.n
+            self._record(E.Gained(p.name, cult, a.n, E.Source(E.CULT_TRACK, cult)))
             return
         if p.cult_steps < a.n:
             raise RuleError("no_cult_step")
@@ -82,4 +88,4 @@ class Cults:
         p.cult_steps -= a.n
         if p.cult_steps == 0:
             p.cult_steps_same_track = False
-        self._advance_cult(p, cult, a.n)
+        self._advance_cult(p, cult, a.n, E.Source(E.CULT_TRACK, cult))

@@ -12,6 +12,7 @@ from . import actions as A
 from . import decisions
 from .codec import codec_for
 from .decisions import Decision
+from . import events as E
 from .building import Building
 from .cults import Cults
 from .data import CULTS, raw
@@ -48,22 +49,26 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         self.log: list[tuple[str | None, A.Action]] = []
         self.auto_dug = 0  # spades the last action dug by itself (a build or transform needing them)
         self.last_snapshot: tuple | None = None  # the acting faction's ledger values after the last action
-        #: index in the log -> (the state before that action, len(events) then): every
+        #: index in the log -> (the state before that action, len(events) then, the same): every
         #: CHECKPOINT_EVERY-th action and every pushed one, so undo never replays more than a few.
         self._snapshots: dict[int, tuple[GameState, int]] = {}
         #: faction (or (faction, class of action)) -> its legal actions now; cleared on every change
         self._legal_cache: dict = {}
-        #: Rows the engine writes itself (income, final scoring ...): (faction, label, snapshot).
-        self.events: list[tuple[str, str, tuple]] = []
+        #: What each log entry caused (`events.py`), one list per entry: undo drops exactly its own.
+        self.events: list[list[E.Event]] = []
+        self._caused: list[E.Event] = []  # the events of the action being applied
         self.state = self._fresh_state()
         for f in setup.factions:
+            self._caused = []
             self._apply(None, A.ChooseFaction(f))
             self.log.append((None, A.ChooseFaction(f)))
+            self.events.append(self._caused)
 
     # ------------------------------------------------------------------ public API
 
-    def apply(self, faction: str | None, action: A.Action) -> None:
-        """Apply one action for `faction`, or raise RuleError and leave the state untouched.
+    def apply(self, faction: str | None, action: A.Action) -> list[E.Event]:
+        """Apply one action for `faction` and return the events it caused (`events.py`), or raise
+        RuleError and leave the state untouched.
 
         Only what `legal_actions(faction)` lists is accepted (a notation variant is first
         written in its listed form, which is what the log keeps)."""
@@ -71,14 +76,14 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         index = len(self.log)
         if index % CHECKPOINT_EVERY == 0:
             self._snapshots[index] = (self.state.copy(), len(self.events))
-        self._run(faction, action, index)
+        return self._run(faction, action, index)
 
-    def push(self, faction: str | None, action: A.Action) -> None:
+    def push(self, faction: str | None, action: A.Action) -> list[E.Event]:
         """`apply` for a search: `pop` then takes it back in the time of one state copy."""
         action = self._accept(faction, action)
         index = len(self.log)
         self._snapshots[index] = (self.state.copy(), len(self.events))
-        self._run(faction, action, index)
+        return self._run(faction, action, index)
 
     def is_legal(self, faction: str | None, action: A.Action) -> bool:
         """Whether `apply(faction, action)` would accept it (no copy of the game is made)."""
@@ -131,10 +136,11 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         """Take back the last action pushed or applied."""
         self.undo(1)
 
-    def _run(self, faction: str | None, action: A.Action, index: int) -> None:
+    def _run(self, faction: str | None, action: A.Action, index: int) -> list[E.Event]:
         mark = len(self.events)
         self.auto_dug = 0
         self._legal_cache = {}
+        self._caused = []
         try:
             self._apply(faction, action)
         except BaseException:
@@ -142,6 +148,8 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             del self.events[mark:]
             raise
         self.log.append((faction, action))
+        self.events.append(self._caused)
+        return self._caused
 
     def copy(self) -> Game:
         """An independent copy sharing the static data (faction boards, map, setup) and the
@@ -154,6 +162,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         other.last_snapshot = self.last_snapshot
         other._snapshots = dict(self._snapshots)
         other._legal_cache = dict(self._legal_cache)  # tuples, never changed
+        other._caused = []
         return other
 
     fork = copy
@@ -189,7 +198,9 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         self.state = state.copy()  # stored snapshots are shared with copies of this game: never changed
         del self.events[mark:]
         for faction_name, action in self.log[base:index]:
+            self._caused = []
             self._apply(faction_name, action)
+            self.events.append(self._caused)
 
     def digest(self) -> str:
         """A hash of the whole state, the same in every process."""
@@ -287,11 +298,18 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         self._snapshots = {}
         self._legal_cache = {}
         for faction_name, action in log:
+            self._caused = []
             self._apply(faction_name, action)
+            self.events.append(self._caused)
         self.log = list(log)
+        self._caused = []
 
-    def _emit(self, p: Player, label: str) -> None:
-        self.events.append((p.name, label, p.snapshot()))
+    def _record(self, event: E.Event) -> None:
+        self._caused.append(event)
+
+    def _checkpoint(self, p: Player, step: E.Source) -> None:
+        """A ledger's system row: the engine's own step and the values after it."""
+        self._record(E.Checkpoint(p.name, step, p.snapshot()))
 
     # ------------------------------------------------------------------ dispatch
 

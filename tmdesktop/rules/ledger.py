@@ -11,9 +11,11 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from . import actions as A
+from . import events as E
 from .data import BONUS_TILES
 from .engine import Game
 from .errors import CodedError, RuleError
+from .final_scoring import FINAL_TILE_LABELS
 from .notation import parse_row
 from .setup import KNOWN_OPTIONS, GameSetup
 
@@ -152,8 +154,42 @@ def _diff(row: Row, snap: tuple) -> Mismatch | None:
     return None
 
 
-def replay_ledger(ledger: Ledger) -> tuple[Game, Mismatch | None]:
-    """Replay every row; return the game and the first difference (None when all rows agree)."""
+#: The ledger's words for the engine's own steps (see `events.Checkpoint`).
+_STEP_LABELS = {
+    E.Source(E.INCOME, "cult"): "cult_income_for_faction",
+    E.Source(E.INCOME, "other"): "other_income_for_faction",
+    E.Source(E.RESOURCES): "score_resources",
+    E.Source(E.LEECH_REWARD, "taken"): "[opponent accepted power]",
+    E.Source(E.LEECH_REWARD, "declined"): "[all opponents declined power]",
+}
+
+
+def system_rows(events: list[E.Event]) -> list[tuple[str, str, tuple]]:
+    """The ledger rows the engine writes itself, as (faction, label, values): a view of the
+    checkpoints among `events` (those of one action, in order)."""
+    rows = []
+    vp: dict[tuple[str, E.Source], int] = {}  # VP of each faction from each source in this action
+    for e in events:
+        if isinstance(e, E.Gained) and e.resource == "VP":
+            vp[e.faction, e.source] = vp.get((e.faction, e.source), 0) + e.amount
+        elif isinstance(e, E.Checkpoint):
+            step = e.step
+            if step.kind == E.START:
+                label = "setup"
+            elif step.kind in (E.CULT_MAJORITY, E.AREA, E.FINAL_TILE):
+                what = {E.AREA: "network", E.FINAL_TILE: FINAL_TILE_LABELS.get(step.key)}.get(step.kind, step.key)
+                label = f"+{vp.get((e.faction, step), 0)}vp for {what}"
+            else:
+                label = _STEP_LABELS[step]
+            rows.append((e.faction, label, e.values))
+    return rows
+
+
+def replay_ledger(ledger: Ledger, spans: list[tuple[Row, int, int]] | None = None) -> tuple[Game, Mismatch | None]:
+    """Replay every row; return the game and the first difference (None when all rows agree).
+
+    `spans`, when given, receives (row, first, end) for every command row: the log entries
+    `game.log[first:end]` (and their `game.events`) that the row produced."""
     setup_rows = [r for r in ledger.rows if r.command == "setup"]
     game = Game(ledger.setup)
     pending: dict[str, deque[Row]] = {}
@@ -163,13 +199,14 @@ def replay_ledger(ledger: Ledger) -> tuple[Game, Mismatch | None]:
         elif r.merged_label:
             pending.setdefault(r.faction, deque()).append(
                 Row(r.line, r.faction, r.values, r.merged_label, r.leech))
-    seen_events = 0
+    seen_actions = 0
     drops = dict(ledger.dropped)
 
     def check_events() -> Mismatch | None:
-        nonlocal seen_events
-        for faction, label, snap in game.events[seen_events:]:
-            seen_events += 1
+        nonlocal seen_actions
+        new = game.events[seen_actions:]
+        seen_actions = len(game.events)
+        for faction, label, snap in (row for events in new for row in system_rows(events)):
             queue = pending.get(faction)
             if not queue:
                 return Mismatch(0, faction, f"unexpected row “{label}”", "no row", label)
@@ -189,6 +226,7 @@ def replay_ledger(ledger: Ledger) -> tuple[Game, Mismatch | None]:
             game.apply(drops[index], A.DropFaction())
         if row.is_system:
             continue
+        first = len(game.log)
         try:
             actions = parse_row(row.command)
             for action in actions:
@@ -200,6 +238,8 @@ def replay_ledger(ledger: Ledger) -> tuple[Game, Mismatch | None]:
             return game, d
         if game.can_end_turn(row.faction):
             game.apply(row.faction, A.Done())
+        if spans is not None:
+            spans.append((row, first, len(game.log)))
         if m := check_events():
             return game, m
     if m := check_events():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import actions as A
+from . import events as E
 from .errors import RuleError
 from .state import Player, LeechOffer
 
@@ -27,6 +28,7 @@ class Leech:
                 # abilities (Cultists), but can still be answered.
                 real = min(amount, 2 * other.power[0] + other.power[1]) > 0
                 other.leech_offers.append(LeechOffer(p.name, amount, event if real else -1))
+                self._record(E.PowerOffered(p.name, other.name, amount))
                 offers += real
         if offers:
             s.leech_events[event] = {"source": p.name, "open": offers, "accepted": False, "declined": 0}
@@ -47,8 +49,9 @@ class Leech:
     def _do_leech(self, p: Player, a: A.Leech) -> None:
         offer = self._find_offer(p, a.source, a.amount)
         actual = self.leech_amount(p, offer)
-        got = self._gain_power(p, actual)
-        p.VP -= max(got - 1, 0)
+        source = E.Source(E.LEECH, offer.source)
+        got = self._gain_power(p, actual, source)
+        self._add(p, "VP", -max(got - 1, 0), source)
         # Taking nothing (full bowls) is neither accepting nor declining for the builder's abilities.
         self._resolve_offer(p, offer, accepted=True if got > 0 else None)
 
@@ -80,13 +83,15 @@ class Leech:
         if accepted and not ev["accepted"]:
             ev["accepted"] = True
             if effect:
-                self._gain(source, effect["taken"])
-                self._emit(source, "[opponent accepted power]")
+                step = E.Source(E.LEECH_REWARD, "taken")
+                self._gain(source, effect["taken"], step)
+                self._checkpoint(source, step)
         if ev["open"] == 0:
             del s.leech_events[offer.event]
             if effect and not ev["accepted"] and ev["declined"] and "errata-cultist-power" in s.options:
-                self._gain(source, effect["not_taken"])
-                self._emit(source, "[all opponents declined power]")
+                step = E.Source(E.LEECH_REWARD, "declined")
+                self._gain(source, effect["not_taken"], step)
+                self._checkpoint(source, step)
 
     def _decline_open_offers(self, p: Player) -> None:
         """Acting in one's own turn declines the power offers still open."""
@@ -100,7 +105,9 @@ class Leech:
         if a.take:
             if p.VP < 1:
                 raise RuleError("no_vp_for_token")
-            p.VP -= 1
+            source = E.Source(E.FACTION, p.name)
+            self._add(p, "VP", -1, source)
             p.power[2] += 1
             p.tokens_added += 1
+            self._record(E.Gained(p.name, "tokens", 1, source))
         p.p3_offers -= 1

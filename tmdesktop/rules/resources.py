@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import actions as A
+from . import events as E
 from .constants import BUILDING_POWER, PW_RATES
 from .data import CULTS, tile
 from .errors import RuleError
@@ -12,26 +13,30 @@ from .state import Player
 class Resources:
     """A part of `engine.Game` (mixed into it); see the module docstring."""
 
-    def _gain(self, p: Player, gains: dict, income_spades: bool = False) -> None:
+    def _add(self, p: Player, resource: str, n: int, source: E.Source) -> None:
+        """Change VP, C, W or P by n and record why."""
+        if n:
+            setattr(p, resource, getattr(p, resource) + n)
+            self._record(E.Gained(p.name, resource, n, source))
+
+    def _gain(self, p: Player, gains: dict, source: E.Source, income_spades: bool = False) -> None:
         if "KEY" in gains:  # a town's key comes before its cult steps (TW5, TW6 may reach 10)
             p.keys += gains["KEY"]
         for cult in CULTS:  # cult steps in board order: with one key, the first track reaching 10 takes it
             if gains.get(cult):
-                self._advance_cult(p, cult, gains[cult])
+                self._advance_cult(p, cult, gains[cult], source)
         for key, n in gains.items():
             if not n:
                 continue
             if key in ("VP", "C", "W"):
-                setattr(p, key, getattr(p, key) + n)
+                self._add(p, key, n, source)
             elif key == "P":
-                self._gain_priests(p, n)
-            elif key == "P1":
+                self._gain_priests(p, n, source)
+            elif key in ("P1", "P3"):
                 n = self.state.player_count if n == "PLAYER_COUNT" else n
-                p.power[0] += n
+                p.power[0 if key == "P1" else 2] += n
                 p.tokens_added += n
-            elif key == "P3":
-                p.power[2] += n
-                p.tokens_added += n
+                self._record(E.Gained(p.name, "tokens", n, source))
             elif key == "PRIEST_CULT_BONUS":
                 p.priest_bonus += n
             elif key == "VOLCANO_TF":
@@ -41,9 +46,9 @@ class Resources:
             elif key == "PICK_COLOR":
                 p.picks_color = True
             elif key == "PW":
-                self._gain_power(p, n)
+                self._gain_power(p, n, source)
             elif key == "SPADE":
-                self._gain_spades(p, n, income_spades)
+                self._gain_spades(p, n, source, income_spades)
             elif key == "GAIN_FAVOR":
                 p.favors_owed += n
             elif key == "GAIN_TW":
@@ -62,7 +67,7 @@ class Resources:
                 pass  # handled with TW7
             # ACTx keys: faction actions come with the stronghold; nothing to record.
 
-    def _gain_spades(self, p: Player, n: int, income: bool = False) -> None:
+    def _gain_spades(self, p: Player, n: int, source: E.Source, income: bool = False) -> None:
         special = p.faction.special.get("special")
         if not income:
             self._round_vp(p, "SPADE", n)
@@ -72,22 +77,24 @@ class Resources:
                 n_kept = 0  # spades become something else (cult steps, tokens) or are lost
             else:
                 n_kept = n
-            self._gain(p, {k: v * n for k, v in effect.items() if k != "SPADE"})
-            p.spades += n_kept
+            self._gain(p, {k: v * n for k, v in effect.items() if k != "SPADE"}, E.Source(E.FACTION, p.name))
         else:
-            p.spades += n
+            n_kept = n
+        p.spades += n_kept
+        if n_kept:
+            self._record(E.Gained(p.name, "spades", n_kept, source))
 
-    def _gain_priests(self, p: Player, n: int) -> None:
+    def _gain_priests(self, p: Player, n: int, source: E.Source) -> None:
         special = p.faction.special.get("special") or {}
         if "P" in special:  # Riverwalkers: each priest becomes an unlock-or-keep choice
             p.unlocks_owed += n
         else:
-            p.P = min(p.P + n, p.max_priests)
+            self._add(p, "P", min(p.P + n, p.max_priests) - p.P, source)
 
     def _enabled(self, p: Player, special: dict) -> bool:
         return all(p.counts.get(b, 0) >= c for b, c in (special.get("enable_if") or {}).items())
 
-    def _gain_power(self, p: Player, n: int) -> int:
+    def _gain_power(self, p: Player, n: int, source: E.Source) -> int:
         b = p.power
         m1 = min(n, b[0])
         b[0] -= m1
@@ -95,10 +102,13 @@ class Resources:
         m2 = min(n - m1, b[1])
         b[1] -= m2
         b[2] += m2
+        if m1 + m2:
+            self._record(E.Gained(p.name, "PW", m1 + m2, source))
         return m1 + m2
 
-    def _pay(self, p: Player, cost: dict, what: str, **detail) -> None:
-        """Pay `cost`; `what` (a key, with `detail` params) names the purchase in the refusal."""
+    def _pay(self, p: Player, cost: dict, what: str, source: E.Source, **detail) -> None:
+        """Pay `cost` for `source`; `what` (a key, with `detail` params) names the purchase in the
+        refusal."""
         for key, n in cost.items():
             have = p.power[2] if key == "PW" else getattr(p, key)
             if have < n:
@@ -107,16 +117,19 @@ class Resources:
             if key == "PW":
                 p.power[2] -= n
                 p.power[0] += n
+                if n:
+                    self._record(E.Gained(p.name, "PW", -n, source))
             else:
-                setattr(p, key, getattr(p, key) - n)
+                self._add(p, key, -n, source)
 
     def _round_vp(self, p: Player, key: str, n: int = 1) -> None:
         s = self.state
         if s.phase != "play" or not 1 <= s.round <= 6:
             return
-        vp = tile(s.score_tiles[s.round - 1])["vp"].get(key)
+        name = s.score_tiles[s.round - 1]
+        vp = tile(name)["vp"].get(key)
         if vp:
-            p.VP += vp * n
+            self._add(p, "VP", vp * n, E.Source(E.ROUND_TILE, name))
 
     def building_power(self, p: Player, kind: str) -> int:
         return (p.faction.special.get("building_strength") or {}).get(kind, BUILDING_POWER[kind])
@@ -126,12 +139,13 @@ class Resources:
             if free:
                 return
             raise RuleError("shipping_at_max")
+        source = E.Source(E.ADVANCE, "ship")
         if not free:
-            self._pay(p, p.faction.shipping["advance_cost"], "advance_ship")
+            self._pay(p, p.faction.shipping["advance_cost"], "advance_ship", source)
         p.ship += 1
-        p.VP += int(p.faction.shipping["vp_on_reaching_level"][str(p.ship)])
+        self._add(p, "VP", int(p.faction.shipping["vp_on_reaching_level"][str(p.ship)]), source)
 
-    def _lose_tokens(self, p: Player, n: int) -> None:
+    def _lose_tokens(self, p: Player, n: int, source: E.Source) -> None:
         """Remove n power tokens from the game, from bowl I first, then II, then III."""
         if sum(p.power) < n:
             raise RuleError("not_enough_tokens", n=n, have=sum(p.power))
@@ -141,6 +155,8 @@ class Resources:
             p.power[i] -= m
             left -= m
         p.tokens_added -= n
+        if n:
+            self._record(E.Gained(p.name, "tokens", -n, source))
 
     def _do_convert(self, p: Player, a: A.Convert) -> None:
         s = self.state
@@ -156,8 +172,9 @@ class Resources:
                 raise RuleError("no_worker_to_priest")
             if p.W < a.give_n:
                 raise RuleError("not_enough_workers", n=a.give_n, have=p.W)
-            p.W -= a.give_n
-            p.P = min(p.P + a.get_n, p.max_priests)
+            source = E.Source(E.FACTION, p.name)
+            self._add(p, "W", -a.give_n, source)
+            self._add(p, "P", min(p.P + a.get_n, p.max_priests) - p.P, source)
             p.w_to_p -= a.give_n
             return
         rates = dict(PW_RATES)
@@ -168,11 +185,12 @@ class Resources:
         rate = rates.get((give, get))
         if rate is None or a.get_n <= 0 or a.give_n != rate * a.get_n:
             raise RuleError("bad_conversion", give=give, give_n=a.give_n, get=get, get_n=a.get_n)
-        self._pay(p, {give: a.give_n}, "conversion")
+        source = E.Source(E.CONVERT)
+        self._pay(p, {give: a.give_n}, "conversion", source)
         if get == "P":
-            self._gain_priests(p, a.get_n)
+            self._gain_priests(p, a.get_n, source)
         else:
-            setattr(p, get, getattr(p, get) + a.get_n)
+            self._add(p, get, a.get_n, source)
 
     def _do_burn(self, p: Player, a: A.Burn) -> None:
         s = self.state
@@ -182,3 +200,6 @@ class Resources:
             raise RuleError("not_enough_to_burn", n=a.n, m=2 * a.n, have=p.power[1])
         p.power[1] -= 2 * a.n
         p.power[2] += a.n
+        if a.n:  # n tokens leave the game, n move on to bowl III
+            self._record(E.Gained(p.name, "tokens", -a.n, E.Source(E.CONVERT)))
+            self._record(E.Gained(p.name, "PW", a.n, E.Source(E.CONVERT)))

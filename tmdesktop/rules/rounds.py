@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import events as E
 from . import final_scoring
 from .constants import COINS_PER_VP, CULT_POINTS, NETWORK_POINTS
 from .data import BUILDING_TYPES, CULTS, tile
@@ -15,6 +16,7 @@ class Rounds:
     def _start_round(self) -> None:
         s = self.state
         s.round += 1
+        self._record(E.RoundStarted(s.round))
         for t in s.bonus_pool:
             s.bonus_pool[t] += 1
         s.blocked.clear()
@@ -33,7 +35,8 @@ class Rounds:
 
     def _cult_income(self) -> None:
         s = self.state
-        t = tile(s.score_tiles[s.round - 2])
+        name = s.score_tiles[s.round - 2]
+        t = tile(name)
         for n in s.order:
             p = s.players[n]
             if p.dropped:
@@ -43,8 +46,9 @@ class Rounds:
             else:
                 times = p.cult[t["cult"]] // t["req"]
             if times:
-                self._gain(p, {k: v * times for k, v in t["income"].items()}, income_spades=True)
-            self._emit(p, "cult_income_for_faction")
+                self._gain(p, {k: v * times for k, v in t["income"].items()}, E.Source(E.ROUND_TILE, name),
+                           income_spades=True)
+            self._checkpoint(p, E.Source(E.INCOME, "cult"))
 
     def _other_income(self) -> None:
         s = self.state
@@ -52,8 +56,8 @@ class Rounds:
             p = s.players[n]
             if p.dropped:
                 continue
-            self._gain(p, self.income_of(p))
-            self._emit(p, "other_income_for_faction")
+            self._gain(p, self.income_of(p), E.Source(E.INCOME))
+            self._checkpoint(p, E.Source(E.INCOME, "other"))
         s.phase = "play"
         self._start_turn(self._next_player(None))
 
@@ -79,6 +83,7 @@ class Rounds:
             return
         if any(self._owes_decision(p) for p in s.players.values()):
             return
+        self._record(E.RoundEnded(s.round))
         if s.round == 6:
             self._final_scoring()
             return
@@ -93,32 +98,41 @@ class Rounds:
         s = self.state
         live = [s.players[n] for n in s.order]
         for cult in CULTS:
-            self._award(live, {p.name: p.cult[cult] for p in live}, CULT_POINTS, f"{cult}")
-        self._award(live, {p.name: self.network_size(p) for p in live}, NETWORK_POINTS, "network")
+            self._award(live, {p.name: p.cult[cult] for p in live}, CULT_POINTS, E.Source(E.CULT_MAJORITY, cult))
+        self._award(live, {p.name: self.network_size(p) for p in live}, NETWORK_POINTS, E.Source(E.AREA))
         final = self.setup.final_scoring
         if final:  # Fire & Ice final scoring tile, right after area scoring
             metric = {p.name: final_scoring.final_tile_metric(self, p, final) for p in live}
-            self._award(live, metric, final_scoring.final_tile_points(final), final_scoring.FINAL_TILE_LABELS[final])
+            self._award(live, metric, final_scoring.final_tile_points(final), E.Source(E.FINAL_TILE, final))
+        source = E.Source(E.RESOURCES)
         for p in live:
-            n = p.power[1] // 2
+            n = p.power[1] // 2  # burn what can be burned, then spend it all as coins
             p.power[1] -= 2 * n
             p.power[2] += n
-            p.C += p.power[2] + p.P + p.W
+            if n:
+                self._record(E.Gained(p.name, "tokens", -n, source))
+                self._record(E.Gained(p.name, "PW", n, source))
+            if p.power[2]:
+                self._record(E.Gained(p.name, "PW", -p.power[2], source))
+            coins = p.power[2] + p.P + p.W
+            self._add(p, "P", -p.P, source)
+            self._add(p, "W", -p.W, source)
             p.power[0] += p.power[2]
-            p.power[2] = p.P = p.W = 0
+            p.power[2] = 0
             rate = (p.faction.special.get("exchange_rates") or {}).get("C", {}).get("VP", COINS_PER_VP)
-            p.VP += p.C // rate
-            p.C %= rate
-            self._emit(p, "score_resources")
+            vp = (p.C + coins) // rate
+            self._add(p, "C", coins - vp * rate, source)
+            self._add(p, "VP", vp, source)
+            self._checkpoint(p, source)
         s.phase = "finished"
         s.turn = Turn()
 
-    def _award(self, players: list[Player], metric: dict[str, int], points: tuple, label: str) -> None:
+    def _award(self, players: list[Player], metric: dict[str, int], points: tuple, source: E.Source) -> None:
         shares = rank_points(metric, points)
         for p in players:
             if p.name in shares:
-                p.VP += shares[p.name]
-                self._emit(p, f"+{shares[p.name]}vp for {label}")
+                self._add(p, "VP", shares[p.name], source)
+                self._checkpoint(p, source)
 
     def network_size(self, p: Player) -> int:
         return final_scoring.network_size(self, p)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import actions as A
+from . import events as E
 from .constants import FACTION_OPTION
 from .data import CULTS, faction, start_vp_2017
 from .errors import RuleError
@@ -42,14 +43,20 @@ class SetupPhase:
             vp = start_vp_2017(name)
         if name in self.setup.start_vp:
             vp = self.setup.start_vp[name]
-        p = Player(faction=f, VP=vp, C=st["C"], W=st["W"], P=st["P"],
+        p = Player(faction=f, VP=0, C=0, W=0, P=0,
                    power=[st["power_bowls"]["P1"], st["power_bowls"]["P2"], st["power_bowls"]["P3"]],
                    cult={c: st["cult"][c] for c in CULTS}, ship=f.shipping["start_level"] or 0,
                    dig=(f.digging or {}).get("start_level") or 0, home=f.home,
                    priest_limit=st.get("priest_supply_max", 7))
         s.players[name] = p
         s.seats.append(name)
-        self._emit(p, "setup")
+        start = E.Source(E.START, name)
+        for resource, n in (("VP", vp), ("C", st["C"]), ("W", st["W"]), ("P", st["P"])):
+            self._add(p, resource, n, start)
+        for resource, n in (("tokens", sum(p.power)), *p.cult.items()):  # already in place
+            if n:
+                self._record(E.Gained(name, resource, n, start))
+        self._checkpoint(p, start)
         if not self.setup.factions:  # chosen one by one: some decide at once, before the next pick
             if f.home in ("ice", "variable"):
                 p.picks_color = True

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import actions as A
+from . import events as E
 from .data import action_def, raw
 from .errors import RuleError
 from .state import Player
@@ -19,7 +20,7 @@ class SpecialActions:
                 raise RuleError("power_action_taken", name=name)
             self._check_not_forbidden(p, name)
             self._use_subaction(p, "action", self.action_followups(p, name))
-            self._pay(p, self.power_action_cost(p, name), "power_action", name=name)
+            self._pay(p, self.power_action_cost(p, name), "power_action", E.Source(E.POWER_ACTION, name), name=name)
             s.blocked.add(name)
         elif name in ("BON1", "BON2"):
             if p.bonus != name:
@@ -52,21 +53,23 @@ class SpecialActions:
             cost = dict(d["cost"])
             cost.pop("ALLOW_SHAPESHIFT", None)
             tokens = cost.pop("PW_TOKEN", 0)
-            self._pay(p, cost, "special_action", name=name)
+            source = E.Source(E.FACTION_ACTION, name)
+            self._pay(p, cost, "special_action", source, name=name)
             if tokens:
-                self._lose_tokens(p, tokens)
+                self._lose_tokens(p, tokens, source)
             if name == "ACTW":
                 p.free_dwelling = True
             elif name == "ACTS":
                 p.free_tp = True
             gain = {k: v for k, v in d["gain"].items() if k not in ("FREE_D", "FREE_TP", "TELEPORT_NO_TF", "FREE_TF", "TF_NEED_HEX_ADJACENCY")}
-            self._gain(p, gain)
+            self._gain(p, gain, source)
             if name == "ACTN":
                 s.turn.followups["sandstorm"] = 1
             return
         else:
             raise RuleError("unknown_special_action", name=a.name)
-        self._gain(p, action_def(name)["gain"])
+        kind = E.POWER_ACTION if name.startswith("ACT") else E.FAVOR if name.startswith("FAV") else E.BONUS_ACTION
+        self._gain(p, action_def(name)["gain"], E.Source(kind, name))
 
     def power_action_cost(self, p: Player, name: str) -> dict:
         cost = dict(action_def(name)["cost"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import actions as A
+from . import events as E
 from .constants import wheel_distance
 from .errors import RuleError
 from .maps import TERRAINS
@@ -89,8 +90,9 @@ class Terrain:
                 raise RuleError("teleport_used")
             tp = p.faction.teleport
             level = min(p.teleport_level, len(tp["cost_by_level"]) - 1) if tp["type"] == "tunnel" else 0
-            self._pay(p, tp["cost_by_level"][level], "reach", hex=hex_)
-            self._gain(p, tp["gain_by_level"][level])
+            source = E.Source(E.REACH)
+            self._pay(p, tp["cost_by_level"][level], "reach", source, hex=hex_)
+            self._gain(p, tp["gain_by_level"][level], source)
             t.teleported = hex_
 
     def spades_needed(self, p: Player, hex_: str, target: str) -> int:
@@ -118,6 +120,7 @@ class Terrain:
         p.buildings[hex_] = kind
         p.counts[kind] += 1
         s.owner[hex_] = p.name
+        self._record(E.Built(p.name, hex_, kind, old))
 
     def _transform(self, p: Player, hex_: str, target: str, in_build: bool = False) -> None:
         s = self.state
@@ -150,8 +153,10 @@ class Terrain:
             self.auto_dug = need - p.spades  # written out as `dig N` when the log is exported
             self._dig(p, need - p.spades)
         p.spades -= need
+        self._record(E.Gained(p.name, "spades", -need, E.Source(E.SPADES)))
         s.terrain[hex_] = target
         s.turn.transformed.add(hex_)
+        self._record(E.Transformed(p.name, hex_, target))
 
     def _volcano(self, p: Player, hex_: str, target: str, in_build: bool) -> None:
         """Volcano factions raise a volcano with `dig`, paying cult steps or power tokens."""
@@ -179,10 +184,11 @@ class Terrain:
                 raise RuleError("volcano_cult_short", hex=hex_, n=n)
             p.lose_cult_owed = n
         if "LOSE_PW_TOKEN" in effect:
-            self._lose_tokens(p, effect["LOSE_PW_TOKEN"])
+            self._lose_tokens(p, effect["LOSE_PW_TOKEN"], E.Source(E.VOLCANO))
         p.volcano_tf -= 1
         s.terrain[hex_] = "volcano"
         t.transformed.add(hex_)
+        self._record(E.Transformed(p.name, hex_, "volcano"))
 
     def _sandstorm(self, p: Player, hex_: str, target: str) -> None:
         """Nomads' stronghold action: a free transformation of a hex directly next to them."""
@@ -196,6 +202,7 @@ class Terrain:
         s.turn.followups["transform"] = 0
         s.terrain[hex_] = target
         s.turn.transformed.add(hex_)
+        self._record(E.Transformed(p.name, hex_, target))
 
     def _do_transform(self, p: Player, a: A.Transform) -> None:
         target = a.color
@@ -222,9 +229,10 @@ class Terrain:
         if not p.faction.digging:
             raise RuleError("riverwalkers_no_dig")
         cost = {k: v * n for k, v in p.faction.spade_cost(p.dig).items()}
-        self._pay(p, cost, "spades", n=n)
+        self._pay(p, cost, "spades", E.Source(E.SPADES), n=n)
         gain = {k: v * n for k, v in p.faction.dig_gain(p.dig).items()}
-        self._gain(p, gain)
+        self._gain(p, {"SPADE": gain.pop("SPADE", 0)}, E.Source(E.SPADES))
+        self._gain(p, gain, E.Source(E.FACTION, p.name))  # the Darklings' VP per spade
 
     def _do_dig(self, p: Player, a: A.Dig) -> None:
         if a.spades <= 0:

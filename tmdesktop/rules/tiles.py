@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import actions as A
+from . import events as E
 from .constants import BONUS_TILE_NAMES
 from .data import BUILDING_TYPES, tile
 from .errors import RuleError
@@ -32,7 +33,8 @@ class Tiles:
         self._use_subaction(p, "pass")
         if "strict-chaosmagician-sh" in s.options:
             t.actions = 0  # passing ends the turn, even in the middle of a double action
-        p.VP += self.pass_vp(p)
+        for source, vp in self.pass_vp_by_source(p).items():
+            self._add(p, "VP", vp, source)
         p.passed = True
         p.ship_bonus = 0
         s.pass_order.append(p.name)
@@ -42,30 +44,41 @@ class Tiles:
             s.bonus_pool[p.bonus] = 0
             p.bonus = None
         t.passed_now = True
+        self._record(E.Passed(p.name, a.bonus))
 
     def pass_vp(self, p: Player) -> int:
-        vp = 0
-        tiles = ([p.bonus] if p.bonus else []) + p.favors
-        for name in tiles:
+        return sum(self.pass_vp_by_source(p).values())
+
+    def pass_vp_by_source(self, p: Player) -> dict[E.Source, int]:
+        """VP for passing now: the bonus tile, favor tiles, the faction's buildings."""
+        out: dict[E.Source, int] = {}
+
+        def add(source: E.Source, vp: int) -> None:
+            if vp:
+                out[source] = out.get(source, 0) + vp
+
+        tiles = [(p.bonus, E.BONUS_PASS)] if p.bonus else []
+        for name, kind in tiles + [(f, E.FAVOR) for f in p.favors]:
             for key, table in (tile(name).get("pass_vp") or {}).items():
                 level = p.ship if key == "ship" else p.counts[key]
-                vp += table[min(level, len(table) - 1)]
+                add(E.Source(kind, name), table[min(level, len(table) - 1)])
+        faction = E.Source(E.FACTION, p.name)
         for kind in BUILDING_TYPES:
             b = p.faction.buildings[kind]
             if p.counts[kind] and "pass_vp_by_number_built" in b:
                 for key, table in b["pass_vp_by_number_built"][p.counts[kind]].items():
-                    vp += table[p.counts[key]]
+                    add(faction, table[p.counts[key]])
             if p.counts[kind] and "pass_vp_per_linking_bridge" in b:
                 linking = sum(1 for x, y in p.bridges if x in p.buildings and y in p.buildings)
-                vp += b["pass_vp_per_linking_bridge"] * linking
-        return vp
+                add(faction, b["pass_vp_per_linking_bridge"] * linking)
+        return out
 
     def _take_bonus(self, p: Player, name: str | None) -> None:
         s = self.state
         if name not in s.bonus_pool:
             raise RuleError("bonus_tile_unavailable", tile=name)
         coins = s.bonus_pool.pop(name)
-        p.C += coins
+        self._add(p, "C", coins, E.Source(E.BONUS_COINS, name))
         if p.bonus:
             s.bonus_pool[p.bonus] = 0
         p.bonus = name
@@ -96,22 +109,22 @@ class Tiles:
             for h in list(p.buildings):
                 if h not in p.town_hexes:
                     self._check_town(p, h)
-        self._gain(p, {k: v for k, v in tile(name)["gain"].items() if k != "TOWN_SIZE"})
+        self._gain(p, {k: v for k, v in tile(name)["gain"].items() if k != "TOWN_SIZE"}, E.Source(E.FAVOR, name))
 
     def _do_unlock(self, p: Player, a: A.UnlockTerrain) -> None:
         """Riverwalkers: a priest gained unlocks a colour (1 C, 2 C for another's home) or is kept."""
         if p.unlocks_owed <= 0:
             raise RuleError("no_unlock_owed")
         locked = p.faction.special["locked_terrain"]
-        if a.color == "gain-priest":
-            p.P = min(p.P + 1, p.max_priests)  # at the limit the priest is simply lost
+        if a.color == "gain-priest":  # at the limit the priest is simply lost
+            self._add(p, "P", min(p.P + 1, p.max_priests) - p.P, E.Source(E.FACTION, p.name))
         else:
             if a.color not in TERRAINS:
                 raise RuleError("unknown_terrain", terrain=a.color)
             if a.color in p.unlocked:
                 raise RuleError("terrain_unlocked", terrain=a.color)
             rule = locked[a.color]["home" if a.color in self.home_colors(p) else "not_home"]
-            self._pay(p, rule.get("cost", {}), "unlock", terrain=a.color)
+            self._pay(p, rule.get("cost", {}), "unlock", E.Source(E.UNLOCK, a.color), terrain=a.color)
             p.priest_limit += rule.get("gain", {}).get("MAX_P", 0)
             p.unlocked.add(a.color)
         p.unlocks_owed -= 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import actions as A
+from . import events as E
 from . import final_scoring
 from .constants import BRIDGES_PER_FACTION, TOWN_MIN_BUILDINGS, TOWN_MIN_POWER
 from .data import tile
@@ -34,7 +35,7 @@ class Towns:
             return
         if self._is_town(p, group):
             p.town_hexes |= group
-            self._gain(p, {"GAIN_TW": 1})
+            p.towns_owed += 1
 
     def _is_town(self, p: Player, group: set[str]) -> bool:
         """Enough buildings (a sanctuary counts twice) with enough power for a town."""
@@ -111,8 +112,8 @@ class Towns:
         gain = dict(tile(name)["gain"])
         if name == "TW7" and p.faction.teleport and p.faction.teleport["type"] == "carpet":
             gain.pop("GAIN_SHIP", None)
-        self._gain(p, gain)
+        self._gain(p, gain, E.Source(E.TOWN, name))
         special = p.faction.special.get("special")
-        if special and name in special:
-            self._gain(p, special[name])
+        if special and name in special:  # a faction's extra for that town tile
+            self._gain(p, special[name], E.Source(E.FACTION, p.name))
         self._round_vp(p, name)

@@ -1,151 +1,87 @@
 """The end of the game: final scoring step by step, VP by source per player, VP over the rounds.
 
-The sources come from replaying the action log: every change of a player's VP is attributed to
-the kind of action that caused it, and the engine's own scoring rows (`Game.events`: cult and
-network majorities, the Fire & Ice tile, resources) split what happens at the end of the game.
-By construction the sources add up to each player's final score; `vp_breakdown` checks it.
+Everything here is a view of the events the engine recorded (`rules.events`): every VP a faction
+got carries its source, so the table groups sources into rows, the final scoring steps are the
+final sources in scoring order, and the chart sums the VP up to the end of each round.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 import pygame
 
 from tmdesktop.i18n import N_, _
-from tmdesktop.rules import actions as A
+from tmdesktop.rules import events as E
 from tmdesktop.rules.data import CULTS
 from tmdesktop.rules.engine import Game
 
 from .. import pieces, text, theme
+from ..source_words import KIND_NAMES, vp_from
 from ..views import widgets
 from .title import MenuScene, make_button, title_weight
 
-START, BUILD, UPGRADE, TERRAFORM, TOWNS, PASSING, CULT, TRACKS, POWER, OTHER = (
-    "start", "build", "upgrade", "terraform", "towns", "passing", "cult", "tracks", "power", "other")
-F_CULT, F_NETWORK, F_TILE, F_RESOURCES = "final_cults", "final_network", "final_tile", "final_resources"
-#: Rows of the table, in order, with their labels (message ids).
-SOURCES = (
-    (START, N_("Starting VP")), (BUILD, N_("Dwellings built")), (UPGRADE, N_("Upgrades")),
-    (TERRAFORM, N_("Terraforming")), (TOWNS, N_("Towns")), (PASSING, N_("Passing (bonus tiles)")),
-    (CULT, N_("Cult steps and priests")), (TRACKS, N_("Shipping and digging")),
-    (POWER, N_("Power from neighbours")), (OTHER, N_("Other actions")),
-    (F_CULT, N_("Final: cult tracks")), (F_NETWORK, N_("Final: largest network")),
-    (F_TILE, N_("Final: Fire & Ice tile")), (F_RESOURCES, N_("Final: resources")),
+OTHER = "other"
+#: Rows of the table, in order: (row, the kinds of source it sums). Kinds not listed go to OTHER.
+ROWS = (
+    (E.START, (E.START,)), (E.ROUND_TILE, (E.ROUND_TILE,)), (E.TOWN, (E.TOWN,)), (E.FAVOR, (E.FAVOR,)),
+    (E.BONUS_PASS, (E.BONUS_PASS,)), (E.ADVANCE, (E.ADVANCE,)),
+    (E.FACTION, (E.FACTION, E.FACTION_ACTION, E.LEECH_REWARD, E.REACH)), (E.LEECH, (E.LEECH,)), (OTHER, ()),
+    (E.CULT_MAJORITY, (E.CULT_MAJORITY,)), (E.AREA, (E.AREA,)), (E.FINAL_TILE, (E.FINAL_TILE,)),
+    (E.RESOURCES, (E.RESOURCES,)),
 )
-FINAL = (F_CULT, F_NETWORK, F_TILE, F_RESOURCES)
+ROW_OF = {kind: row for row, kinds in ROWS for kind in kinds}
+ROW_NAMES = {**{row: KIND_NAMES[row] for row, _k in ROWS if row != OTHER}, OTHER: N_("Other")}
+FINAL = E.FINAL_KINDS
 STEP_NAMES = {"FIRE": N_("Fire cult"), "WATER": N_("Water cult"), "EARTH": N_("Earth cult"), "AIR": N_("Air cult"),
               "network": N_("Largest connected network"), "resources": N_("Resources into coins, coins into VP"),
               "tile": N_("Fire & Ice final scoring tile")}
-_AWARD = re.compile(r"\+(-?\d+)vp for (\S+)")
 
 
-def action_source(action: A.Action) -> str:
-    if isinstance(action, A.Build):
-        return BUILD
-    if isinstance(action, A.Upgrade):
-        return UPGRADE
-    if isinstance(action, (A.Transform, A.Dig, A.DiscardSpade)):
-        return TERRAFORM
-    if isinstance(action, A.TakeTile) and action.tile.startswith("TW"):
-        return TOWNS
-    if isinstance(action, A.Pass):
-        return PASSING
-    if isinstance(action, (A.SendPriest, A.CultStep)):
-        return CULT
-    if isinstance(action, A.Advance):
-        return TRACKS
-    if isinstance(action, (A.Leech, A.Decline)):
-        return POWER
-    return OTHER
-
-
-def event_source(label: str) -> tuple[str, str] | None:
-    """(source, final step) for the engine's end-of-game rows; None for other rows."""
-    if label == "score_resources":
-        return F_RESOURCES, "resources"
-    m = _AWARD.fullmatch(label)
-    if m:
-        what = m[2]
-        if what in CULTS:
-            return F_CULT, what
-        if what == "network":
-            return F_NETWORK, "network"
-        return F_TILE, "tile"
-    return None
+def final_step(source: E.Source) -> str:
+    """The final scoring step a final source belongs to (a cult track, network, tile, resources)."""
+    return {E.AREA: "network", E.FINAL_TILE: "tile", E.RESOURCES: "resources"}.get(source.kind, source.key)
 
 
 @dataclass
 class Breakdown:
     factions: list[str]
-    sources: dict[str, dict[str, int]]  # faction -> source -> VP
-    timeline: dict[str, list[int]]  # faction -> VP after setup, after rounds 1..6, final
+    sources: dict[str, dict[str, int]]  # faction -> table row -> VP
+    timeline: dict[str, list[int]]  # faction -> VP when round 1 starts, after rounds 1..6, final
     steps: list[tuple[str, dict[str, int]]] = field(default_factory=list)  # final scoring: (step, faction -> VP)
     final: dict[str, int] = field(default_factory=dict)  # the engine's final scores
+    details: dict[str, dict[E.Source, int]] = field(default_factory=dict)  # faction -> source -> VP
 
     def total(self, faction: str, upto: set[str] | None = None) -> int:
         return sum(v for k, v in self.sources[faction].items() if upto is None or k in upto)
 
+    def row_details(self, faction: str, row: str) -> list[tuple[E.Source, int]]:
+        """The sources summed in one cell, largest first."""
+        items = [(s, v) for s, v in self.details.get(faction, {}).items() if v and ROW_OF.get(s.kind, OTHER) == row]
+        return sorted(items, key=lambda sv: -abs(sv[1]))
+
 
 def vp_breakdown(game: Game) -> Breakdown:
-    """Replay `game`'s log and attribute every VP change to a source."""
-    replay = Game(game.setup)
-    s = replay.state
-    factions = list(s.seats) or [f for f in game.setup.factions]
-    sources: dict[str, dict[str, int]] = {}
-    running: dict[str, int] = {}
-    timeline: dict[str, list[int]] = {}
-
-    def ensure(name: str) -> None:
-        if name not in sources:
-            sources[name] = dict.fromkeys((k for k, _l in SOURCES), 0)
-            p = replay.state.players[name]
-            sources[name][START] = p.VP
-            running[name] = p.VP
-            timeline[name] = [p.VP]
-
-    for name in replay.state.seats:
-        ensure(name)
-    steps: dict[str, dict[str, int]] = {}
-    for faction, action in game.log[len(replay.log):]:
-        round_before = replay.state.round
-        mark = len(replay.events)
-        replay.apply(faction, action)
-        for name in replay.state.seats:
-            ensure(name)
-        src = action_source(action)
-        for name, label, snap in replay.events[mark:]:
-            if name not in running:
-                continue
-            vp = snap[0]
-            delta = vp - running[name]
-            if delta:
-                final = event_source(label)
-                key = final[0] if final else (src if name == faction else OTHER)
-                sources[name][key] += delta
-                if final:
-                    steps.setdefault(final[1], {})[name] = steps.get(final[1], {}).get(name, 0) + delta
-                running[name] = vp
-        for name, p in replay.state.players.items():
-            if name in running and p.VP != running[name]:
-                sources[name][src if name == faction else OTHER] += p.VP - running[name]
-                running[name] = p.VP
-        if replay.state.round != round_before and round_before >= 1:
-            for name in timeline:
-                timeline[name].append(running[name] if not replay.finished else
-                                      running[name] - sum(sources[name][k] for k in FINAL))
-        elif replay.finished and round_before >= 1:
-            for name in timeline:
-                timeline[name].append(running[name] - sum(sources[name][k] for k in FINAL))
-    if replay.finished:
-        for name in timeline:
-            timeline[name].append(running[name])
-    order = [k for k in ("FIRE", "WATER", "EARTH", "AIR", "network", "tile", "resources") if k in steps]
+    """VP by source, the final scoring steps and the VP over the rounds, from `game.events`."""
+    factions = list(game.state.seats)
+    details = E.vp_by_source(game.events)
+    sources = {f: dict.fromkeys((row for row, _k in ROWS), 0) for f in factions}
+    for f, by_source in details.items():
+        for source, vp in by_source.items():
+            sources[f][ROW_OF.get(source.kind, OTHER)] += vp
+    steps: dict[str, dict[str, int]] = {c: {} for c in CULTS}
+    steps["network"] = {}
+    if game.setup.final_scoring:
+        steps["tile"] = {}
+    steps["resources"] = {}
+    for e in E.gains(E.flatten(game.events)):
+        if e.source.kind in FINAL and e.amount:
+            step = steps[final_step(e.source)]
+            step[e.faction] = step.get(e.faction, 0) + e.amount
     final = {n: p.VP for n, p in game.state.players.items()}
-    b = Breakdown(factions or list(sources), sources, timeline, [(k, steps[k]) for k in order], final)
+    b = Breakdown(factions, sources, E.vp_timeline(game.events), list(steps.items()), final, details)
     for name in b.factions:
-        if name in final and b.total(name) != final[name]:
+        if b.total(name) != final[name]:
             raise AssertionError(f"VP sources of {name} add up to {b.total(name)}, not {final[name]}")
     return b
 
@@ -160,15 +96,35 @@ class ScoringScene(MenuScene):
         self.b = vp_breakdown(game)
         self.shown = 0  # final scoring steps revealed
         self.factions = list(self.b.factions)  # seat order: the ranking is only told at the end
+        self.cells: list[tuple[pygame.Rect, str, str]] = []  # the table's cells: (rect, faction, row)
+        self.mouse = (0, 0)
+
+    def hit(self, pos):
+        h = super().hit(pos)
+        if h is None:
+            revealed = self.revealed()
+            for rect, f, row in self.cells:
+                if rect.collidepoint(pos) and row in revealed and self.b.row_details(f, row):
+                    return ("cell", (f, row))
+        return h
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        super().handle_event(event)
+
+    def cell_lines(self, f: str, row: str) -> list[str]:
+        """What a cell's VP come from, one source per line: "+3 VP from round scoring tile SCORE2"."""
+        return [f"{self.label(f)} · {_(ROW_NAMES[row])}"] + [vp_from(v, s) for s, v in self.b.row_details(f, row)]
 
     @property
     def done(self) -> bool:
         return self.shown >= len(self.b.steps)
 
     def revealed(self) -> set[str]:
-        out = {k for k, _l in SOURCES if k not in FINAL}
+        out = {row for row, _k in ROWS if row not in FINAL}
         for step, _vp in self.b.steps[: self.shown]:
-            out.add({"resources": F_RESOURCES, "network": F_NETWORK, "tile": F_TILE}.get(step, F_CULT))
+            out.add({"resources": E.RESOURCES, "network": E.AREA, "tile": E.FINAL_TILE}.get(step, E.CULT_MAJORITY))
         return out
 
     def partial(self, faction: str) -> int:
@@ -233,12 +189,17 @@ class ScoringScene(MenuScene):
         self.draw_chart(surface)
         self.draw_widgets(surface)
         self.draw_message(surface)
+        if self.hover and self.hover[0] == "cell":
+            widgets.tooltip(surface, self.cell_lines(*self.hover[1]), self.mouse, self.fs(15))
 
     def draw_table(self, surface) -> None:
         px = self.px
         r = self.table_area
         revealed = self.revealed()
-        rows = [(k, l) for k, l in SOURCES if k != F_TILE or any(self.b.sources[f][F_TILE] for f in self.factions)]
+        # Rows nobody scored on are left out, except the main ones.
+        rows = [(k, ROW_NAMES[k]) for k, _kinds in ROWS
+                if k not in (E.FINAL_TILE, E.LEECH_REWARD, OTHER) or any(self.b.sources[f][k] for f in self.factions)]
+        self.cells = []
         n = len(self.factions)
         label_w = int(r.width * 0.34)
         col_w = (r.width - label_w - px(20)) // max(1, n)
@@ -271,7 +232,8 @@ class ScoringScene(MenuScene):
                 cx = x0 + i * col_w + col_w // 2
                 if key in revealed:
                     v = self.b.sources[f][key]
-                    s = "—" if v == 0 else (f"{v:+d}" if key != START else str(v))
+                    s = "—" if v == 0 else (f"{v:+d}" if key != E.START else str(v))
+                    self.cells.append((pygame.Rect(cx - col_w // 2, row.y, col_w, row_h), f, key))
                     text.blit(surface, s, fs, theme.INK if v >= 0 else theme.ERROR, (cx, row.centery), "center",
                               "semibold")
                 else:

@@ -1,0 +1,51 @@
+"""The scoring scene's VP by source: hovering a cell lists the sources it sums, in words."""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+import pytest
+
+from tmdesktop.rules import events as E
+
+from ui_events import click, finish_to_scoring, key, to_map
+
+pytestmark = pytest.mark.usefixtures("user_dirs")
+
+
+def hover(app, pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(0.016)
+
+
+def test_hovering_a_cell_lists_its_sources(title_app):
+    app = title_app((1600, 900))
+    click(app, app.stack.top.centre_of("new"))
+    click(app, app.stack.top.centre_of("start"))
+    to_map(app)
+    game = app.stack.top.game
+    scoring = finish_to_scoring(app, seed=11)
+    key(app, pygame.K_a)  # reveal every final step
+    app.render(force=True)
+    seen = set()
+    for rect, f, row in list(scoring.cells):
+        hover(app, rect.center)
+        value = scoring.b.sources[f][row]
+        if not scoring.b.row_details(f, row):  # nothing to tell: no tooltip
+            assert value == 0 and (scoring.hover is None or scoring.hover[0] != "cell")
+            continue
+        assert scoring.hover == ("cell", (f, row))
+        lines = scoring.cell_lines(f, row)
+        amounts = [int(re.match(r"([+-]\d+) VP from ", line)[1]) for line in lines[1:]]
+        assert sum(amounts) == value  # the words add up to the number in the cell
+        if row == E.ROUND_TILE:
+            named = {re.search(r"SCORE\d+", line)[0] for line in lines[1:]}
+            assert named <= set(game.setup.score_tiles)
+        if row == E.LEECH:
+            assert all(v < 0 for v in amounts) and all("power from the " in line for line in lines[1:])
+        seen.add(row)
+        app.render(force=True)  # the tooltip draws
+    assert {E.START, E.ROUND_TILE, E.CULT_MAJORITY, E.AREA} <= seen
+    total = sum(scoring.b.sources[f][row] for f in scoring.factions for row in scoring.b.sources[f])
+    assert total == sum(p.VP for p in game.state.players.values())

@@ -1,0 +1,158 @@
+"""What an applied action caused, as data: `Game.apply` returns these events.
+
+Every change of a player's VP, coins, workers and priests is a `Gained` with its `Source`, so
+that views (the ledger rows, the scoring scene's VP by source, the VP chart, teaching) read the
+causes instead of guessing them. The engine keeps no text here: the app words the sources.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: Kinds of source. The key says which one (a tile, a faction, a cult track, a building ...).
+START = "start"  # starting values (key: the faction; auctions change the VP)
+ROUND_TILE = "round_tile"  # the round's scoring tile: VP for actions, and its cult income (key: SCOREn)
+FAVOR = "favor"  # a favor tile (key: FAVn)
+TOWN = "town"  # a town tile (key: TWn)
+LEECH = "leech"  # power taken from a neighbour's building, paid in VP (key: the builder)
+LEECH_REWARD = "leech_reward"  # the builder's ability when neighbours answer (key: "taken", "declined")
+BONUS_PASS = "bonus_pass"  # a bonus tile's VP when passing (key: BONn)
+BONUS_COINS = "bonus_coins"  # the coins lying on a bonus tile when taken (key: BONn)
+BONUS_ACTION = "bonus_action"  # a bonus tile's action (key: BONn)
+INCOME = "income"  # income at the start of a round (key: None)
+FACTION = "faction"  # a faction's own ability (key: the faction)
+FACTION_ACTION = "faction_action"  # a stronghold's (or faction board's) action (key: ACTx)
+POWER_ACTION = "power_action"  # the power actions on the board (key: ACT1..ACT6)
+BUILDING = "building"  # paying for or completing a building (key: D, TP, TE, SH, SA)
+ADVANCE = "advance"  # shipping or digging (key: "ship", "dig")
+SPADES = "spades"  # paying for spades (key: None)
+REACH = "reach"  # tunnelling or carpet flight (key: None)
+CULT_TRACK = "cult_track"  # power from the cult track's levels, priests sent (key: the cult)
+CONVERT = "convert"  # conversions and burning power (key: None)
+UNLOCK = "unlock"  # Riverwalkers unlocking a terrain (key: the colour)
+VOLCANO = "volcano"  # what volcano factions pay for a volcano (key: None)
+CULT_MAJORITY = "cult_majority"  # final scoring of a cult track (key: FIRE, WATER, EARTH, AIR)
+AREA = "area"  # final scoring of the largest network (key: None)
+FINAL_TILE = "final_tile"  # the Fire & Ice final scoring tile (key: its name)
+RESOURCES = "resources"  # resources into coins, coins into VP at the end (key: None)
+
+#: The sources of final scoring, in the order they are scored.
+FINAL_KINDS = (CULT_MAJORITY, AREA, FINAL_TILE, RESOURCES)
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    kind: str
+    key: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Gained:
+    """`amount` (negative: paid or lost) of `resource` for `faction` because of `source`.
+
+    resource: VP, C, W, P; PW (power moved towards bowl III; negative: spent from bowl III);
+    tokens (power tokens added to or removed from the game); a cult track (steps); spades
+    (gained, and used by a transformation). VP, C, W, P, tokens and cult steps add up to the
+    players' values; power and spades say what happened without being a full account."""
+
+    faction: str
+    resource: str
+    amount: int
+    source: Source
+
+
+@dataclass(frozen=True, slots=True)
+class Built:
+    """A building placed on `hex`; `replaced` is the building it upgraded (None for a dwelling)."""
+
+    faction: str
+    hex: str
+    building: str
+    replaced: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Transformed:
+    faction: str
+    hex: str
+    terrain: str
+
+
+@dataclass(frozen=True, slots=True)
+class PowerOffered:
+    """`faction` built next to `to`, who may take up to `amount` power."""
+
+    faction: str
+    to: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Passed:
+    faction: str
+    bonus: str | None  # the bonus tile taken (None in the last round)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted:
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnded:
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """The engine's own step for one faction (income, a final scoring step, a builder's ability
+    answered by the neighbours) and the faction's values after it: the system rows of a ledger.
+    values: (VP, C, W, P, bowls, cults) as `Player.snapshot`."""
+
+    faction: str
+    step: Source
+    values: tuple
+
+
+Event = Gained | Built | Transformed | PowerOffered | Passed | RoundStarted | RoundEnded | Checkpoint
+
+
+def flatten(per_action: list[list[Event]]):
+    """All events in order, from `Game.events` (one list per log entry)."""
+    for events in per_action:
+        yield from events
+
+
+def gains(events, resource: str = "VP"):
+    """The `Gained` events of one resource."""
+    return (e for e in events if isinstance(e, Gained) and e.resource == resource)
+
+
+def vp_by_source(per_action: list[list[Event]]) -> dict[str, dict[Source, int]]:
+    """VP each faction got (or lost) from each source: adds up to its score."""
+    out: dict[str, dict[Source, int]] = {}
+    for e in gains(flatten(per_action)):
+        mine = out.setdefault(e.faction, {})
+        mine[e.source] = mine.get(e.source, 0) + e.amount
+    return out
+
+
+def vp_timeline(per_action: list[list[Event]]) -> dict[str, list[int]]:
+    """Each faction's VP when round 1 starts, at the end of every round, and after final scoring
+    (once the last round has ended)."""
+    running: dict[str, int] = {}
+    out: dict[str, list[int]] = {}
+    last_round_over = False
+    for e in flatten(per_action):
+        if isinstance(e, Gained) and e.resource == "VP":
+            running[e.faction] = running.get(e.faction, 0) + e.amount
+        elif isinstance(e, Checkpoint) and e.step.kind == START:
+            running.setdefault(e.faction, 0)
+        elif isinstance(e, RoundStarted) and e.round == 1 or isinstance(e, RoundEnded):
+            for f, vp in running.items():
+                out.setdefault(f, []).append(vp)
+            last_round_over = isinstance(e, RoundEnded) and e.round == 6
+    if last_round_over:
+        for f, vp in running.items():
+            out[f].append(vp)
+    return out
