@@ -1,7 +1,8 @@
 """The hex map: terrain, rivers, bridges and buildings, with legal targets highlighted.
 
-The static layer (terrain, rivers, labels, colour-blind glyphs) is drawn at twice the size,
-scaled down for smooth edges, and cached until the window size, a terrain or a toggle changes.
+The static layer (terrain, rivers, colour-blind glyphs) is drawn at twice the size, scaled down
+for smooth edges, and cached until the window size or a toggle changes; a terrain change redraws
+just the changed hexes into it.  Hex labels are cached per hex.
 Hit-testing is nearest-centre, which is exact for a hex grid.
 """
 
@@ -29,6 +30,9 @@ class HexMapView:
         self.colour_blind = False
         self._static: pygame.Surface | None = None
         self._static_key: tuple | None = None
+        self._static_terrain: dict[str, str] = {}  # the terrain the cached layer shows
+        self._labels_key: tuple | None = None
+        self._label_images: dict[str, tuple] = {}  # hex -> (ink, image, position, pill, pill position)
         self.centres: dict[str, tuple[float, float]] = {}
         cols = max(board.center(label)[0] for label in board.cells) + 1
         self._cols = cols
@@ -51,7 +55,7 @@ class HexMapView:
         self.board_rect = pygame.Rect(int(rect.x + (rect.width - w) / 2), int(rect.y + (rect.height - h) / 2),
                                       int(w), int(h))
         self.centres = {label: self._centre(label) for label in self.board.cells}
-        self._static_key = None
+        self._static_key = self._labels_key = None
 
     def _centre(self, label: str) -> tuple[float, float]:
         x, y = self.board.center(label)
@@ -91,43 +95,79 @@ class HexMapView:
     # ------------------------------------------------------------------ static layer
 
     def _static_layer(self, terrain: dict[str, str]) -> pygame.Surface:
-        key = (self.rect.size, tuple(sorted(terrain.items())), self.show_labels, self.colour_blind,
-               round(self.size, 3))
-        if self._static is not None and key == self._static_key:
+        """The cached layer; a terrain change redraws only the hexes that changed (a full build
+        costs 11-14 ms at 1080p and 80-110 ms at 4K, one hex well under a millisecond)."""
+        key = (self.rect.size, self.colour_blind, round(self.size, 3))
+        if self._static is None or key != self._static_key:
+            self._static, self._static_key = self._build_static(terrain), key
+        elif terrain != self._static_terrain:
+            for label in self.board.land:
+                if terrain.get(label) != self._static_terrain.get(label):
+                    self._redraw_hex(label, terrain)
+        else:
             return self._static
+        self._static_terrain = dict(terrain)
+        return self._static
+
+    def _build_static(self, terrain: dict[str, str]) -> pygame.Surface:
         r = self.board_rect
         big = pygame.Surface((r.width * SS, r.height * SS))
         big.fill(theme.TABLE)  # opaque: the layer is blitted without per-pixel alpha
-        off = (-r.x * SS, -r.y * SS)
         size = self.size * SS
         pygame.draw.rect(big, theme.RIVER, big.get_rect(), border_radius=int(size * 0.6))
         pygame.draw.rect(big, (90, 120, 130), big.get_rect(), max(2, int(size * 0.06)),
                          border_radius=int(size * 0.6))
-        rng = random.Random(3)
-        for label, cell in self.board.cells.items():
-            cx, cy = self.centres[label]
-            c = (cx * SS + off[0], cy * SS + off[1])
-            if cell.is_river:
-                self._river_texture(big, c, size, rng)
-                continue
-            t = terrain.get(label, cell.terrain)
-            col = theme.terrain_colour(t)
-            dark = tuple(int(v * 0.62) for v in col)
-            light = tuple(min(255, int(v * 1.12 + 10)) for v in col)
-            pygame.draw.polygon(big, dark, self.corners(c, size * 0.985))
-            pygame.draw.polygon(big, col, self.corners(c, size * 0.90))
-            hi = self.corners((c[0] - size * 0.05, c[1] - size * 0.06), size * 0.74)
-            pygame.draw.polygon(big, light, hi)
-            pygame.draw.polygon(big, col, self.corners((c[0] + size * 0.02, c[1] + size * 0.02), size * 0.74))
-            self._texture(big, t, c, size, rng)
-            if self.colour_blind:
-                glyph_centre = (c[0], c[1] + size * 0.52)
-                pygame.draw.circle(big, (250, 246, 236), glyph_centre, size * 0.25)
-                pygame.draw.circle(big, (60, 50, 40), glyph_centre, size * 0.25, max(1, int(size * 0.03)))
-                terrain_glyph(big, t, glyph_centre, size * 0.36, (40, 34, 28), bold=True)
+        for label in self.board.cells:
+            self._draw_hex(big, label, terrain, r.topleft)
         small = pygame.transform.smoothscale(big, r.size)
-        self._static, self._static_key = small.convert() if pygame.display.get_surface() else small, key
-        return self._static
+        return small.convert() if pygame.display.get_surface() else small
+
+    def _redraw_hex(self, label: str, terrain: dict[str, str]) -> None:
+        """Draw one hex again into the cached layer: rendered alone on the river colour at the same
+        supersampling, then copied inside its own cell (the hexes tile the board, so the
+        neighbours' pixels stay as they were)."""
+        cx, cy = self.centres[label]
+        half_w, half_h = int(self.size * SQRT3 / 2) + 3, int(self.size) + 3
+        area = pygame.Rect(int(cx) - half_w, int(cy) - half_h, 2 * half_w, 2 * half_h)
+        area = area.move(-self.board_rect.x, -self.board_rect.y).clip(self._static.get_rect())
+        if not area.width or not area.height:
+            return
+        big = pygame.Surface((area.width * SS, area.height * SS))
+        big.fill(theme.RIVER)
+        origin = (self.board_rect.x + area.x, self.board_rect.y + area.y)
+        self._draw_hex(big, label, terrain, origin)
+        patch = pygame.transform.smoothscale(big, area.size).convert_alpha()
+        cell = pygame.Surface(area.size, pygame.SRCALPHA)
+        local = (cx - origin[0], cy - origin[1])
+        pygame.draw.polygon(cell, (255, 255, 255, 255), self.corners(local, self.size))
+        patch.blit(cell, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        self._static.blit(patch, area.topleft)
+
+    def _draw_hex(self, big: pygame.Surface, label: str, terrain: dict[str, str], origin) -> None:
+        """One cell at SS times the size, on `big` whose top-left is `origin` on the screen."""
+        cell = self.board.cells[label]
+        cx, cy = self.centres[label]
+        c = ((cx - origin[0]) * SS, (cy - origin[1]) * SS)
+        size = self.size * SS
+        rng = random.Random(label)  # the same texture whether the layer is built whole or per hex
+        if cell.is_river:
+            self._river_texture(big, c, size, rng)
+            return
+        t = terrain.get(label, cell.terrain)
+        col = theme.terrain_colour(t)
+        dark = tuple(int(v * 0.62) for v in col)
+        light = tuple(min(255, int(v * 1.12 + 10)) for v in col)
+        pygame.draw.polygon(big, dark, self.corners(c, size * 0.985))
+        pygame.draw.polygon(big, col, self.corners(c, size * 0.90))
+        hi = self.corners((c[0] - size * 0.05, c[1] - size * 0.06), size * 0.74)
+        pygame.draw.polygon(big, light, hi)
+        pygame.draw.polygon(big, col, self.corners((c[0] + size * 0.02, c[1] + size * 0.02), size * 0.74))
+        self._texture(big, t, c, size, rng)
+        if self.colour_blind:
+            glyph_centre = (c[0], c[1] + size * 0.52)
+            pygame.draw.circle(big, (250, 246, 236), glyph_centre, size * 0.25)
+            pygame.draw.circle(big, (60, 50, 40), glyph_centre, size * 0.25, max(1, int(size * 0.03)))
+            terrain_glyph(big, t, glyph_centre, size * 0.36, (40, 34, 28), bold=True)
 
     def _river_texture(self, surf, c, size, rng):
         for _ in range(2):
@@ -179,24 +219,26 @@ class HexMapView:
                 ink = theme.text_on(theme.piece_colour(factions_home[owner]))
                 terrain_glyph(surface, factions_home[owner], badge, r * 1.4, ink, bold=True)
         # labels last, so no building hides one: on a dark pill over a piece, plain elsewhere
-        for label, (img, pos, pill, ppos) in labels.items():
+        for label, (_ink, img, pos, pill, ppos) in labels.items():
             if label in state.owner:
                 surface.blit(pill, ppos)
             else:
                 surface.blit(img, pos)
 
     def _labels(self, terrain: dict[str, str]) -> dict:
-        """Per land hex: its label image and position, and a pill version to draw over pieces."""
-        key = (round(self.size, 3), self.rect.topleft, tuple(sorted(terrain.items())))
-        cached = getattr(self, "_label_cache", None)
-        if cached and cached[0] == key:
-            return cached[1]
+        """Per land hex: its label image and position, and a pill version to draw over pieces.
+        Kept per hex: a terrain change re-renders only the labels whose ink changes."""
+        key = (round(self.size, 3), self.rect.topleft)
+        if key != self._labels_key:
+            self._labels_key, self._label_images = key, {}
         fsize = max(9, int(self.size * 0.30))
-        out = {}
+        out = self._label_images
         for label in self.board.land:
-            cx, cy = self.centres[label]
             t = terrain.get(label)
             ink = (250, 246, 236) if t in ("black", "brown", "blue", "red", "green") else (40, 34, 28)
+            if label in out and out[label][0] == ink:
+                continue
+            cx, cy = self.centres[label]
             img = text.text(label, fsize, ink, "semibold").copy()
             img.set_alpha(200)
             pos = img.get_rect(center=(int(cx), int(cy - self.size * 0.64))).topleft
@@ -205,8 +247,7 @@ class HexMapView:
             pygame.draw.rect(pill, (24, 22, 20, 190), pill.get_rect(), border_radius=pill.get_height() // 2)
             pill.blit(word, word.get_rect(center=pill.get_rect().center))
             ppos = pill.get_rect(center=(int(cx), int(cy - self.size * 0.70))).topleft
-            out[label] = (img, pos, pill, ppos)
-        self._label_cache = (key, out)
+            out[label] = (ink, img, pos, pill, ppos)
         return out
 
     def _glow(self) -> pygame.Surface:
