@@ -66,6 +66,8 @@ class App:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
             pygame.display.set_caption(title)
         self.frames = 0
+        self._below: pygame.Surface | None = None  # the scenes under the top one, as last drawn
+        self._below_key: tuple | None = None
         self.first_frame_at: float | None = None
 
     @property
@@ -152,10 +154,21 @@ class App:
             top.handle_event(self._to_pixels(event))
 
     def render(self, force: bool = False) -> bool:
+        """Draw the visible scenes and present the frame, if any of them changed.  When only the
+        top one did (hovering in a dialog), the scenes below come from a copy kept of them rather
+        than being drawn again: a scene whose picture changes must set its `dirty` flag."""
         if not (force or self.stack.dirty()):
             return False
-        for scene in self.stack.visible():
-            scene.draw(self.screen)
+        scenes = self.stack.visible()
+        below, top = scenes[:-1], scenes[-1]
+        key = (tuple(map(id, below)), self.screen.get_size())
+        if below and not force and key == self._below_key and not any(s.dirty for s in below):
+            self.screen.blit(self._below, (0, 0))
+        else:
+            for scene in below:
+                scene.draw(self.screen)
+            self._below, self._below_key = (self.screen.copy(), key) if below else (None, None)
+        top.draw(self.screen)
         self.stack.clean()
         if self.window is not None:
             self.window.flip()
