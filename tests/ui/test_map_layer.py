@@ -100,3 +100,29 @@ def test_framebuffer_choice_per_driver(platform, driver, preset, expected, monke
     else:
         monkeypatch.setenv(framebuffer.HINT, preset)
     assert framebuffer.choose_framebuffer(driver) == expected
+
+
+@pytest.mark.parametrize("colour_blind", [False, True])
+def test_cached_board_with_a_hover_is_the_picture_drawn_directly(colour_blind):
+    """Hovering any hex (built on, highlighted or plain) gives exactly the picture of drawing
+    everything in order, though only the pieces and labels near the outline are drawn again."""
+    screen = pygame.display.set_mode((1400, 1000))
+    session = _session_with_transforms()
+    state = session.game.state
+    homes = {n: p.faction.home for n, p in state.players.items()}
+    highlights = sorted({a.hex for a in session.legal() if isinstance(a, (A.Build, A.Transform, A.Upgrade))})
+    view = HexMapView(session.game.board)
+    view.colour_blind = colour_blind
+    view.layout(RECT)
+    reference = pygame.Surface(screen.get_size())
+    owned = sorted(state.owner)
+    plain = [h for h in session.game.board.land if h not in state.owner and h not in highlights]
+    for hover in owned[:4] + highlights[:4] + plain[:2] + [None]:
+        screen.fill((0, 0, 0))
+        view.draw(screen, state, homes, highlights, hover)
+        reference.fill((0, 0, 0))
+        view._draw_direct(reference, state, homes, highlights, hover)
+        assert _pixels(screen) == _pixels(reference), hover
+    board = view._board
+    view.draw(screen, state, homes, highlights, owned[0])
+    assert view._board is board  # hovering keeps the layers

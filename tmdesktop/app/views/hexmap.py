@@ -32,6 +32,9 @@ class HexMapView:
         self._static_key: tuple | None = None
         self._static_terrain: dict[str, str] = {}  # the terrain the cached layer shows
         self._labels_key: tuple | None = None
+        self._under: pygame.Surface | None = None  # the board without pieces and labels
+        self._board: pygame.Surface | None = None  # ... and with them: what a frame starts from
+        self._layers_drawn: tuple | None = None
         self._label_images: dict[str, tuple] = {}  # hex -> (ink, image, position, pill, pill position)
         self.centres: dict[str, tuple[float, float]] = {}
         cols = max(board.center(label)[0] for label in board.cells) + 1
@@ -55,7 +58,7 @@ class HexMapView:
         self.board_rect = pygame.Rect(int(rect.x + (rect.width - w) / 2), int(rect.y + (rect.height - h) / 2),
                                       int(w), int(h))
         self.centres = {label: self._centre(label) for label in self.board.cells}
-        self._static_key = self._labels_key = None
+        self._static_key = self._labels_key = self._layers_drawn = None
 
     def _centre(self, label: str) -> tuple[float, float]:
         x, y = self.board.center(label)
@@ -188,42 +191,120 @@ class HexMapView:
 
     def draw(self, surface: pygame.Surface, state, factions_home: dict[str, str], highlights=(),
              hover: str | None = None, bridge_slots=(), hover_bridge=None) -> None:
-        static = self._static_layer(state.terrain)
-        surface.blit(static, self.board_rect.topleft)
-        labels = self._labels(state.terrain) if self.show_labels else {}
+        """The board.  It is kept as two layers, without and with the pieces and labels, redrawn
+        only when the state, the highlights or a toggle change; a hover then costs one blit and
+        the outline, with the pieces and labels it touches drawn again over it."""
+        scene = (state, factions_home, tuple(highlights), tuple(bridge_slots), hover_bridge)
+        key = self._layers_key(*scene)
+        if key != self._layers_drawn or self._board is None:
+            self._build_layers(*scene)
+            self._layers_drawn = key
+        top = self.board_rect.topleft
+        surface.blit(self._board, top)
+        outline = self._hover_outline(hover, highlights)
+        if outline is None:
+            return
+        pts, colour, width = outline
+        xs, ys = [x for x, _y in pts], [y for _x, y in pts]
+        area = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+        area = area.inflate(2 * width + 4, 2 * width + 4).clip(self.board_rect)
+        clip = surface.get_clip()
+        surface.set_clip(area.clip(clip))  # inside it, the same order as _draw_direct
+        surface.blit(self._under, area.topleft, area.move(-top[0], -top[1]))
+        pygame.draw.polygon(surface, colour, pts, width)
+        self._paint_pieces(surface, (0, 0), state, factions_home, area)
+        self._paint_labels(surface, (0, 0), state, area)
+        surface.set_clip(clip)
+
+    def _draw_direct(self, surface: pygame.Surface, state, factions_home: dict[str, str], highlights=(),
+                     hover: str | None = None, bridge_slots=(), hover_bridge=None) -> None:
+        """Everything drawn straight onto `surface`, bottom to top, without the cached layers:
+        the picture `draw` reproduces."""
+        surface.blit(self._static_layer(state.terrain), self.board_rect.topleft)
+        self._paint_under(surface, (0, 0), state, factions_home, highlights, bridge_slots, hover_bridge)
+        outline = self._hover_outline(hover, highlights)
+        if outline is not None:
+            pygame.draw.polygon(surface, outline[1], outline[0], outline[2])
+        self._paint_pieces(surface, (0, 0), state, factions_home)
+        self._paint_labels(surface, (0, 0), state)
+
+    def _layers_key(self, state, factions_home, highlights, bridge_slots, hover_bridge) -> tuple:
+        owned = tuple(sorted((h, o, state.players[o].buildings.get(h, "D")) for h, o in state.owner.items()))
+        bridges = tuple(sorted((tuple(sorted(pair)), owner) for pair, owner in state.bridges.items()))
+        return (self.rect.size, round(self.size, 3), self.show_labels, self.colour_blind,
+                tuple(state.terrain.items()), owned, bridges, tuple(sorted(factions_home.items())),
+                highlights, tuple(tuple(sorted(p)) for p in bridge_slots),
+                tuple(sorted(hover_bridge)) if hover_bridge else None)
+
+    def _build_layers(self, state, factions_home, highlights, bridge_slots, hover_bridge) -> None:
+        off = (-self.board_rect.x, -self.board_rect.y)
+        under = self._static_layer(state.terrain).copy()
+        self._paint_under(under, off, state, factions_home, highlights, bridge_slots, hover_bridge)
+        board = under.copy()
+        self._paint_pieces(board, off, state, factions_home)
+        self._paint_labels(board, off, state)
+        self._under, self._board = under, board
+
+    def _hover_outline(self, hover, highlights):
+        """(points, colour, width) of the hovered hex's outline, or None."""
+        if not (hover and hover in self.centres and not self.board.cells[hover].is_river):
+            return None
+        pts = [(round(x), round(y)) for x, y in self.corners(self.centres[hover], self.size * 0.93)]
+        colour = theme.HIGHLIGHT if hover in highlights else (255, 255, 255)
+        return pts, colour, max(2, int(self.size * 0.07))
+
+    def _paint_under(self, surface, off, state, factions_home, highlights, bridge_slots, hover_bridge) -> None:
+        """Bridges, bridge slots and the highlights' glow: what lies under the pieces.  `off` is
+        added to screen positions (to draw into a layer whose top-left is the board's)."""
         for pair, owner in state.bridges.items():
-            self._draw_bridge(surface, pair, theme.piece_colour(factions_home.get(owner, "")))
+            self._draw_bridge(surface, pair, theme.piece_colour(factions_home.get(owner, "")), off)
         for pair in bridge_slots:
             colour = theme.HIGHLIGHT if pair == hover_bridge else (255, 255, 255)
-            self._draw_bridge_slot(surface, pair, colour)
+            self._draw_bridge_slot(surface, pair, colour, off)
         glow = self._glow()
         for label in highlights:
             if label in self.centres:
                 cx, cy = self.centres[label]
-                surface.blit(glow, glow.get_rect(center=(int(cx), int(cy))))
-        if hover and hover in self.centres and not self.board.cells[hover].is_river:
-            pts = [(round(x), round(y)) for x, y in self.corners(self.centres[hover], self.size * 0.93)]
-            colour = theme.HIGHLIGHT if hover in highlights else (255, 255, 255)
-            pygame.draw.polygon(surface, colour, pts, max(2, int(self.size * 0.07)))
+                surface.blit(glow, glow.get_rect(center=(int(cx) + off[0], int(cy) + off[1])))
+
+    def _paint_pieces(self, surface, off, state, factions_home, area: pygame.Rect | None = None) -> None:
+        """The buildings, back to front; with `area`, only those that reach into it."""
         psize = int(self.size * 1.8)
         for label in sorted(state.owner, key=lambda h: self.centres[h][1]):
             owner = state.owner[label]
             kind = state.players[owner].buildings.get(label, "D")
+            home = factions_home[owner]
             cx, cy = self.centres[label]
-            pieces.draw_piece(surface, kind, factions_home[owner], (cx, cy + self.size * 0.3), psize)
+            cx, cy = cx + off[0], cy + off[1]
+            if area is not None and not area.colliderect(self._piece_bounds(kind, home, (cx, cy), psize)):
+                continue
+            pieces.draw_piece(surface, kind, home, (cx, cy + self.size * 0.3), psize)
             if self.colour_blind:  # the owner's terrain glyph on a badge, so colour is not needed
                 badge = (int(cx + self.size * 0.5), int(cy + self.size * 0.42))
                 r = max(5, int(self.size * 0.2))
-                pygame.draw.circle(surface, theme.piece_colour(factions_home[owner]), badge, r)
+                pygame.draw.circle(surface, theme.piece_colour(home), badge, r)
                 pygame.draw.circle(surface, (250, 246, 236), badge, r, max(1, r // 5))
-                ink = theme.text_on(theme.piece_colour(factions_home[owner]))
-                terrain_glyph(surface, factions_home[owner], badge, r * 1.4, ink, bold=True)
-        # labels last, so no building hides one: on a dark pill over a piece, plain elsewhere
-        for label, (_ink, img, pos, pill, ppos) in labels.items():
-            if label in state.owner:
-                surface.blit(pill, ppos)
-            else:
-                surface.blit(img, pos)
+                ink = theme.text_on(theme.piece_colour(home))
+                terrain_glyph(surface, home, badge, r * 1.4, ink, bold=True)
+
+    def _piece_bounds(self, kind: str, home: str, centre, psize: int) -> pygame.Rect:
+        """A rectangle holding everything `_paint_pieces` draws for one building (sprite, shadow, badge)."""
+        w, h = pieces.faction_sprite(kind, home, psize).get_size()
+        cx, cy = centre[0], centre[1] + self.size * 0.3
+        box = pygame.Rect(int(cx - w / 2) - 2, int(cy - h * 0.62) - 2, w + 4, int(h + w * 0.2) + 4)
+        r = max(5, int(self.size * 0.2)) + 2
+        return box.union(pygame.Rect(int(centre[0] + self.size * 0.5) - r, int(centre[1] + self.size * 0.42) - r,
+                                     2 * r, 2 * r))
+
+    def _paint_labels(self, surface, off, state, area: pygame.Rect | None = None) -> None:
+        """Labels last, so no building hides one: on a dark pill over a piece, plain elsewhere."""
+        if not self.show_labels:
+            return
+        for label, (_ink, img, pos, pill, ppos) in self._labels(state.terrain).items():
+            image, at = (pill, ppos) if label in state.owner else (img, pos)
+            at = (at[0] + off[0], at[1] + off[1])
+            if area is None or area.colliderect(image.get_rect(topleft=at)):
+                surface.blit(image, at)
 
     def _labels(self, terrain: dict[str, str]) -> dict:
         """Per land hex: its label image and position, and a pill version to draw over pieces.
@@ -266,9 +347,10 @@ class HexMapView:
         self._glow_cache = (key, img)
         return img
 
-    def _plank(self, pair, shrink: float):
+    def _plank(self, pair, shrink: float, off=(0, 0)):
         a, b = sorted(pair)
         (ax, ay), (bx, by) = self.centres[a], self.centres[b]
+        ax, ay, bx, by = ax + off[0], ay + off[1], bx + off[0], by + off[1]
         dx, dy = bx - ax, by - ay
         length = math.hypot(dx, dy)
         ux, uy = dx / length, dy / length
@@ -276,8 +358,8 @@ class HexMapView:
         end = (bx - ux * self.size * shrink, by - uy * self.size * shrink)
         return start, end, (-uy, ux)
 
-    def _draw_bridge(self, surface, pair, colour):
-        start, end, (nx, ny) = self._plank(pair, 0.62)
+    def _draw_bridge(self, surface, pair, colour, off=(0, 0)):
+        start, end, (nx, ny) = self._plank(pair, 0.62, off)
         w = self.size * 0.17
         poly = [(start[0] + nx * w, start[1] + ny * w), (end[0] + nx * w, end[1] + ny * w),
                 (end[0] - nx * w, end[1] - ny * w), (start[0] - nx * w, start[1] - ny * w)]
@@ -289,8 +371,8 @@ class HexMapView:
         pygame.gfxdraw.aapolygon(surface, pts, edge)
         pygame.draw.polygon(surface, edge, pts, 2)
 
-    def _draw_bridge_slot(self, surface, pair, colour):
-        start, end, _n = self._plank(pair, 0.7)
+    def _draw_bridge_slot(self, surface, pair, colour, off=(0, 0)):
+        start, end, _n = self._plank(pair, 0.7, off)
         steps = 6
         for k in range(steps):
             if k % 2:
