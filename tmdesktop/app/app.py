@@ -167,7 +167,13 @@ class App:
         else:
             for scene in below:
                 scene.draw(self.screen)
-            self._below, self._below_key = (self.screen.copy(), key) if below else (None, None)
+            if not below:
+                self._below_key = None
+            elif self._below is not None and self._below.get_size() == self.screen.get_size():
+                self._below.blit(self.screen, (0, 0))  # reused: no fresh full-screen allocation
+                self._below_key = key
+            else:
+                self._below, self._below_key = self.screen.copy(), key
         top.draw(self.screen)
         self.stack.clean()
         if self.window is not None:
