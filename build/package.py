@@ -62,10 +62,9 @@ def run(cmd: list[str], **kw) -> None:
 
 
 def compile_translations() -> None:
-    """Build the .mo files with the project's own tool, when there is one (they are not in git)."""
-    tool = ROOT / "tools" / "i18n.py"
-    if tool.is_file() and list((ROOT / "tmdesktop" / "locale").glob("*/LC_MESSAGES/*.po")):
-        run([sys.executable, str(tool), "compile"], cwd=ROOT)
+    """Compile the .po catalogues into the .mo files the game reads (build products, not in git)."""
+    run([sys.executable, "-m", "babel.messages.frontend", "compile", "--domain", "tmdesktop",
+         "--directory", str(ROOT / "tmdesktop" / "locale"), "--statistics"], cwd=ROOT)
 
 
 def pyinstaller() -> None:

@@ -1,13 +1,18 @@
 """Translations: every message of the source is translated in Spanish and Italian, none is stale,
-placeholders match, and the language switches at run time without a restart."""
+placeholders match, the compiled catalogues say what the .po files say, and the language switches
+at run time without a restart."""
 
 from __future__ import annotations
 
 import gettext
 import importlib.util
+import io
 from pathlib import Path
 
 import pytest
+from babel.messages.extract import extract
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 
 from tmdesktop import i18n
 
@@ -15,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("tmdesktop_i18n_tool", ROOT / "tools" / "i18n.py")
+    spec = importlib.util.spec_from_file_location("tmdesktop_catalogues", ROOT / "tools" / "catalogues.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
@@ -32,17 +37,18 @@ def english_afterwards():
 
 @pytest.fixture(scope="module")
 def messages():
-    return tool.extract()
+    return tool.source_messages()
 
 
-def test_extractor_finds_calls_of_every_kind(tmp_path):
-    src = tmp_path / "m.py"
-    src.write_text(
-        "from tmdesktop.i18n import _, N_, ngettext\n"
-        "a = _('One')\nb = N_(\"Two {n}\")\nc = ngettext('{n} spade', '{n} spades', 3)\n"
-        "d = _(variable)\ne = f(_('Three'))\n", "utf-8")
-    found = [m for m, _ref in tool.extract_file(src, "m.py")]
-    assert sorted(map(str, found)) == sorted(map(str, ["One", "Two {n}", ("{n} spade", "{n} spades"), "Three"]))
+def test_constants_extractor_finds_calls_and_the_named_constants():
+    src = io.BytesIO(
+        b"from tmdesktop.i18n import _, N_, ngettext\n"
+        b"a = _('One')\nb = N_(\"Two {n}\")\nc = ngettext('{n} spade', '{n} spades', 3)\n"
+        b"d = _(variable)\nNAMES = {'x': 'Three', 'y': 4}\nKEYS = ('four', 'five')\nOTHER = ('six',)\n")
+    found = [m for _line, m, _comments, _context in
+             extract(tool.extract_constants, src, tool.KEYWORDS, options={"constants": "NAMES KEYS"})]
+    assert sorted(map(str, found)) == sorted(map(str, ["One", "Two {n}", ("{n} spade", "{n} spades"), "Three",
+                                                       "four", "five"]))
 
 
 def test_engine_and_app_messages_are_extracted(messages):
@@ -56,7 +62,7 @@ def test_engine_and_app_messages_are_extracted(messages):
 def test_catalogue_is_complete_and_current(lang, messages):
     """Fails on any message that is missing, untranslated, fuzzy, stale or has other placeholders.
 
-    After changing strings: `python tools/i18n.py update`, translate, `python tools/i18n.py check`.
+    After changing strings: `make i18n`, translate the new entries, `make i18n` again.
     """
     bad = tool.problems(lang, messages)
     assert not bad, "\n".join(bad[:40]) + (f"\n... and {len(bad) - 40} more" if len(bad) > 40 else "")
@@ -125,41 +131,47 @@ def test_untranslated_message_falls_back_to_english():
     assert i18n.ngettext("{n} thing", "{n} things", 2) == "{n} things"
 
 
-def test_po_parser_escapes_and_plurals():
-    text = ('msgid ""\nmsgstr "Language: es\\n"\n\n'
-            '#, fuzzy\nmsgid "Guess"\nmsgstr "Adivina"\n\n'
-            'msgid "Say \\"hi\\"\\n"\n"again"\nmsgstr "Di \\"hola\\"\\n"\n"otra vez"\n\n'
-            'msgid "{n} spade"\nmsgid_plural "{n} spades"\nmsgstr[0] "{n} pala"\nmsgstr[1] "{n} palas"\n\n'
-            '#~ msgid "Old"\n#~ msgstr "Viejo"\n')
-    cat = i18n.catalogue_from_po(text)
-    assert cat.gettext('Say "hi"\nagain') == 'Di "hola"\notra vez'
-    assert cat.gettext("Guess") == "Guess"  # fuzzy entries are not used
-    assert cat.gettext("Old") == "Old"
-    assert cat.ngettext("{n} spade", "{n} spades", 1) == "{n} pala"
-    assert cat.ngettext("{n} spade", "{n} spades", 3) == "{n} palas"
+def test_babel_compiled_plurals_pick_the_right_form(tmp_path, monkeypatch):
+    """A catalogue compiled by Babel carries its Plural-Forms: ngettext follows them."""
+    po = ('msgid ""\nmsgstr "Language: es\\nPlural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+          'msgid "{n} spade"\nmsgid_plural "{n} spades"\nmsgstr[0] "{n} pala"\nmsgstr[1] "{n} palas"\n\n'
+          '#, fuzzy\nmsgid "Guess"\nmsgstr "Adivina"\n')
+    mo = tmp_path / "es" / "LC_MESSAGES" / "tmdesktop.mo"
+    mo.parent.mkdir(parents=True)
+    with mo.open("wb") as fh:
+        write_mo(fh, read_po(io.StringIO(po), locale="es"))
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    i18n.set_language("es")
+    assert i18n.ngettext("{n} spade", "{n} spades", 1) == "{n} pala"
+    assert i18n.ngettext("{n} spade", "{n} spades", 3) == "{n} palas"
+    assert i18n._("Guess") == "Guess"  # a fuzzy guess is not compiled
 
 
-def test_broken_po_is_reported():
-    with pytest.raises(ValueError, match="line 2"):
-        i18n.parse_po('msgid "a"\nmsgstr unquoted\n')
+@pytest.mark.parametrize("content", [None, b"not a catalogue", b"\xde\x12\x04\x95" + b"\0" * 8])
+def test_missing_or_broken_catalogue_plays_in_english_and_says_why(content, tmp_path, monkeypatch, capsys):
+    if content is not None:
+        mo = tmp_path / "it" / "LC_MESSAGES" / "tmdesktop.mo"
+        mo.parent.mkdir(parents=True)
+        mo.write_bytes(content)
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    i18n.set_language("it")
+    assert i18n.language() == "it"
+    assert i18n._("There is nothing to undo.") == "There is nothing to undo."
+    err = capsys.readouterr().err
+    assert "no it translations" in err
+    assert ("make" in err) == (content is None)
 
 
 @pytest.mark.parametrize("lang", tool.TRANSLATED)
-def test_compiled_mo_matches_the_po(lang, tmp_path):
-    mo = tmp_path / "tmdesktop.mo"
-    n = tool.compile_mo(tool.po_path(lang), mo)
-    assert n > 200
-    with mo.open("rb") as fh:
+def test_compiled_catalogue_matches_the_po(lang):
+    """The .mo the game reads (built by `make`) says what the .po in git says."""
+    assert i18n.mo_path(lang).is_file(), "run: make mo"
+    with i18n.mo_path(lang).open("rb") as fh:
         compiled = gettext.GNUTranslations(fh)
-    from_po = i18n.catalogue_from_po(tool.po_path(lang).read_text("utf-8"))
-    for msg, text in from_po.messages.items():
-        if isinstance(msg, str):
-            assert compiled.gettext(msg) == text
-
-
-def test_pot_is_current(messages):
-    """The template in git lists exactly the messages of the source."""
-    from tmdesktop.i18n import parse_po
-
-    pot = {e["msgid"] for e in parse_po(tool.POT.read_text("utf-8")) if e["msgid"]}
-    assert pot == {m[0] if isinstance(m, tuple) else m for m in messages}, "run: python tools/i18n.py update"
+    catalogue = tool.read_catalogue(lang)
+    checked = 0
+    for entry in catalogue:
+        if entry.id and not entry.pluralizable and entry.string and not entry.fuzzy:
+            assert compiled.gettext(entry.id) == entry.string, "run: make mo"
+            checked += 1
+    assert checked > 200

@@ -8,12 +8,19 @@ import time
 
 import pygame
 
+from .framebuffer import choose_framebuffer
 from .scenes.base import Scene, SceneStack
 
 ACTIVE_FPS = 60
 IDLE_FPS = 12
 #: Seconds of fast ticking after the last input, so hovering and dragging feel immediate.
 LINGER = 0.6
+#: How often the loop looks for input while it waits (ms): a click waits at most this long to be
+#: seen, at a cost of well under 1 % of a core (pygame's own event.wait polls every 1 ms).
+POLL_MS = 3
+#: Input that answers at once, without waiting for the next 60 Hz frame slot (a hover does wait).
+URGENT = frozenset({pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.MOUSEWHEEL,
+                    pygame.TEXTINPUT})
 
 
 def set_window_icon(window: pygame.Window | None = None) -> None:
@@ -47,6 +54,7 @@ class App:
         self.headless = headless
         self.window: pygame.Window | None = None
         self._fullscreen = False
+        choose_framebuffer(pygame.display.get_driver() if pygame.display.get_init() else None)
         if wants_high_dpi_window(headless):
             # The drawable may be larger than the window (2x on Retina): scenes lay out in drawable
             # pixels, and mouse positions are scaled to match (`_to_pixels`).
@@ -57,8 +65,9 @@ class App:
             set_window_icon()  # before the window opens: some systems ignore a later change
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
             pygame.display.set_caption(title)
-        self.clock = pygame.time.Clock()
         self.frames = 0
+        self._below: pygame.Surface | None = None  # the scenes under the top one, as last drawn
+        self._below_key: tuple | None = None
         self.first_frame_at: float | None = None
 
     @property
@@ -145,10 +154,27 @@ class App:
             top.handle_event(self._to_pixels(event))
 
     def render(self, force: bool = False) -> bool:
+        """Draw the visible scenes and present the frame, if any of them changed.  When only the
+        top one did (hovering in a dialog), the scenes below come from a copy kept of them rather
+        than being drawn again: a scene whose picture changes must set its `dirty` flag."""
         if not (force or self.stack.dirty()):
             return False
-        for scene in self.stack.visible():
-            scene.draw(self.screen)
+        scenes = self.stack.visible()
+        below, top = scenes[:-1], scenes[-1]
+        key = (tuple(map(id, below)), self.screen.get_size())
+        if below and not force and key == self._below_key and not any(s.dirty for s in below):
+            self.screen.blit(self._below, (0, 0))
+        else:
+            for scene in below:
+                scene.draw(self.screen)
+            if not below:
+                self._below_key = None
+            elif self._below is not None and self._below.get_size() == self.screen.get_size():
+                self._below.blit(self.screen, (0, 0))  # reused: no fresh full-screen allocation
+                self._below_key = key
+            else:
+                self._below, self._below_key = self.screen.copy(), key
+        top.draw(self.screen)
         self.stack.clean()
         if self.window is not None:
             self.window.flip()
@@ -163,25 +189,52 @@ class App:
         """One iteration without waiting: events, update, draw.  Returns True if animating."""
         for event in pygame.event.get():
             self.dispatch(event)
-        animating = False
-        for scene in list(self.stack.visible()):
-            animating = scene.update(dt) or animating
+        animating = self._update(dt)
         self.render()
         return animating
 
+    def _update(self, dt: float) -> bool:
+        animating = False
+        for scene in list(self.stack.visible()):
+            animating = scene.update(dt) or animating
+        return animating
+
     def run(self, max_seconds: float | None = None) -> None:
-        start = time.perf_counter()
-        last_input = 0.0
-        dt = 0.0
+        """The main loop.  Input is handled as soon as it arrives (the loop polls every POLL_MS
+        while it waits); a click or a key is drawn at once, hovers at most ACTIVE_FPS times a
+        second; with nothing to show the loop wakes IDLE_FPS times a second for timers."""
+        start = prev = time.perf_counter()
+        last_input = last_frame = -1.0
+        interval = 1.0 / ACTIVE_FPS
         while self.running and self.stack.scenes:
             now = time.perf_counter()
-            if pygame.event.peek():
+            dt, prev = now - prev, now
+            urgent = False
+            for event in pygame.event.get():
                 last_input = now
-            animating = self.step(dt)
-            fast = animating or now - last_input < LINGER
-            dt = self.clock.tick(ACTIVE_FPS if fast else IDLE_FPS) / 1000.0
+                urgent = urgent or event.type in URGENT
+                self.dispatch(event)
+            animating = self._update(dt)
+            if urgent or now - last_frame >= interval:
+                if self.render():
+                    last_frame = now
             if max_seconds is not None and time.perf_counter() - start > max_seconds:
                 break
+            if self.stack.dirty():  # a frame is owed: draw it in its 60 Hz slot
+                self._wait_for_input(last_frame + interval)
+            elif animating or now - last_input < LINGER:
+                self._wait_for_input(now + interval)
+            else:
+                self._wait_for_input(now + 1.0 / IDLE_FPS)
+
+    @staticmethod
+    def _wait_for_input(deadline: float) -> None:
+        """Sleep until `deadline`, or until an event arrives (polled every POLL_MS)."""
+        while not pygame.event.peek():
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                return
+            pygame.time.wait(max(1, min(POLL_MS, int(left * 1000))))
 
     def screenshot(self, path: str) -> None:
         self.render(force=True)

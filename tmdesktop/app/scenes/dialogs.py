@@ -15,6 +15,19 @@ from ..views.layout import compute
 from .base import Scene
 
 
+_veils: dict = {}
+
+
+def _veil(size: tuple[int, int]) -> pygame.Surface:
+    """The dark veil over the scene under a dialog, kept per window size (allocating a new
+    full-window surface every frame cost several ms at 4K)."""
+    if size not in _veils:
+        _veils.clear()
+        _veils[size] = pygame.Surface(size, pygame.SRCALPHA)
+        _veils[size].fill((10, 14, 12, 150))
+    return _veils[size]
+
+
 @dataclass
 class Option:
     label: str
@@ -81,9 +94,7 @@ class Modal(Scene):
         pass
 
     def draw_frame(self, surface) -> None:
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((10, 14, 12, 150))
-        surface.blit(veil, (0, 0))
+        surface.blit(_veil(surface.get_size()), (0, 0))
         widgets.panel(surface, self.rect, theme.PARCHMENT, radius=int(12 * self.scale), edge=theme.INK_SOFT)
         text.blit(surface, self.title, int(26 * self.scale), theme.INK,
                   (self.rect.centerx, self.rect.y + int(14 * self.scale)), "midtop", "title",
