@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+import warnings
 
 import pygame
 
@@ -14,6 +15,9 @@ ACTIVE_FPS = 60
 IDLE_FPS = 12
 #: Seconds of fast ticking after the last input, so hovering and dragging feel immediate.
 LINGER = 0.6
+#: The smallest layout the scenes are drawn at.  The window asks the system for this minimum; a
+#: smaller drawable (a system that ignores the hint, a tiled window) shows the scenes scaled down.
+MIN_SIZE = (800, 500)
 
 
 def set_window_icon(window: pygame.Window | None = None) -> None:
@@ -40,6 +44,17 @@ def wants_high_dpi_window(headless: bool) -> bool:
     return sys.platform == "darwin" and not headless
 
 
+def _ask_minimum_size(window: pygame.Window | None) -> None:
+    """Tell the system how small the window may be dragged (ignored by some window managers)."""
+    try:
+        with warnings.catch_warnings():  # the display-module window is the one set_mode opened
+            warnings.simplefilter("ignore", DeprecationWarning)
+            win = window if window is not None else pygame.Window.from_display_module()
+        win.minimum_size = MIN_SIZE
+    except (pygame.error, AttributeError, ValueError):
+        pass
+
+
 class App:
     def __init__(self, size: tuple[int, int], title: str = "Terra Mystica", headless: bool = False):
         self.stack = SceneStack()
@@ -57,13 +72,33 @@ class App:
             set_window_icon()  # before the window opens: some systems ignore a later change
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
             pygame.display.set_caption(title)
+        _ask_minimum_size(self.window)
+        self.canvas: pygame.Surface | None = None  # the scenes' surface while the window is below MIN_SIZE
+        self._fit_canvas()
         self.clock = pygame.time.Clock()
         self.frames = 0
         self.first_frame_at: float | None = None
 
     @property
     def size(self) -> tuple[int, int]:
-        return self.screen.get_size()
+        """The size the scenes lay out for: the drawable, or MIN_SIZE where it is smaller."""
+        return (self.canvas or self.screen).get_size()
+
+    def _fit_canvas(self) -> None:
+        w, h = self.screen.get_size()
+        if w >= MIN_SIZE[0] and h >= MIN_SIZE[1]:
+            self.canvas = None
+        elif self.canvas is None or self.canvas.get_size() != (max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])):
+            self.canvas = pygame.Surface((max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])))
+
+    def _scale(self) -> tuple[float, float]:
+        """Scene pixels per window point, across and down (high DPI and the small-window canvas)."""
+        r = self.pixel_ratio
+        if self.canvas is None:
+            return r, r
+        sw, sh = self.screen.get_size()
+        cw, ch = self.canvas.get_size()
+        return r * cw / max(1, sw), r * ch / max(1, sh)
 
     @property
     def pixel_ratio(self) -> float:
@@ -74,17 +109,17 @@ class App:
 
     def mouse_pos(self) -> tuple[int, int]:
         x, y = pygame.mouse.get_pos()
-        r = self.pixel_ratio
-        return int(x * r), int(y * r)
+        rx, ry = self._scale()
+        return int(x * rx), int(y * ry)
 
     def _to_pixels(self, event: pygame.event.Event) -> pygame.event.Event:
-        r = self.pixel_ratio
-        if r == 1.0 or not hasattr(event, "pos"):
+        rx, ry = self._scale()
+        if (rx, ry) == (1.0, 1.0) or not hasattr(event, "pos"):
             return event
         attrs = dict(event.__dict__)
-        attrs["pos"] = (int(event.pos[0] * r), int(event.pos[1] * r))
+        attrs["pos"] = (int(event.pos[0] * rx), int(event.pos[1] * ry))
         if "rel" in attrs:
-            attrs["rel"] = (int(event.rel[0] * r), int(event.rel[1] * r))
+            attrs["rel"] = (int(event.rel[0] * rx), int(event.rel[1] * ry))
         return pygame.event.Event(event.type, attrs)
 
     def is_fullscreen(self) -> bool:
@@ -106,6 +141,7 @@ class App:
         else:
             pygame.display.toggle_fullscreen()
             self.screen = pygame.display.get_surface()
+        self._fit_canvas()
         for scene in self.stack.scenes:
             scene.resize(self.size)
 
@@ -133,6 +169,7 @@ class App:
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.screen = self.window.get_surface() if self.window is not None else pygame.display.get_surface()
+            self._fit_canvas()
             for scene in self.stack.scenes:
                 scene.resize(self.size)
             return
@@ -147,8 +184,11 @@ class App:
     def render(self, force: bool = False) -> bool:
         if not (force or self.stack.dirty()):
             return False
+        target = self.canvas or self.screen
         for scene in self.stack.visible():
-            scene.draw(self.screen)
+            scene.draw(target)
+        if self.canvas is not None and min(self.screen.get_size()) > 0:
+            pygame.transform.smoothscale(self.canvas, self.screen.get_size(), self.screen)
         self.stack.clean()
         if self.window is not None:
             self.window.flip()

@@ -16,6 +16,8 @@ from .engine import Game
 from .errors import RuleError
 from .notation import parse_row
 from .setup import KNOWN_OPTIONS, GameSetup
+from ..i18n import _
+from ..safe_text import clean
 
 _SCORING_ROW = re.compile(r"\+\d+vp for [\w-]+")
 SYSTEM_LABELS = ("setup", "cult_income_for_faction", "other_income_for_faction", "score_resources",
@@ -68,17 +70,19 @@ def read_ledger(text: str) -> Ledger:
             elif m := re.fullmatch(r"Removing tile (BON\d+)", s):
                 removed.add(m[1])
             elif m := re.fullmatch(r"Player \d+: (.*)", s):
-                names.append(m[1])
+                if len(names) < 5:  # five seats at most
+                    names.append(clean(m[1], 40, newlines=False))
             elif m := re.fullmatch(r"(\w+) dropped from the game", s):
                 dropped.append((len(rows), m[1]))
             continue
         cols = line.split("\t")
         if len(cols) < 15:
-            raise LedgerError(f"line {no}: expected 15 tab-separated columns, found {len(cols)}")
+            raise LedgerError(_("line {n}: expected 15 tab-separated columns, found {found}").format(
+                n=no, found=len(cols)))
         try:
             values = _values(cols[2:13:2])
         except ValueError as e:
-            raise LedgerError(f"line {no}: {e}") from None
+            raise LedgerError(_("line {n}: {why}").format(n=no, why=e)) from None
         command = cols[14].strip()
         label = ""
         # A command row can carry the label of the system row that followed it (`... . other_income_for_faction`).
@@ -91,16 +95,16 @@ def read_ledger(text: str) -> Ledger:
         rows.append(row)
     unknown = options - KNOWN_OPTIONS
     if unknown:
-        raise LedgerError(f"unknown option(s): {', '.join(sorted(unknown))}")
+        raise LedgerError(_("unknown option(s): {names}").format(names=clean(", ".join(sorted(unknown)), 80)))
     if sorted(scores) != [1, 2, 3, 4, 5, 6]:
-        raise LedgerError("the six round scoring tiles are not all given")
+        raise LedgerError(_("the six round scoring tiles are not all given"))
     pool = [b for b in BONUS_TILES if b not in removed and (b != "BON10" or "shipping-bonus" in options)]
     try:
         setup = GameSetup(players=len(factions), options=frozenset(options),
                           score_tiles=tuple(scores[r] for r in range(1, 7)), bonus_tiles=tuple(pool),
                           player_names=tuple(names))
     except ValueError as e:
-        raise LedgerError(str(e)) from None
+        raise LedgerError(_("the game setup is not valid: {why}").format(why=clean(e, 120))) from None
     return Ledger(setup, rows, dropped, names)
 
 
@@ -119,6 +123,8 @@ def _values(cols: list[str]) -> tuple:
                 number, got = parts
                 if got != unit:
                     raise ValueError
+            if len(number) > 20:  # no count in a game has more than three digits
+                raise ValueError
             if unit in ("PW", None):
                 vals.append(tuple(int(x) for x in number.split("/")))
                 if len(vals[-1]) != (3 if unit else 4):
@@ -126,7 +132,7 @@ def _values(cols: list[str]) -> tuple:
             else:
                 vals.append(int(number))
         except ValueError:
-            raise ValueError(f"unreadable value {c!r}") from None
+            raise ValueError(_("unreadable value “{value}”").format(value=clean(c, 30))) from None
     return tuple(vals)
 
 
@@ -180,15 +186,23 @@ def replay_ledger(ledger: Ledger) -> tuple[Game, Mismatch | None]:
                 return d
         return None
 
-    for f in (r.faction for r in setup_rows):
-        game.apply(None, A.ChooseFaction(f))
+    for r in setup_rows:
+        try:
+            game.apply(None, A.ChooseFaction(r.faction))
+        except RuleError as e:
+            return game, Mismatch(r.line, r.faction, "“setup” rejected", "accepted", str(e))
     if m := check_events():
         return game, m
     for index, row in enumerate(ledger.rows):
         if index in drops:
-            game.apply(drops[index], A.DropFaction())
+            try:
+                game.apply(drops[index], A.DropFaction())
+            except RuleError as e:
+                return game, Mismatch(row.line, drops[index], "drop from the game rejected", "accepted", str(e))
         if row.is_system:
             continue
+        if row.faction not in game.state.players:
+            return game, Mismatch(row.line, row.faction, "faction", "in the game", "not in the game")
         try:
             actions = parse_row(row.command)
             for action in actions:

@@ -50,6 +50,14 @@ class GameSetup:
             raise ValueError(f"unknown option(s): {', '.join(sorted(unknown))}")
         if len(self.score_tiles) != 6:
             raise ValueError("six round scoring tiles are needed")
+        unknown = [t for t in self.score_tiles if t not in SCORE_TILES]
+        if unknown:
+            raise ValueError(f"unknown round scoring tile(s): {', '.join(map(repr, unknown))}")
+        if len(set(self.score_tiles)) != 6:
+            raise ValueError("each round scoring tile can be used only once")
+        unknown = [t for t in self.bonus_tiles if t not in BONUS_TILES]
+        if unknown:
+            raise ValueError(f"unknown bonus tile(s): {', '.join(map(repr, unknown))}")
         if "SCORE1" in self.score_tiles[4:]:
             raise ValueError("SCORE1 may not be used in rounds 5 and 6")
         if self.final_scoring is not None and self.final_scoring not in FINAL_SCORING_TILES:

@@ -17,6 +17,7 @@ from .maps import MAP_KEYS, board_by_site_id, load_board
 from .notation import parse_row
 from .setup import KNOWN_OPTIONS, GameSetup
 from ..i18n import _
+from ..safe_text import clean
 
 
 class LogError(ValueError):
@@ -116,8 +117,10 @@ def import_log(text: str) -> Game:
                 map_key = _map_key(no, m[1], m[2])
         elif line.startswith(AUCTION_COMMENT):
             for item in line[len(AUCTION_COMMENT):].split(","):
-                name, vp = item.split()
-                start_vp[name] = int(vp)
+                m = re.fullmatch(r"\s*(\w+)\s+(\d{1,3})\s*", item)
+                if not m:
+                    raise LogError(_("line {n}: cannot read “{text}”").format(n=no, text=clean(item, 60)))
+                start_vp[m[1]] = int(m[2])
         elif line.startswith("#"):
             continue
         elif m := re.fullmatch(r"map\s+([0-9a-f]{40})", line):
@@ -126,11 +129,11 @@ def import_log(text: str) -> Game:
                 options.add("revised-starting-vp")
             else:
                 map_key = _map_key(no, m[1], m[1])
-        elif m := re.fullmatch(r"player-count\s+(\d+)", line):
+        elif m := re.fullmatch(r"player-count\s+(\d{1,2})", line):
             players = int(m[1])
         elif m := re.fullmatch(r"option\s+(\S+)", line):
             if m[1] not in KNOWN_OPTIONS:
-                raise LogError(_("line {n}: unknown option {option}").format(n=no, option=m[1]))
+                raise LogError(_("line {n}: unknown option {option}").format(n=no, option=clean(m[1], 60)))
             options.add(m[1])
         elif m := re.fullmatch(r"score\s+(\S+)", line):
             scores = tuple(m[1].split(","))
@@ -146,7 +149,7 @@ def import_log(text: str) -> Game:
         elif line.split()[0] in ("player", "randomize", "start-preview", "income", "finish"):
             continue
         else:
-            raise LogError(_("line {n}: cannot read “{text}”").format(n=no, text=line))
+            raise LogError(_("line {n}: cannot read “{text}”").format(n=no, text=clean(line, 60)))
     if scores is None:
         raise LogError(_("the log gives no round scoring tiles (`score ...`)"))
     enabled = [b for b in BONUS_TILES if tile(b).get("option") in (None, *options)]
@@ -155,8 +158,11 @@ def import_log(text: str) -> Game:
                           score_tiles=scores, bonus_tiles=tuple(b for b in enabled if b not in deleted),
                           final_scoring=final, start_vp=start_vp)
     except ValueError as e:
-        raise LogError(str(e)) from None
-    game = Game(setup)
+        raise LogError(_("the game setup is not valid: {why}").format(why=clean(e, 120))) from None
+    try:
+        game = Game(setup)
+    except (RuleError, ValueError, KeyError) as e:
+        raise LogError(_("the game setup is not valid: {why}").format(why=clean(e, 120))) from None
     for no, faction, commands in body:
         try:
             if faction is None:
@@ -164,10 +170,13 @@ def import_log(text: str) -> Game:
                 continue
             for action in parse_row(commands):
                 game.apply(faction, action)
+            if game.can_end_turn(faction):
+                game.apply(faction, A.Done())
         except RuleError as e:
             raise LogError(_("line {n}: {why}").format(n=no, why=e)) from None
-        if game.can_end_turn(faction):
-            game.apply(faction, A.Done())
+        except Exception as e:  # an engine fault must not escape as a traceback: name the line
+            raise LogError(_("line {n}: this move could not be replayed ({why}).").format(
+                n=no, why=type(e).__name__)) from None
     return game
 
 
@@ -179,4 +188,4 @@ def _map_key(no: int, name: str, site_id: str | None) -> str:
             return board_by_site_id(site_id).key
         except KeyError:
             pass
-    raise LogError(_("line {n}: unknown map {name}").format(n=no, name=name))
+    raise LogError(_("line {n}: unknown map {name}").format(n=no, name=clean(name, 60)))

@@ -182,6 +182,8 @@ class Terrain:
         s.turn.transformed.add(hex_)
 
     def _do_transform(self, p: Player, a: A.Transform) -> None:
+        if not self.board.is_land(a.hex):  # before anything looks the hex up
+            raise RuleError(_("{hex} is not a land hex.").format(hex=a.hex))
         target = a.color
         if target == "grey":
             target = "gray"
