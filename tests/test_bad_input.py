@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import os
 import random
+import subprocess
+import sys
 import time
 
 import pytest
@@ -218,14 +220,17 @@ def test_leftovers_of_killed_writes_are_cleaned_and_lone_backups_shown(dirs):
     game = played(7, 10)
     saves.save_game(game, folder / "lost.tmsave", "lost")
     os.replace(folder / "lost.tmsave", folder / "lost.tmsave.bak")  # what an older version could leave
-    stale = folder / ".lost.tmsave.123.tmp"
+    stale = folder / f".lost.tmsave.{os.getppid()}.tmp"  # its writer lives on, but it is an hour old
     stale.write_bytes(b"{")
     os.utime(stale, (time.time() - 3600, time.time() - 3600))
-    fresh = folder / ".other.tmsave.456.tmp"  # a write in progress in another process: left alone
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    orphan = folder / f".lost.tmsave.bak.{int(dead.stdout)}.tmp"  # its writer was killed a moment ago
+    orphan.write_bytes(b"{")
+    fresh = folder / f".other.tmsave.{os.getppid()}.tmp"  # a write in progress in another process: left alone
     fresh.write_bytes(b"{")
     listed = saves.list_saves(folder)
     assert [i.game_id for i in listed] == ["lost"] and not listed[0].error
-    assert not stale.exists() and fresh.exists()
+    assert not stale.exists() and not orphan.exists() and fresh.exists()
 
 
 # ---------------------------------------------------------------------- settings

@@ -125,7 +125,8 @@ def _second_name(path: Path, other: Path) -> None:
 def clean_leftovers(folder: Path, older_than: float = LEFTOVER_SECONDS) -> int:
     """Remove what killed writers left in `folder`; returns how many files were touched.
 
-    Temporary files older than `older_than` seconds are deleted (a live write takes milliseconds),
+    Temporary files whose writer has died (their name holds its process id), or older than
+    `older_than` seconds where that cannot be told, are deleted (a live write takes milliseconds),
     and a save that exists only as its `.bak` (left by an older version killed between two
     renames) takes its name back, so that it shows in Continue and Load again.
     """
@@ -137,7 +138,8 @@ def clean_leftovers(folder: Path, older_than: float = LEFTOVER_SECONDS) -> int:
         return 0
     for p in entries:
         try:
-            if p.name.startswith(".") and p.name.endswith(TMP_SUFFIX) and now - p.stat().st_mtime > older_than:
+            if p.name.startswith(".") and p.name.endswith(TMP_SUFFIX) and (
+                    _writer_gone(p.name) or now - p.stat().st_mtime > older_than):
                 p.unlink()
                 touched += 1
             elif p.name.endswith(SUFFIX + ".bak") and not p.with_name(p.name[:-4]).exists():
@@ -146,6 +148,20 @@ def clean_leftovers(folder: Path, older_than: float = LEFTOVER_SECONDS) -> int:
         except OSError:
             continue
     return touched
+
+
+def _writer_gone(name: str) -> bool:
+    """True when the process that named this temporary file (`.<file>.<pid>.tmp`) has ended."""
+    pid = name[: -len(TMP_SUFFIX)].rpartition(".")[2]
+    if os.name != "posix" or not pid.isdigit() or int(pid) == os.getpid():
+        return False
+    try:
+        os.kill(int(pid), 0)  # signal 0: only asks whether the process exists
+    except ProcessLookupError:
+        return True
+    except (PermissionError, OverflowError, OSError):
+        return False
+    return False
 
 
 def _fsync_dir(folder: Path) -> None:

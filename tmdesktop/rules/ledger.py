@@ -145,7 +145,8 @@ class Mismatch:
     got: object
 
     def __str__(self) -> str:
-        return f"line {self.line} ({self.faction}): {self.what}: expected {self.expected}, got {self.got}"
+        return clean(f"line {self.line} ({self.faction}): {self.what}: expected {self.expected}, got {self.got}",
+                     400)  # the faction and the command are the file's text
 
 
 FIELDS = ("VP", "C", "W", "P", "PW", "cults")

@@ -126,17 +126,17 @@ def _tile(m):
 
 @_rule(r"\+(\d*)(fire|water|earth|air)")
 def _cult(m):
-    return A.CultStep(m[2].upper(), _number(m[1] or "1", m[0]))
+    return A.CultStep(m[2].upper(), _number(m[1] or "1", m[0], least=1))
 
 
 @_rule(r"-(\d*)(fire|water|earth|air)")
 def _cult_back(m):
-    return A.CultStep(m[2].upper(), -_number(m[1] or "1", m[0]))
+    return A.CultStep(m[2].upper(), -_number(m[1] or "1", m[0], least=1))
 
 
 @_rule(r"-(\d*)spade")
 def _spade(m):
-    return A.DiscardSpade(_number(m[1] or "1", m[0]))
+    return A.DiscardSpade(_number(m[1] or "1", m[0], least=1))
 
 
 @_rule(r"pick-colou?r\s+(\w+)")
@@ -183,7 +183,8 @@ def _setup(m):
 def _number(digits: str, command: str, most: int = MAX_AMOUNT, least: int = 0) -> int:
     """A count or amount from `least` to `most`; long digit strings are refused before int() sees them.
 
-    Zero is readable (real logs have `burn 0`); whether it is allowed is the engine's judgement."""
+    Zero is readable where real logs write it (`burn 0`); whether it is allowed is the engine's
+    judgement.  Steps and spades start at 1: `+0FIRE` would be written back as `-FIRE`."""
     if len(digits) > len(str(most)) or not least <= int(digits) <= most:
         raise RuleError(_("The number {number} in “{text}” is out of range ({least} to {most}).").format(
             number=clean(digits, 12), text=clean(command, 60), least=least, most=most))

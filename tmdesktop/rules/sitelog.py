@@ -173,7 +173,7 @@ def import_log(text: str) -> Game:
             if game.can_end_turn(faction):
                 game.apply(faction, A.Done())
         except RuleError as e:
-            raise LogError(_("line {n}: {why}").format(n=no, why=e)) from None
+            raise LogError(clean(_("line {n}: {why}").format(n=no, why=e), 300)) from None  # names from the file
         except Exception as e:  # an engine fault must not escape as a traceback: name the line
             raise LogError(_("line {n}: this move could not be replayed ({why}).").format(
                 n=no, why=type(e).__name__)) from None
