@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 import time
@@ -88,8 +89,15 @@ class App:
         w, h = self.screen.get_size()
         if w >= MIN_SIZE[0] and h >= MIN_SIZE[1]:
             self.canvas = None
-        elif self.canvas is None or self.canvas.get_size() != (max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])):
-            self.canvas = pygame.Surface((max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])))
+            return
+        # the window's shape, enlarged until it holds MIN_SIZE (no distortion when shrunk back);
+        # a sliver of a window (1 px high) would need a huge canvas: then MIN_SIZE, stretched
+        k = max(MIN_SIZE[0] / max(1, w), MIN_SIZE[1] / max(1, h))
+        size = (math.ceil(max(1, w) * k), math.ceil(max(1, h) * k))
+        if size[0] > 4 * MIN_SIZE[0] or size[1] > 4 * MIN_SIZE[1]:
+            size = (max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1]))
+        if self.canvas is None or self.canvas.get_size() != size:
+            self.canvas = pygame.Surface(size)
 
     def _scale(self) -> tuple[float, float]:
         """Scene pixels per window point, across and down (high DPI and the small-window canvas)."""

@@ -35,20 +35,22 @@ class Stats:
     clean: int = 0
     accepted: int = 0
     crashes: list[tuple[int, str]] = field(default_factory=list)
-    slowest: tuple[float, int] = (0.0, -1)  # seconds, case
+    slowest: tuple[float, int] = (0.0, -1)  # seconds of processor time, case
     biggest: tuple[float, int] = (0.0, -1)  # MB the peak resident size grew by, case
 
     def summary(self) -> str:
         return f"{self.tried} tried, {self.clean} clean errors, {len(self.crashes)} crashes"
 
     def figures(self) -> str:
-        return (f"{self.accepted} accepted; slowest case {self.slowest[0] * 1000:.0f} ms (#{self.slowest[1]}), "
+        return (f"{self.accepted} accepted; slowest case {self.slowest[0] * 1000:.0f} ms of processor time "
+                f"(#{self.slowest[1]}), "
                 f"largest growth of the peak memory {self.biggest[0]:.1f} MB (#{self.biggest[1]})")
 
 
 @contextlib.contextmanager
-def time_limit(seconds: float):
-    """Interrupt the case after `seconds` (where the system has SIGALRM; elsewhere only measured)."""
+def time_limit(cpu_seconds: float, wall_seconds: float):
+    """Interrupt the case after `cpu_seconds` of processor time, or `wall_seconds` of waiting (a
+    hang), where the system has these timers; elsewhere the case is only measured."""
     if not hasattr(signal, "setitimer") or sys.platform == "win32":
         yield
         return
@@ -56,13 +58,16 @@ def time_limit(seconds: float):
     def expire(_sig, _frame):
         raise CaseTimeout()
 
-    old = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    old = signal.signal(signal.SIGPROF, expire), signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_PROF, cpu_seconds)
+    signal.setitimer(signal.ITIMER_REAL, wall_seconds)
     try:
         yield
     finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
         signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+        signal.signal(signal.SIGPROF, old[0])
+        signal.signal(signal.SIGALRM, old[1])
 
 
 def _address_space() -> int | None:
@@ -111,8 +116,9 @@ def run(target, cases: int, seed: int, seconds: float = 2.0, megabytes: float = 
         only: int | None = None, progress: Callable[[Stats], None] | None = None, verbose: bool = False) -> Stats:
     """For each case: `target.case(rng)` makes the input (not timed), `target.check(case, rng)` hands
     it to the game and returns ACCEPTED or CLEAN, or raises.  The check runs under the bounds:
-    `seconds` (cut off at twice that) and, with `cap_memory`, `megabytes` of new address space;
-    the growth of the peak resident size is reported either way."""
+    `seconds` of processor time (the machine may be shared: waiting for a processor is no cost of
+    the case; cut off at twice that, or after ten times that of waiting) and, with `cap_memory`,
+    `megabytes` of new address space; the growth of the peak resident size is reported either way."""
     stats = Stats()
     indices = [only] if only is not None else range(cases)
     for i in indices:
@@ -125,12 +131,12 @@ def run(target, cases: int, seed: int, seconds: float = 2.0, megabytes: float = 
             print(f"case {i} could not be made: {type(exc).__name__}: {exc}", file=sys.stderr)
             continue
         peak0 = _peak_rss_mb()
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         try:
-            with time_limit(seconds * 2), memory_limit(megabytes if cap_memory else None):
+            with time_limit(seconds * 2, seconds * 10), memory_limit(megabytes if cap_memory else None):
                 outcome = target.check(case, rng)
         except CaseTimeout:
-            problem = f"still running after {seconds * 2:.0f} s"
+            problem = f"cut off after {time.process_time() - c0:.1f} s of processor time"
         except CaseFailure as exc:
             problem = str(exc)
         except (Exception, RecursionError, MemoryError) as exc:
@@ -140,12 +146,14 @@ def run(target, cases: int, seed: int, seconds: float = 2.0, megabytes: float = 
                 problem = f"more than {megabytes:.0f} MB ({problem})"
             if verbose:
                 traceback.print_exc()
-        spent = time.perf_counter() - t0
+        spent, wall = time.process_time() - c0, time.perf_counter() - t0
         mb = _peak_rss_mb() - peak0
         stats.tried += 1
         if not problem and spent > seconds:
-            problem = f"took {spent:.1f} s"
+            problem = f"took {spent:.1f} s of processor time ({wall:.1f} s in all)"
         if problem:
+            if hasattr(target, "describe"):
+                problem += f" [{target.describe(case)}]"
             stats.crashes.append((i, problem))
             print(f"CRASH case {i}: {problem}", flush=True)
         elif outcome == CLEAN:

@@ -152,6 +152,10 @@ class UiFuzzer:
             raise CaseFailure(f"the scenes were laid out at {w}x{h}")
         return ACCEPTED
 
+    def describe(self, case: list) -> str:
+        top = self.app.stack.top if self.app is not None else None
+        return f"{type(top).__name__} after {case}"
+
     def close(self) -> None:
         from ..app.main import _shutdown
 
