@@ -100,6 +100,8 @@ class UiFuzzer:
         """One input: (kind, arguments) that `check` turns into events."""
         w, h = self.pg.display.get_surface().get_size()
         roll = rng.random()
+        if type(self.app.stack.top).__name__ == "SetupScene" and roll < 0.8:
+            roll *= 0.75  # only clicks on the new-game page: its many choices lead to the draft and auction
         if roll < 0.6:
             return [("click", (rng.randrange(max(1, w)), rng.randrange(max(1, h))), rng.choice((1, 1, 1, 3)))]
         if roll < 0.8:
