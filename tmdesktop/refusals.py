@@ -16,6 +16,7 @@ from tmdesktop.i18n import N_, _
 from tmdesktop.rules.constants import format_cost
 from tmdesktop.rules.data import faction as faction_data
 from tmdesktop.rules.errors import CodedError
+from tmdesktop.safe_text import clean
 
 TEMPLATES = {
     # turns and phases
@@ -145,6 +146,8 @@ TEMPLATES = {
     # the notation
     "unknown_building": N_("Unknown building {name}."),
     "unreadable_command": N_("Cannot read the command “{text}”."),
+    "number_out_of_range": N_("The number {number} in “{text}” is out of range ({least} to {most})."),
+    "row_too_long": N_("This row is too long ({n} characters; at most {most})."),
     # game setups (SetupError)
     "bad_player_count": N_("A game has 2 to 5 players, not {players}."),
     "setup_unknown_map": N_("Unknown map {name}."),
@@ -154,6 +157,7 @@ TEMPLATES = {
     # game logs (LogError) and ledgers (LedgerError)
     "unknown_option": N_("line {line}: unknown option {option}"),
     "unreadable_line": N_("line {line}: cannot read “{text}”"),
+    "replay_fault": N_("line {line}: this move could not be replayed ({why})."),
     "no_score_tiles": N_("the log gives no round scoring tiles (`score ...`)"),
     "rejected": N_("line {line}: {refusal}"),
     "unknown_map": N_("line {line}: unknown map {name}"),
@@ -162,6 +166,9 @@ TEMPLATES = {
     "unreadable_value": N_("line {line}: unreadable value “{value}”"),
     "unknown_options": N_("Unknown options: {options}"),
     "missing_score_tiles": N_("The six round scoring tiles are not all given."),
+    "unknown_score_tiles": N_("Unknown round scoring tile(s): {tiles}."),
+    "repeated_score_tiles": N_("Each round scoring tile can be used only once."),
+    "unknown_bonus_tiles": N_("Unknown bonus tile(s): {tiles}."),
 }
 
 #: What a `cannot_afford` refusal was paying for (its `what` key; the detail params fill it in).
@@ -213,14 +220,15 @@ def _words(params: dict) -> dict:
             out[key] = describe.building(value)
         elif key == "cost":
             out[key] = format_cost(value)
-        elif key == "options":
-            out[key] = ", ".join(value)
+        elif key in ("options", "tiles"):
+            out[key] = ", ".join(map(str, value))
         elif key == "refusal":
             out[key] = message(value)
     for side in ("give", "get"):  # a conversion: `3 W`
         if f"{side}_n" in params:
             out[side] = f"{params[f'{side}_n']} {params[side]}"
-    return out
+    # text that came from a file is shown cleaned and shortened (control characters, long names)
+    return {k: clean(v, 300 if k == "refusal" else 60) if isinstance(v, str) else v for k, v in out.items()}
 
 
 def faction_name(key: str | None) -> str:

@@ -8,26 +8,34 @@ import statistics
 import time
 from pathlib import Path
 
+from .i18n import _
 from .refusals import message, worded
 from .rules.ledger import LedgerError, read_ledger, replay_ledger
+from .safe_text import clean
 
 
 def expected_totals(path: Path) -> dict[str, int] | None:
     manifest = path.with_name("manifest.json")
-    if not manifest.exists():
+    try:
+        for g in json.loads(manifest.read_text("utf-8")).get("games", []):
+            if g.get("log_file") == path.name:
+                return dict(g["expected_total_vp"])
+    except (OSError, ValueError, AttributeError, KeyError, TypeError):  # no usable manifest: no totals
         return None
-    for g in json.loads(manifest.read_text()).get("games", []):
-        if g.get("log_file") == path.name:
-            return g["expected_total_vp"]
     return None
 
 
 def replay_file(path: Path) -> tuple[bool, str, object]:
     try:
         ledger = read_ledger(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, LedgerError) as e:
-        return False, f"cannot read: {message(e)}", None
-    game, mismatch = replay_ledger(ledger)
+    except (OSError, UnicodeDecodeError) as e:
+        return False, _("cannot read: {why}").format(why=clean(getattr(e, "strerror", None) or e, 120)), None
+    except LedgerError as e:
+        return False, _("cannot read: {why}").format(why=message(e)), None
+    try:
+        game, mismatch = replay_ledger(ledger)
+    except Exception as e:  # an engine fault is reported as a failed file, never a traceback
+        return False, _("cannot be replayed ({why})").format(why=type(e).__name__), None
     if mismatch:
         return False, str(worded(mismatch)), game
     totals = {n: p.VP for n, p in game.state.players.items()}
@@ -46,7 +54,7 @@ def main(argv: list[str]) -> int:
     passed = failed = 0
     for path in args.files:
         ok, message, _game = replay_file(path)
-        print(f"{'ok  ' if ok else 'FAIL'} {path.name}: {message}")
+        print(f"{'ok  ' if ok else 'FAIL'} {clean(path.name, 120)}: {clean(message, 400)}")
         passed += ok
         failed += not ok
     if args.bench:

@@ -6,7 +6,8 @@ through the engine, so a save that loads is a game the rules allow.  Every probl
 becomes a `SaveError` whose message is written for the player, and nothing else is touched.
 
 Files are written atomically: a temporary file in the same folder, flushed and fsynced, then
-`os.replace`d over the old one, whose previous copy is kept as `<name>.bak`.  The games live in
+`os.replace`d over the old one, whose previous copy is kept as `<name>.bak` (see `write_atomic`:
+the save keeps its name at every instant, so a killed process cannot hide a game).  The games live in
 `PlatformDirs("tmdesktop", appauthor=False).user_data_path / "saves"` (`TMDESKTOP_DATA_DIR`
 overrides the data folder, for tests and portable installs).
 """
@@ -16,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import shutil
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -30,6 +32,7 @@ from .rules.errors import RuleError
 from .rules.maps import MAP_KEYS, TERRAINS
 from .rules.notation import parse_row
 from .rules.setup import FINAL_SCORING_TILES, KNOWN_OPTIONS, GameSetup
+from .safe_text import clean
 
 FORMAT = "tmdesktop-save"
 VERSION = 1
@@ -38,6 +41,8 @@ MAX_BYTES = 4_000_000  # a finished five-player game is about 60 kB
 MAX_LOG = 20_000
 MAX_NAME = 40
 MAX_SEED = 2 ** 63
+TMP_SUFFIX = ".tmp"
+LEFTOVER_SECONDS = 60.0  # a temporary file this old belongs to no live write
 
 
 class SaveError(Exception):
@@ -76,29 +81,88 @@ def backup_of(path: Path) -> Path:
 
 
 def write_atomic(path: Path, data: bytes, keep_backup: bool = True) -> None:
-    """Write `data` to `path` so that a crash at any moment leaves the old or the new file.
+    """Write `data` to `path` so that a process killed at any moment leaves a complete file there.
 
-    The previous file becomes `path.bak` (only if it was complete: an interrupted write never
-    replaces it, because the new copy only takes the name once it is on disk).
+    `path` never disappears, not even for an instant: the new bytes go to a temporary file that
+    is fsynced and then renamed over `path` in one step.  The previous copy becomes `path.bak`
+    through a second name (a hard link, or a copy where links are not possible) taken before the
+    rename, so the old file keeps its own name until the new one replaces it.  Leftover temporary
+    files of a killed process are removed by `clean_leftovers`.
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp = path.with_name(f".{path.name}.{os.getpid()}{TMP_SUFFIX}")
+    bak_tmp = path.with_name(f".{path.name}.bak.{os.getpid()}{TMP_SUFFIX}")
     try:
         with open(tmp, "wb") as fh:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
-        if keep_backup and path.exists():
-            os.replace(path, backup_of(path))
+        if keep_backup and path.is_file():
+            _second_name(path, bak_tmp)
+            os.replace(bak_tmp, backup_of(path))
         os.replace(tmp, path)
         _fsync_dir(path.parent)
     finally:
-        if tmp.exists():
+        for leftover in (tmp, bak_tmp):
             try:
-                tmp.unlink()
+                leftover.unlink()
             except OSError:
                 pass
+
+
+def _second_name(path: Path, other: Path) -> None:
+    """`other` becomes a complete copy of `path` (the same file when the system allows hard links)."""
+    try:
+        other.unlink()
+    except OSError:
+        pass
+    try:
+        os.link(path, other)
+    except OSError:
+        shutil.copyfile(path, other)
+
+
+def clean_leftovers(folder: Path, older_than: float = LEFTOVER_SECONDS) -> int:
+    """Remove what killed writers left in `folder`; returns how many files were touched.
+
+    Temporary files whose writer has died (their name holds its process id), or older than
+    `older_than` seconds where that cannot be told, are deleted (a live write takes milliseconds),
+    and a save that exists only as its `.bak` (left by an older version killed between two
+    renames) takes its name back, so that it shows in Continue and Load again.
+    """
+    touched = 0
+    now = time.time()
+    try:
+        entries = list(Path(folder).iterdir())
+    except OSError:
+        return 0
+    for p in entries:
+        try:
+            if p.name.startswith(".") and p.name.endswith(TMP_SUFFIX) and (
+                    _writer_gone(p.name) or now - p.stat().st_mtime > older_than):
+                p.unlink()
+                touched += 1
+            elif p.name.endswith(SUFFIX + ".bak") and not p.with_name(p.name[:-4]).exists():
+                os.replace(p, p.with_name(p.name[:-4]))
+                touched += 1
+        except OSError:
+            continue
+    return touched
+
+
+def _writer_gone(name: str) -> bool:
+    """True when the process that named this temporary file (`.<file>.<pid>.tmp`) has ended."""
+    pid = name[: -len(TMP_SUFFIX)].rpartition(".")[2]
+    if os.name != "posix" or not pid.isdigit() or int(pid) == os.getpid():
+        return False
+    try:
+        os.kill(int(pid), 0)  # signal 0: only asks whether the process exists
+    except ProcessLookupError:
+        return True
+    except (PermissionError, OverflowError, OSError):
+        return False
+    return False
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -164,7 +228,7 @@ def game_to_dict(game: Game, game_id: str, names: dict | None = None, created: s
 
 def save_game(game: Game, path: Path, game_id: str, names: dict | None = None, created: str | None = None) -> None:
     data = json.dumps(game_to_dict(game, game_id, names, created), ensure_ascii=False, indent=1)
-    write_atomic(path, data.encode("utf-8"))
+    write_atomic(path, data.encode("utf-8", "replace"))  # a lone surrogate must not stop a save
 
 
 # ---------------------------------------------------------------------- from JSON, with validation
@@ -231,7 +295,7 @@ def _str_list(d: dict, key: str, allowed, max_len: int) -> tuple[str, ...]:
     if allowed is not None:
         for x in v:
             if x not in allowed:
-                raise _bad(_("unknown “{value}” in “{key}”").format(value=x[:40], key=key))
+                raise _bad(_("unknown “{value}” in “{key}”").format(value=clean(x, 40), key=key))
     return tuple(v)
 
 
@@ -245,6 +309,7 @@ def setup_from_dict(d) -> GameSetup:
     names = _str_list(d, "player_names", None, 5)
     if any(len(n) > MAX_NAME for n in names):
         raise _bad(_("a player name is too long"))
+    names = tuple(clean(n, MAX_NAME, newlines=False) for n in names)  # drawn and written again later
     final = d.get("final_scoring")
     if final is not None and final not in FINAL_SCORING_TILES:
         raise _bad(_("unknown final scoring tile"))
@@ -327,12 +392,13 @@ def load_file(path: Path) -> Loaded:
     if not isinstance(names, dict) or any(not isinstance(k, str) or not isinstance(v, str) or len(v) > MAX_NAME
                                           for k, v in names.items()):
         raise _bad(_("bad player names"))
+    names = {k: clean(v, MAX_NAME, newlines=False) for k, v in names.items()}
     game_id = data.get("id")
-    if not isinstance(game_id, str) or not game_id or len(game_id) > 80:
+    if not isinstance(game_id, str) or not game_id or len(game_id) > 80 or clean(game_id, 80) != game_id:
         game_id = path.name.removesuffix(SUFFIX)
     created = data.get("created") if isinstance(data.get("created"), str) else ""
     saved = data.get("saved") if isinstance(data.get("saved"), str) else ""
-    return Loaded(replay(setup, log), game_id, path, dict(names), created[:40], saved[:40])
+    return Loaded(replay(setup, log), game_id, path, dict(names), clean(created, 40), clean(saved, 40))
 
 
 def load(path: Path) -> Loaded:
@@ -375,8 +441,11 @@ class SaveInfo:
     def when(self) -> datetime:
         try:
             return datetime.fromisoformat(self.saved).astimezone()
-        except ValueError:
-            return datetime.fromtimestamp(self.mtime).astimezone()
+        except (ValueError, OverflowError, OSError):  # any text, e.g. year 1 in the last time zone
+            try:
+                return datetime.fromtimestamp(self.mtime).astimezone()
+            except (ValueError, OverflowError, OSError):
+                return datetime.fromtimestamp(0, timezone.utc)
 
 
 def info(path: Path) -> SaveInfo:
@@ -397,8 +466,9 @@ def info(path: Path) -> SaveInfo:
         rnd = sm.get("round") if type(sm.get("round")) is int and 0 <= sm.get("round") <= 6 else 0
         moves = sm.get("moves") if type(sm.get("moves")) is int and 0 <= sm.get("moves") <= MAX_LOG else 0
         names = data.get("names") if isinstance(data.get("names"), dict) else {}
-        names = {k: v[:MAX_NAME] for k, v in names.items() if isinstance(k, str) and isinstance(v, str)}
-        return SaveInfo(path, game_id, str(data.get("saved", ""))[:40], factions, rnd, str(sm.get("phase", ""))[:20],
+        names = {k: clean(v, MAX_NAME, newlines=False) for k, v in names.items()
+                 if isinstance(k, str) and isinstance(v, str)}
+        return SaveInfo(path, game_id, clean(data.get("saved", ""), 40), factions, rnd, clean(sm.get("phase", ""), 20),
                         sm.get("finished") is True, moves, names, mtime=mtime)
     except SaveError as exc:
         return SaveInfo(path, game_id, error=str(exc), mtime=mtime)
@@ -409,6 +479,7 @@ def list_saves(folder: Path | None = None) -> list[SaveInfo]:
     folder = saves_dir() if folder is None else Path(folder)
     if not folder.is_dir():
         return []
+    clean_leftovers(folder)
     out = [info(p) for p in folder.glob(f"*{SUFFIX}") if p.is_file()]
     out.sort(key=lambda i: i.mtime, reverse=True)
     return out
@@ -426,7 +497,7 @@ def latest_unfinished(folder: Path | None = None) -> SaveInfo | None:
 
 
 def delete(path: Path) -> None:
-    for p in (Path(path), backup_of(Path(path))):
+    for p in (backup_of(Path(path)), Path(path)):  # the copy first: a lone .bak would be restored
         try:
             p.unlink()
         except FileNotFoundError:
@@ -448,10 +519,14 @@ class Autosaver:
         self.error = ""  # the last failure, for the interface to show
 
     def save(self, game: Game) -> bool:
+        """Never raises: a failed save is reported in `error`, and the game goes on."""
         try:
             save_game(game, self.path, self.game_id, self.names, self.created)
         except OSError as exc:
-            self.error = _("The game could not be saved: {why}").format(why=exc.strerror or exc)
+            self.error = _("The game could not be saved: {why}").format(why=clean(exc.strerror or exc, 120))
+            return False
+        except Exception as exc:
+            self.error = _("The game could not be saved: {why}").format(why=type(exc).__name__)
             return False
         self.error = ""
         return True

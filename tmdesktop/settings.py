@@ -1,8 +1,9 @@
 """The player's settings, in `PlatformDirs("tmdesktop", appauthor=False).user_config_path`.
 
 One JSON file, written atomically (see `saves.write_atomic`).  A missing file means a first
-start: the language comes from the system's preferred locales.  A damaged file, or a value out
-of range, falls back to the default with a message for the player; nothing raises.
+start: the language comes from the system's preferred locales.  A damaged file, a value out
+of range, or a link to a missing file falls back to the default with a message for the player;
+nothing raises.  Names that the screens draw must be printable (`safe_text.is_clean`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from .i18n import LANGUAGES, N_, _
+from .safe_text import clean, is_clean
 
 FILE_NAME = "settings.json"
 VERSION = 1
@@ -103,17 +105,40 @@ def _validate(raw: dict) -> tuple[Settings, list[str]]:
     take("ui_scale", lambda v: type(v) in (int, float) and 0.5 <= v <= 2.0, lambda v: min(UI_SCALES, key=lambda u: abs(u - v)))
     take("animation_speed", lambda v: v in ANIMATION_SPEEDS)
     take("leech", lambda v: isinstance(v, dict) and len(v) <= 100 and all(
-        isinstance(k, str) and len(k) <= 40 and m in LEECH_MODES for k, m in v.items()), dict)
-    take("recent_names", lambda v: isinstance(v, list) and all(isinstance(n, str) and 0 < len(n) <= 40 for n in v),
+        isinstance(k, str) and is_clean(k, 40) and m in LEECH_MODES for k, m in v.items()), dict)
+    take("recent_names", lambda v: isinstance(v, list) and all(
+        isinstance(n, str) and 0 < len(n) <= 40 and is_clean(n, 40) for n in v),
          lambda v: list(v)[:MAX_PLAYERS_REMEMBERED])
     return s, bad
 
 
-def load(path: Path | None = None, pref_locales=None) -> tuple[Settings, str]:
-    """(settings, message): the message is empty unless something had to be reset."""
+@dataclass(frozen=True)
+class Problem:
+    """What was wrong with the settings file, kept apart from its message so that the message can
+    be written once the interface language (which the settings themselves choose) is set."""
+    kind: str  # "damaged", "invalid" or "dangling-link"
+    detail: str = ""
+
+    def message(self) -> str:
+        if self.kind == "damaged":
+            return _("The settings file was damaged; the default settings are used.")
+        if self.kind == "dangling-link":
+            return _("The settings file is a link to {target}, which does not exist; the default settings are "
+                     "used.").format(target=clean(self.detail, 120))
+        return _("Some settings were not valid and were reset: {names}.").format(names=self.detail)
+
+
+def load_checked(path: Path | None = None, pref_locales=None) -> tuple[Settings, Problem | None]:
+    """(settings, what had to be reset or None); never raises."""
     path = settings_path() if path is None else Path(path)
+    if path.is_symlink() and not path.exists():
+        try:
+            target = os.readlink(path)
+        except OSError:
+            target = "?"
+        return Settings(language=detect_language(pref_locales)), Problem("dangling-link", target)
     if not path.exists():
-        return Settings(language=detect_language(pref_locales)), ""
+        return Settings(language=detect_language(pref_locales)), None
     try:
         if path.stat().st_size > 1_000_000:
             raise ValueError("too large")
@@ -121,12 +146,15 @@ def load(path: Path | None = None, pref_locales=None) -> tuple[Settings, str]:
         if not isinstance(raw, dict):
             raise ValueError("not an object")
     except (OSError, ValueError, UnicodeDecodeError, RecursionError):
-        return (Settings(language=detect_language(pref_locales)),
-                _("The settings file was damaged; the default settings are used."))
+        return Settings(language=detect_language(pref_locales)), Problem("damaged")
     s, bad = _validate(raw)
-    if bad:
-        return s, _("Some settings were not valid and were reset: {names}.").format(names=", ".join(bad))
-    return s, ""
+    return s, Problem("invalid", ", ".join(bad)) if bad else None
+
+
+def load(path: Path | None = None, pref_locales=None) -> tuple[Settings, str]:
+    """(settings, message): the message, in the current language, is empty unless something had to be reset."""
+    s, problem = load_checked(path, pref_locales)
+    return s, problem.message() if problem else ""
 
 
 def save(s: Settings, path: Path | None = None) -> str:
@@ -134,6 +162,8 @@ def save(s: Settings, path: Path | None = None) -> str:
     from .saves import write_atomic
 
     path = settings_path() if path is None else Path(path)
+    if path.is_symlink():  # the player's link (e.g. to a synced folder) stays: write where it points
+        path = Path(os.path.realpath(path))
     data = {"version": VERSION, **asdict(s)}
     try:
         write_atomic(path, json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8"))

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 import time
+import warnings
 
 import pygame
 
@@ -21,6 +23,9 @@ POLL_MS = 3
 #: Input that answers at once, without waiting for the next 60 Hz frame slot (a hover does wait).
 URGENT = frozenset({pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.MOUSEWHEEL,
                     pygame.TEXTINPUT})
+#: The smallest layout the scenes are drawn at.  The window asks the system for this minimum; a
+#: smaller drawable (a system that ignores the hint, a tiled window) shows the scenes scaled down.
+MIN_SIZE = (800, 500)
 
 
 def set_window_icon(window: pygame.Window | None = None) -> None:
@@ -47,6 +52,17 @@ def wants_high_dpi_window(headless: bool) -> bool:
     return sys.platform == "darwin" and not headless
 
 
+def _ask_minimum_size(window: pygame.Window | None) -> None:
+    """Tell the system how small the window may be dragged (ignored by some window managers)."""
+    try:
+        with warnings.catch_warnings():  # the display-module window is the one set_mode opened
+            warnings.simplefilter("ignore", DeprecationWarning)
+            win = window if window is not None else pygame.Window.from_display_module()
+        win.minimum_size = MIN_SIZE
+    except (pygame.error, AttributeError, ValueError):
+        pass
+
+
 class App:
     def __init__(self, size: tuple[int, int], title: str = "Terra Mystica", headless: bool = False):
         self.stack = SceneStack()
@@ -65,6 +81,9 @@ class App:
             set_window_icon()  # before the window opens: some systems ignore a later change
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
             pygame.display.set_caption(title)
+        _ask_minimum_size(self.window)
+        self.canvas: pygame.Surface | None = None  # the scenes' surface while the window is below MIN_SIZE
+        self._fit_canvas()
         self.frames = 0
         self._below: pygame.Surface | None = None  # the scenes under the top one, as last drawn
         self._below_key: tuple | None = None
@@ -72,7 +91,31 @@ class App:
 
     @property
     def size(self) -> tuple[int, int]:
-        return self.screen.get_size()
+        """The size the scenes lay out for: the drawable, or MIN_SIZE where it is smaller."""
+        return (self.canvas or self.screen).get_size()
+
+    def _fit_canvas(self) -> None:
+        w, h = self.screen.get_size()
+        if w >= MIN_SIZE[0] and h >= MIN_SIZE[1]:
+            self.canvas = None
+            return
+        # the window's shape, enlarged until it holds MIN_SIZE (no distortion when shrunk back);
+        # a sliver of a window (1 px high) would need a huge canvas: then MIN_SIZE, stretched
+        k = max(MIN_SIZE[0] / max(1, w), MIN_SIZE[1] / max(1, h))
+        size = (math.ceil(max(1, w) * k), math.ceil(max(1, h) * k))
+        if size[0] > 4 * MIN_SIZE[0] or size[1] > 4 * MIN_SIZE[1]:
+            size = (max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1]))
+        if self.canvas is None or self.canvas.get_size() != size:
+            self.canvas = pygame.Surface(size)
+
+    def _scale(self) -> tuple[float, float]:
+        """Scene pixels per window point, across and down (high DPI and the small-window canvas)."""
+        r = self.pixel_ratio
+        if self.canvas is None:
+            return r, r
+        sw, sh = self.screen.get_size()
+        cw, ch = self.canvas.get_size()
+        return r * cw / max(1, sw), r * ch / max(1, sh)
 
     @property
     def pixel_ratio(self) -> float:
@@ -83,17 +126,17 @@ class App:
 
     def mouse_pos(self) -> tuple[int, int]:
         x, y = pygame.mouse.get_pos()
-        r = self.pixel_ratio
-        return int(x * r), int(y * r)
+        rx, ry = self._scale()
+        return int(x * rx), int(y * ry)
 
     def _to_pixels(self, event: pygame.event.Event) -> pygame.event.Event:
-        r = self.pixel_ratio
-        if r == 1.0 or not hasattr(event, "pos"):
+        rx, ry = self._scale()
+        if (rx, ry) == (1.0, 1.0) or not hasattr(event, "pos"):
             return event
         attrs = dict(event.__dict__)
-        attrs["pos"] = (int(event.pos[0] * r), int(event.pos[1] * r))
+        attrs["pos"] = (int(event.pos[0] * rx), int(event.pos[1] * ry))
         if "rel" in attrs:
-            attrs["rel"] = (int(event.rel[0] * r), int(event.rel[1] * r))
+            attrs["rel"] = (int(event.rel[0] * rx), int(event.rel[1] * ry))
         return pygame.event.Event(event.type, attrs)
 
     def is_fullscreen(self) -> bool:
@@ -115,6 +158,7 @@ class App:
         else:
             pygame.display.toggle_fullscreen()
             self.screen = pygame.display.get_surface()
+        self._fit_canvas()
         for scene in self.stack.scenes:
             scene.resize(self.size)
 
@@ -142,6 +186,7 @@ class App:
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.screen = self.window.get_surface() if self.window is not None else pygame.display.get_surface()
+            self._fit_canvas()
             for scene in self.stack.scenes:
                 scene.resize(self.size)
             return
@@ -159,22 +204,25 @@ class App:
         than being drawn again: a scene whose picture changes must set its `dirty` flag."""
         if not (force or self.stack.dirty()):
             return False
+        target = self.canvas or self.screen  # below MIN_SIZE the scenes draw on a canvas, scaled down
         scenes = self.stack.visible()
         below, top = scenes[:-1], scenes[-1]
-        key = (tuple(map(id, below)), self.screen.get_size())
+        key = (tuple(map(id, below)), target.get_size())
         if below and not force and key == self._below_key and not any(s.dirty for s in below):
-            self.screen.blit(self._below, (0, 0))
+            target.blit(self._below, (0, 0))
         else:
             for scene in below:
-                scene.draw(self.screen)
+                scene.draw(target)
             if not below:
                 self._below_key = None
-            elif self._below is not None and self._below.get_size() == self.screen.get_size():
-                self._below.blit(self.screen, (0, 0))  # reused: no fresh full-screen allocation
+            elif self._below is not None and self._below.get_size() == target.get_size():
+                self._below.blit(target, (0, 0))  # reused: no fresh full-screen allocation
                 self._below_key = key
             else:
-                self._below, self._below_key = self.screen.copy(), key
-        top.draw(self.screen)
+                self._below, self._below_key = target.copy(), key
+        top.draw(target)
+        if self.canvas is not None and min(self.screen.get_size()) > 0:
+            pygame.transform.smoothscale(self.canvas, self.screen.get_size(), self.screen)
         self.stack.clean()
         if self.window is not None:
             self.window.flip()

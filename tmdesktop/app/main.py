@@ -59,10 +59,11 @@ def main(argv: list[str] | None = None) -> int:
     except Exception:
         prefs = []
     first_start = not settings_mod.settings_path().exists()
-    settings, settings_message = settings_mod.load(pref_locales=prefs)
+    settings, settings_problem = settings_mod.load_checked(pref_locales=prefs)
     if first_start and not args.screenshot:
         settings_mod.save(settings)
     i18n.set_language(args.lang or settings.language)
+    settings_message = settings_problem.message() if settings_problem else ""  # in the language just set
 
     pygame.display.init()
     pygame.font.init()

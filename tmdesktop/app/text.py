@@ -2,6 +2,8 @@
 
 Text is rendered through `text()`, cached by (string, size, weight, colour).  The cache is
 cleared when the language changes (`clear()`), so every label is re-translated on the next frame.
+Every string is passed through `safe_text.clean` before it reaches the font renderer, which
+raises on NUL, lone surrogates or text of zero width: nothing read from a file can stop a frame.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from collections import OrderedDict
 
 import pygame
 
+from ..safe_text import clean
 from .paths import asset
 
 FONT_FILES = {
@@ -41,16 +44,26 @@ def text(s: str, size: int, colour=(0, 0, 0), weight: str = "regular", wrap: int
         _cache.move_to_end(key)
         return surf
     f = font(size, weight)
-    surf = f.render(s, True, colour, wraplength=wrap) if wrap else f.render(s, True, colour)
+    shown = clean(s, limit=2000, newlines=bool(wrap))
+    try:
+        surf = f.render(shown, True, colour, wraplength=wrap) if wrap else f.render(shown, True, colour)
+    except pygame.error:  # e.g. only zero-width characters left: draw nothing
+        surf = pygame.Surface((0, f.get_height()), pygame.SRCALPHA)
     _cache[key] = surf
     if len(_cache) > _CACHE_MAX:
         _cache.popitem(last=False)
     return surf
 
 
+def width(s: str, size: int, weight: str = "regular") -> int:
+    """The width in pixels of `s` as `text()` draws it."""
+    return font(size, weight).size(clean(s, limit=2000, newlines=False))[0]
+
+
 def fit(s: str, size: int, max_width: int, weight: str = "regular", min_size: int = 9) -> int:
     """The largest font size up to `size` at which `s` fits in `max_width` pixels."""
     size = int(round(size))
+    s = clean(s, limit=2000, newlines=False)
     while size > min_size and font(size, weight).size(s)[0] > max_width:
         size -= 1
     return size

@@ -18,6 +18,8 @@ from .errors import CodedError, RuleError
 from .final_scoring import FINAL_TILE_LABELS
 from .notation import parse_row
 from .setup import KNOWN_OPTIONS, GameSetup
+from ..i18n import _
+from ..safe_text import clean
 
 _SCORING_ROW = re.compile(r"\+\d+vp for [\w-]+")
 SYSTEM_LABELS = ("setup", "cult_income_for_faction", "other_income_for_faction", "score_resources",
@@ -70,7 +72,8 @@ def read_ledger(text: str) -> Ledger:
             elif m := re.fullmatch(r"Removing tile (BON\d+)", s):
                 removed.add(m[1])
             elif m := re.fullmatch(r"Player \d+: (.*)", s):
-                names.append(m[1])
+                if len(names) < 5:  # five seats at most
+                    names.append(clean(m[1], 40, newlines=False))
             elif m := re.fullmatch(r"(\w+) dropped from the game", s):
                 dropped.append((len(rows), m[1]))
             continue
@@ -121,6 +124,8 @@ def _values(cols: list[str]) -> tuple:
                 number, got = parts
                 if got != unit:
                     raise ValueError
+            if len(number) > 20:  # no count in a game has more than three digits
+                raise ValueError
             if unit in ("PW", None):
                 vals.append(tuple(int(x) for x in number.split("/")))
                 if len(vals[-1]) != (3 if unit else 4):
@@ -141,7 +146,8 @@ class Mismatch:
     got: object  # the RuleError itself when the engine refused the row's command
 
     def __str__(self) -> str:
-        return f"line {self.line} ({self.faction}): {self.what}: expected {self.expected}, got {self.got}"
+        return clean(f"line {self.line} ({self.faction}): {self.what}: expected {self.expected}, got {self.got}",
+                     400)  # the faction and the command are the file's text
 
 
 FIELDS = ("VP", "C", "W", "P", "PW", "cults")
@@ -217,15 +223,23 @@ def replay_ledger(ledger: Ledger, spans: list[tuple[Row, int, int]] | None = Non
                 return d
         return None
 
-    for f in (r.faction for r in setup_rows):
-        game.apply(None, A.ChooseFaction(f))
+    for r in setup_rows:
+        try:
+            game.apply(None, A.ChooseFaction(r.faction))
+        except RuleError as e:
+            return game, Mismatch(r.line, r.faction, "“setup” rejected", "accepted", e)
     if m := check_events():
         return game, m
     for index, row in enumerate(ledger.rows):
         if index in drops:
-            game.apply(drops[index], A.DropFaction())
+            try:
+                game.apply(drops[index], A.DropFaction())
+            except RuleError as e:
+                return game, Mismatch(row.line, drops[index], "drop from the game rejected", "accepted", e)
         if row.is_system:
             continue
+        if row.faction not in game.state.players:
+            return game, Mismatch(row.line, row.faction, "faction", "in the game", "not in the game")
         first = len(game.log)
         try:
             actions = parse_row(row.command)

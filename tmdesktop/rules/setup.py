@@ -51,6 +51,14 @@ class GameSetup:
             raise SetupError("unknown_options", options=sorted(unknown))
         if len(self.score_tiles) != 6:
             raise SetupError("missing_score_tiles")
+        unknown = [t for t in self.score_tiles if t not in SCORE_TILES]
+        if unknown:
+            raise SetupError("unknown_score_tiles", tiles=unknown)
+        if len(set(self.score_tiles)) != 6:
+            raise SetupError("repeated_score_tiles")
+        unknown = [t for t in self.bonus_tiles if t not in BONUS_TILES]
+        if unknown:
+            raise SetupError("unknown_bonus_tiles", tiles=unknown)
         if "SCORE1" in self.score_tiles[4:]:
             raise SetupError("score1_late")
         if self.final_scoring is not None and self.final_scoring not in FINAL_SCORING_TILES:

@@ -115,8 +115,10 @@ def import_log(text: str) -> Game:
                 map_key = _map_key(no, m[1], m[2])
         elif line.startswith(AUCTION_COMMENT):
             for item in line[len(AUCTION_COMMENT):].split(","):
-                name, vp = item.split()
-                start_vp[name] = int(vp)
+                m = re.fullmatch(r"\s*(\w+)\s+(\d{1,3})\s*", item)
+                if not m:
+                    raise LogError("unreadable_line", line=no, text=item)
+                start_vp[m[1]] = int(m[2])
         elif line.startswith("#"):
             continue
         elif m := re.fullmatch(r"map\s+([0-9a-f]{40})", line):
@@ -125,7 +127,7 @@ def import_log(text: str) -> Game:
                 options.add("revised-starting-vp")
             else:
                 map_key = _map_key(no, m[1], m[1])
-        elif m := re.fullmatch(r"player-count\s+(\d+)", line):
+        elif m := re.fullmatch(r"player-count\s+(\d{1,2})", line):
             players = int(m[1])
         elif m := re.fullmatch(r"option\s+(\S+)", line):
             if m[1] not in KNOWN_OPTIONS:
@@ -155,7 +157,10 @@ def import_log(text: str) -> Game:
                           final_scoring=final, start_vp=start_vp)
     except ValueError as e:
         raise LogError("bad_setup", refusal=e) from None
-    game = Game(setup)
+    try:
+        game = Game(setup)
+    except (RuleError, ValueError, KeyError) as e:
+        raise LogError("bad_setup", refusal=e) from None
     for no, faction, commands in body:
         try:
             if faction is None:
@@ -163,8 +168,12 @@ def import_log(text: str) -> Game:
                 continue
             for action in parse_row(commands):
                 game.apply(faction, action)
+            if game.can_end_turn(faction):
+                game.apply(faction, A.Done())
         except RuleError as e:
             raise LogError("rejected", line=no, refusal=e) from None
+        except Exception as e:  # an engine fault must not escape as a traceback: name the line
+            raise LogError("replay_fault", line=no, why=type(e).__name__) from None
         if game.can_end_turn(faction):
             game.apply(faction, A.Done())
     return game

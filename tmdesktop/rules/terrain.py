@@ -205,6 +205,8 @@ class Terrain:
         self._record(E.Transformed(p.name, hex_, target))
 
     def _do_transform(self, p: Player, a: A.Transform) -> None:
+        if not self.board.is_land(a.hex):  # before anything looks the hex up
+            raise RuleError("not_land", hex=a.hex)
         target = a.color
         if target == "grey":
             target = "gray"

@@ -140,8 +140,8 @@ class ChoiceScene(Modal):
             rh = int(48 * s)
             gap = int(8 * s)
             fs = max(12, int(18 * s))
-            width = max([text.font(fs, "semibold").size(o.label)[0] + icons.tokens_width(o.tokens, fs)
-                         + (rh if o.swatch else 0) for o in self.options] + [text.font(int(26 * s), "title").size(self.title)[0]])
+            width = max([text.width(o.label, fs, "semibold") + icons.tokens_width(o.tokens, fs)
+                         + (rh if o.swatch else 0) for o in self.options] + [text.width(self.title, int(26 * s), "title")])
             w = min(size[0] - 40, width + int(120 * s))
             h = head + n * (rh + gap) + foot
             self.rect = pygame.Rect(0, 0, w, min(h, size[1] - 20))

@@ -41,7 +41,11 @@ def title_weight(s: str) -> str:
         if ch.isascii() or ch.isspace():
             continue
         if ch not in _missing:
-            img = f.render(ch, True, (0, 0, 0))
+            try:
+                img = f.render(ch, True, (0, 0, 0))
+            except (pygame.error, ValueError, UnicodeError):  # NUL, lone surrogates: drawn as nothing
+                _missing[ch] = True
+                continue
             _missing[ch] = pygame.image.tobytes(img, "RGBA") == notdef
         if _missing[ch]:
             return "bold"

@@ -90,7 +90,7 @@ def tooltip(surface, lines: list, pos, font_size: int) -> None:
         return
     pad = max(6, font_size // 2)
     line_h = int(font_size * 1.6)
-    widths = [text.font(font_size, "semibold").size(l)[0] if isinstance(l, str) else
+    widths = [text.width(l, font_size, "semibold") if isinstance(l, str) else
               icons.tokens_width(l, font_size + 2) for l in lines]
     w = max(widths) + 2 * pad
     h = line_h * len(lines) + 2 * pad

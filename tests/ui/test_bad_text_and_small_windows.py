@@ -1,0 +1,105 @@
+"""Text from files that the font renderer cannot draw, and windows smaller than any layout, through
+posted events: every screen still draws and answers."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+
+import pygame
+import pytest
+
+from tests.ui.ui_events import click, key
+from tmdesktop import saves
+from tmdesktop.app.app import MIN_SIZE, App
+from tmdesktop.rules.engine import Game
+from tmdesktop.rules.random_play import random_step
+from tmdesktop.rules.setup import GameSetup
+from tmdesktop.settings import Settings
+
+NASTY = "\x00\ud800\ufeff\u202e\x07"
+
+
+def _game(seed=3, steps=40) -> Game:
+    rng = random.Random(seed)
+    game = Game(GameSetup.random(3, seed, factions=("witches", "nomads", "giants")))
+    for _ in range(steps):
+        game.apply(*random_step(game, rng))
+    return game
+
+
+def _resize(app, size):
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.step(0.016)
+    app.render(force=True)
+
+
+def test_unprintable_text_from_files_is_drawn_everywhere(user_dirs, title_app):
+    folder = saves.saves_dir()
+    folder.mkdir(parents=True)
+    saves.save_game(_game(), folder / "good.tmsave", "good", names={"witches": "x"})
+    data = json.loads((folder / "good.tmsave").read_text("utf-8"))
+    data["names"]["witches"] = "Eve" + NASTY
+    (folder / "good.tmsave").write_text(json.dumps(data), "utf-8")
+    # a file name that is not valid UTF-8 (Linux gives it to Python with surrogate escapes)
+    os.close(os.open(os.path.join(os.fsencode(folder), b"\xff\x01bad.tmsave"), os.O_CREAT | os.O_WRONLY))
+    app = title_app()
+    title = app.stack.top
+    title.message = "message" + NASTY  # the toast the title shows (e.g. a settings-reset message)
+    app.render(force=True)
+    click(app, title.button("load").rect.center)
+    load = app.stack.top
+    assert type(load).__name__ == "LoadScene" and len(load.saves) == 2
+    assert any(i.error for i in load.saves)
+    app.render(force=True)
+    for _ in range(next(i for i, info in enumerate(load.saves) if info.error)):
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)  # opening the damaged one gives its message
+    app.render(force=True)
+    assert load.message
+    key(app, pygame.K_ESCAPE)
+    app.settings = Settings(recent_names=["Ana" + NASTY, "Bo"], leech={"Ana" + NASTY: "free"})
+    click(app, title.button("settings").rect.center)
+    app.render(force=True)
+    key(app, pygame.K_ESCAPE)
+    click(app, title.button("new").rect.center)
+    assert type(app.stack.top).__name__ == "SetupScene"
+    app.render(force=True)
+
+
+def test_the_window_asks_for_a_minimum_size_and_scenes_never_see_less(user_dirs, title_app):
+    app = title_app(size=(100, 100))
+    assert app.size[0] >= MIN_SIZE[0] and app.size[1] >= MIN_SIZE[1]
+
+
+@pytest.mark.parametrize("size", [(300, 200), (1, 1), (334, 900), (2000, 60), (100, 100)])
+def test_replay_viewer_and_game_view_draw_at_tiny_sizes(user_dirs, size):
+    from tmdesktop.app.scenes.game_scene import GameScene
+    from tmdesktop.app.scenes.replay_viewer import ReplayScene
+    from tmdesktop.app.session import Session
+
+    app = App((1280, 720))
+    app.settings = Settings()
+    game = _game(5, 60)
+    app.push(GameScene(app, Session(game)))
+    app.push(ReplayScene(app, game, list(game.log), "r"))
+    for s in (size, (1280, 720), size):
+        _resize(app, s)
+        assert app.size[0] >= MIN_SIZE[0] and app.size[1] >= MIN_SIZE[1]
+        key(app, pygame.K_RIGHT)
+    app.stack.pop()
+    _resize(app, size)
+    key(app, pygame.K_l)
+
+
+def test_clicks_land_on_the_scaled_down_layout(user_dirs, title_app):
+    app = title_app()
+    _resize(app, (400, 250))  # below the minimum: the layout is drawn at 800x500 and shrunk
+    title = app.stack.top
+    assert app.canvas is not None and app.size == MIN_SIZE
+    x, y = title.button("settings").rect.center
+    sx, sy = 400 / app.size[0], 250 / app.size[1]
+    click(app, (int(x * sx) + 1, int(y * sy) + 1))
+    assert type(app.stack.top).__name__ == "SettingsScene"
