@@ -81,7 +81,12 @@ TEMPLATES = {
                                  "no shipping)."),
     "riverwalkers_no_dig": N_("The Riverwalkers cannot dig."),
     "dig_at_least_one": N_("Dig at least one spade."),
+    "build_where_transformed": N_("After a transformation, this action builds only on the hex transformed, not on {hex}."),
+    "dig_after_transform": N_("After a transformation, this action cannot dig more spades."),
+    "spades_before_build": N_("Use or discard your {n} spade(s) before building."),
     "no_spade_to_discard": N_("You have no spade to discard."),
+    "spades_left": N_("You still hold {n} spade(s): use them on the map or discard them before ending your turn."),
+    "turn_over": N_("Your turn is over: nothing more can be done after passing or picking a colour."),
     # building
     "no_dwellings_left": N_("All your dwellings are already on the map."),
     "free_dwelling_home_only": N_("Your stronghold's action builds only on your home terrain."),

@@ -1,7 +1,8 @@
 """`python -m tmdesktop simulate`: complete games of random legal actions, seeded and reproducible.
 
-Prints one JSON line per game: {"seed", "map", "options", "scores", "log"}; with --export each
-game's log (site notation) is written to DIR.
+Prints one JSON line per game: {"seed", "map", "options", "scores", "digest", "log"} (the digest
+of the final state, the same in every process); with --export each game's log (site notation) is
+written to DIR.
 """
 
 from __future__ import annotations
@@ -86,7 +87,7 @@ def main(argv: list[str]) -> int:
                               "code": getattr(e, "code", type(e).__name__)}), flush=True)
             continue
         line = {"seed": seed, "map": map_key, "options": sorted(game.setup.options),
-                "scores": {n: p.VP for n, p in game.state.players.items()}}
+                "scores": {n: p.VP for n, p in game.state.players.items()}, "digest": game.digest()}
         if args.export:
             path = args.export / f"game-{seed}.txt"
             path.write_text(export_log(game), encoding="utf-8")

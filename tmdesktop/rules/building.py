@@ -18,6 +18,11 @@ class Building:
             return self._setup_dwelling(p, a.hex)
         self._use_subaction(p, "build")
         self._check_empty_land(a.hex)
+        t = s.turn
+        if t.transformed and a.hex not in t.transformed and (
+                t.followups.get("transform", 0) <= 0 or s.terrain.get(a.hex) in (p.home, *p.unlocked)):
+            # one transformation per transform-and-build (as the site plays it)
+            raise RuleError("build_where_transformed", hex=a.hex)
         if p.counts["D"] >= 8:
             raise RuleError("no_dwellings_left")
         free = p.free_dwelling
@@ -34,8 +39,13 @@ class Building:
             else:
                 self._check_reach(p, a.hex)
             self._pay(p, p.faction.cost("D"), "dwelling")
+        if p.spades:
+            # every spade is used (or thrown away) before the dwelling goes up, as the site requires
+            raise RuleError("spades_before_build", n=p.spades)
         p.free_dwelling = False
         self._place(p, a.hex, "D")
+        for k in ("transform", "dig", "sandstorm"):  # the build ends the transform-and-build
+            t.followups.pop(k, None)
         for fav in p.favors:
             p.VP += tile(fav).get("vp", {}).get("D", 0)
         self._round_vp(p, "D")

@@ -248,7 +248,9 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         s = self.state
         if s.phase != "play" or s.turn.faction != name:
             return False
-        return s.turn.actions == 0 and not decisions.owes(s.players[name], decisions.BLOCKS_TURN_END)
+        p = s.players[name]
+        # spades left must be used or thrown away (`-SPADE`) first, never lost by the turn's end
+        return s.turn.actions == 0 and not p.spades and not decisions.owes(p, decisions.BLOCKS_TURN_END)
 
     # ------------------------------------------------------------------ setup and rebuild
 
@@ -356,6 +358,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             raise RuleError("action_taken")
         t.actions -= 1
         t.followups = dict(followups or {})
+        t.transformed = set()  # a new action: its transform-and-build starts afresh
 
     # ------------------------------------------------------------------ the map
 
@@ -381,6 +384,8 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             raise RuleError("unlock_owed")
         if p.picks_color:
             raise RuleError("color_owed")
+        if p.spades:
+            raise RuleError("spades_left", n=p.spades)
         self._end_turn(p)
 
     def _drop(self, p: Player) -> None:

@@ -147,6 +147,8 @@ class Resources:
         if s.phase == "play":
             if s.turn.faction != p.name:
                 raise RuleError("convert_not_your_turn")
+            if s.turn.closed:
+                raise RuleError("turn_over")
             self._decline_open_offers(p)
         elif s.phase != "income-spades":
             raise RuleError("convert_not_your_turn")
@@ -178,6 +180,8 @@ class Resources:
         s = self.state
         if s.phase != "play" or s.turn.faction != p.name:
             raise RuleError("burn_not_your_turn")
+        if s.turn.closed:
+            raise RuleError("turn_over")
         if a.n < 0 or p.power[1] < 2 * a.n:
             raise RuleError("not_enough_to_burn", n=a.n, m=2 * a.n, have=p.power[1])
         p.power[1] -= 2 * a.n

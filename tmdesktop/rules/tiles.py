@@ -42,6 +42,7 @@ class Tiles:
             s.bonus_pool[p.bonus] = 0
             p.bonus = None
         t.passed_now = True
+        t.closed = True  # a pass ends the turn: no conversions after it (as the site plays it)
 
     def pass_vp(self, p: Player) -> int:
         vp = 0

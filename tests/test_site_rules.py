@@ -1,0 +1,260 @@
+"""Where the engine follows the online site (terra.snellman.net) because it is stricter or more
+precise than the rulebooks: each rule from a position reached by legal play.
+
+Rulebook: /work/shared/seeds/000 (Spanish base rulebook), "1. TRANSFORMAR Y CONSTRUIR".
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from positions import QUIET_SCORES, act, new_game
+from tmdesktop.rules import actions as A
+from tmdesktop.rules.engine import Game
+from tmdesktop.rules.errors import RuleError
+from tmdesktop.rules.notation import parse_row
+from tmdesktop.rules.setup import TOURNAMENT_OPTIONS, GameSetup
+from tmdesktop.rules.sitelog import export_log, import_log
+from tmdesktop.simulate_cli import main as simulate
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def refused(game, faction, text, code):
+    """`text` (one command) is refused with `code` and the state is exactly as before."""
+    before = game.digest()
+    (action,) = parse_row(text)
+    assert action not in game.legal_actions(faction)
+    with pytest.raises(RuleError) as e:
+        game.apply(faction, action)
+    assert e.value.code == code
+    assert game.digest() == before
+
+
+def fakirs_game():
+    """Fakirs (desert) on A5 and B4, 6 workers: 2 spades at 3 workers each. Round 1, their turn."""
+    g = new_game(("fakirs", "witches"), {"fakirs": ["A5", "B4"], "witches": ["A3", "C3"]},
+                 {"fakirs": "BON1", "witches": "BON7"})
+    assert g.state.turn.faction == "fakirs" and g.player("fakirs").W == 6
+    return g
+
+
+# ---------------------------------------------------------------- 1. one transformation per action
+
+
+def test_after_a_transform_the_build_is_only_on_that_hex():
+    """000: "En primer lugar, puedes transformar una casilla de terreno. A continuación ... puedes
+    construir inmediatamente una morada en ese lugar." The site refuses a second hex ("dig not
+    allowed"): `dig 1. transform A4 to black. dig 1. build A6`."""
+    g = fakirs_game()
+    act(g, "fakirs", "dig 1. transform A4 to black", done=False)
+    assert g.state.terrain["A4"] == "black" and g.player("fakirs").W == 3
+    refused(g, "fakirs", "dig 1", "dig_after_transform")
+    refused(g, "fakirs", "build A6", "build_where_transformed")  # A6 (wasteland) needs a spade
+    assert not [a for a in g.legal_actions("fakirs") if isinstance(a, (A.Build, A.Dig))]
+
+
+def halflings_game():
+    """Halflings (plains) on E6 and E2 with 8 workers, Witches on F4 and D1. Round 1, their turn."""
+    g = new_game(("halflings", "witches"), {"halflings": ["E6", "E2"], "witches": ["F4", "D1"]},
+                 {"halflings": "BON6", "witches": "BON7"})
+    assert g.state.turn.faction == "halflings" and g.player("halflings").W == 8
+    return g
+
+
+def test_a_partial_transform_is_not_finished_by_digging_again():
+    """D4 (wasteland) is 2 spades from plains: `dig 1. transform D4 to yellow. dig 1. build D4` is
+    refused; the site's way is one `dig 2. build D4`."""
+    g = halflings_game()
+    act(g, "halflings", "dig 1. transform D4 to yellow", done=False)
+    refused(g, "halflings", "build D4", "dig_after_transform")
+    refused(g, "halflings", "dig 1", "dig_after_transform")
+
+    g = halflings_game()
+    act(g, "halflings", "dig 2. build D4")
+    assert g.state.owner["D4"] == "halflings" and g.state.terrain["D4"] == "brown"
+    assert g.player("halflings").W == 8 - 2 * 3 - 1  # two spades at 3 workers, the dwelling 1
+
+
+def test_no_dig_or_transform_after_the_build():
+    """`dig 1. build A6` ends the transform-and-build: no further `dig` or transform in it."""
+    g = fakirs_game()
+    act(g, "fakirs", "dig 1. build A6", done=False)
+    assert g.state.owner["A6"] == "fakirs"
+    listed = g.legal_actions("fakirs")
+    assert not [a for a in listed if isinstance(a, (A.Dig, A.Transform, A.Build))]
+    assert A.Done() in listed
+
+
+def test_the_spade_of_a_bonus_tile_transforms_one_hex():
+    """BON1's spade turns B2 into desert; A6 cannot be built in the same action. (With a spade
+    left, as after ACT6, the site does build elsewhere: a corpus game plays
+    `action ACT6. transform F3 to brown. build D4`.)"""
+    g = fakirs_game()
+    before = [a for a in g.legal_actions("fakirs") if isinstance(a, A.Build)]
+    assert A.Build("A6") in before  # the control: A6 is a build target before any transform
+    act(g, "fakirs", "action BON1. transform B2 to yellow", done=False)
+    # BON1's single spade is used: nothing is left for A6, and no more digging
+    refused(g, "fakirs", "build A6", "build_where_transformed")
+
+
+# ---------------------------------------------------------------- 2. a pass ends the turn
+
+
+def test_no_conversion_or_burning_after_passing():
+    """The site: "Command invalid when not active player" for a conversion after `pass`."""
+    g = fakirs_game()
+    listed = g.legal_actions("fakirs")
+    assert A.Convert(1, "W", 1, "C") in listed and A.Burn(1) in listed  # before the pass: free
+    g.apply("fakirs", A.Pass("BON3"))
+    refused(g, "fakirs", "convert 1W to 1C", "turn_over")
+    refused(g, "fakirs", "burn 1", "turn_over")
+    assert g.legal_actions("fakirs") == [A.Done()]
+    g.apply("fakirs", A.Done())
+    assert g.state.turn.faction == "witches"
+
+
+# ---------------------------------------------------------------- 7. unused spades
+
+
+def halflings_with_stronghold_spades():
+    """Halflings build their stronghold next to the Witches in round 2 and get 3 spades; the
+    Witches (passed) are offered 1 power."""
+    g = halflings_game()
+    act(g, "halflings", "upgrade E6 to TP")
+    act(g, "witches", "leech 1 from halflings")
+    act(g, "witches", "pass BON3")
+    act(g, "halflings", "pass BON4")
+    act(g, "witches", "pass BON1")
+    act(g, "halflings", "upgrade E6 to SH", done=False)
+    assert g.player("halflings").spades == 3
+    return g
+
+
+def test_spades_left_are_not_lost_when_a_neighbour_answers():
+    """000: "No puedes guardar palas para futuras acciones, debes usarlas inmediatamente." A
+    neighbour answering the power offer used to end the turn and drop the 3 spades silently."""
+    g = halflings_with_stronghold_spades()
+    act(g, "witches", "leech 1 from halflings", done=False)
+    assert g.state.turn.faction == "halflings" and g.player("halflings").spades == 3
+    assert g.to_act().faction == "halflings" and g.to_act().kind == "followup"
+    before = g.digest()
+    with pytest.raises(RuleError) as e:
+        g.apply("halflings", A.Done())
+    assert e.value.code == "spades_left" and g.digest() == before
+    assert A.Done() not in g.legal_actions("halflings")
+    assert A.DiscardSpade(3) in g.legal_actions("halflings")
+    g.apply("halflings", A.DiscardSpade(3))  # thrown away explicitly: `-3SPADE` in the log
+    assert g.player("halflings").spades == 0
+    g.apply("halflings", A.Done())
+    assert g.state.turn.faction == "halflings" and g.state.turn.actions == 1  # the next turn
+
+
+def test_spades_are_used_before_building():
+    """The site: "Must do all transforms before building"; the spades go on the map first."""
+    g = halflings_with_stronghold_spades()
+    act(g, "witches", "leech 1 from halflings", done=False)
+    refused(g, "halflings", "build E5", "spades_before_build")  # swamp: 1 spade, 2 would be left
+    # E7 (mountains) is 3 spades from plains: it takes all of them, so it may be built on
+    act(g, "halflings", "build E7", done=False)
+    assert g.state.owner["E7"] == "halflings" and g.player("halflings").spades == 0
+
+
+# ---------------------------------------------------------------- 11. determinism
+
+
+def _simulate(hash_seed: str, out_dir) -> list[dict]:
+    env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+    run = subprocess.run([sys.executable, "-m", "tmdesktop", "simulate", "--games", "5", "--seed", "40",
+                          "--players", "3", "--factions", "all", "--export", str(out_dir)],
+                         capture_output=True, text=True, env=env, check=True, cwd=ROOT)
+    lines = [json.loads(x) for x in run.stdout.splitlines()]
+    for line in lines:
+        line["log"] = Path(line["log"]).read_text(encoding="utf-8")
+    return lines
+
+
+def test_the_same_seed_plays_the_same_games_in_every_process(tmp_path):
+    """Two processes with different string hashing play identical games and write identical logs."""
+    first = _simulate("1", tmp_path / "a")
+    second = _simulate("2", tmp_path / "b")
+    assert len(first) == 5 and all("scores" in line for line in first)
+    assert first == second
+
+
+# ---------------------------------------------------------------- 10. export and import
+
+
+FI = TOURNAMENT_OPTIONS | {"fire-and-ice-factions/ice", "fire-and-ice-factions/volcano",
+                           "fire-and-ice-factions/variable_v5"}
+
+
+def test_setup_rows_are_written_in_the_sites_order_and_read_back():
+    """Factions chosen one by one (the Ice Maidens pick their colour and favor tile at once):
+    the export puts the Ice Maidens' colour right after their faction, the favor tile after all
+    factions, then the volcano colour, as the site reads them; the import takes the setup
+    lines as one block."""
+    setup = GameSetup(players=3, options=frozenset(FI), score_tiles=QUIET_SCORES,
+                      bonus_tiles=("BON3", "BON4", "BON5", "BON6", "BON7", "BON8"))
+    g = Game(setup)
+    g.apply(None, A.ChooseFaction("icemaidens"))
+    g.apply("icemaidens", A.PickColor("red"))
+    g.apply("icemaidens", A.TakeTile("FAV11"))
+    g.apply(None, A.ChooseFaction("dragonlords"))
+    g.apply(None, A.ChooseFaction("witches"))
+    g.apply("dragonlords", A.PickColor("gray"))
+    assert g.state.phase == "dwellings"
+    rows = [line for line in export_log(g).splitlines() if line.startswith(("setup", "icemaidens:", "dragonlords:"))]
+    assert rows == ["setup icemaidens", "icemaidens: pick-color red", "setup dragonlords", "setup witches",
+                    "icemaidens: +FAV11", "dragonlords: pick-color gray"]
+    back = import_log(export_log(g))
+    assert back.digest() == g.digest()
+
+
+def test_the_engine_asks_the_volcano_colour_after_the_favor_tile():
+    """Factions given in advance (a draft or auction): ice colour, then the favor tile, then the
+    volcano colour; a volcano colour first is refused."""
+    setup = GameSetup(players=2, options=frozenset(FI), score_tiles=QUIET_SCORES,
+                      bonus_tiles=("BON3", "BON4", "BON5", "BON6", "BON7"), factions=("icemaidens", "acolytes"))
+    g = Game(setup)
+    g.apply("icemaidens", A.PickColor("red"))
+    assert [d.kind for d in g.decisions()] == ["favor"]
+    with pytest.raises(RuleError):
+        g.apply("acolytes", A.PickColor("gray"))
+    g.apply("icemaidens", A.TakeTile("FAV11"))
+    assert [(d.kind, d.faction) for d in g.decisions()] == [("color", "acolytes")]
+    g.apply("acolytes", A.PickColor("gray"))
+    assert g.state.phase == "dwellings"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_every_simulated_export_imports_back_to_the_same_state(tmp_path, players, capsys):
+    """`simulate --export` over all factions and maps: each log imports to the very state the
+    simulator ended with (its digest), and exporting that again writes the same text."""
+    assert simulate(["--games", "5", "--seed", "100", "--players", str(players),
+                     "--factions", "all", "--export", str(tmp_path)]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert len(lines) == 5
+    for line in lines:
+        text = Path(line["log"]).read_text(encoding="utf-8")
+        game = import_log(text)
+        assert game.digest() == line["digest"], line["seed"]
+        assert export_log(game) == text
+
+
+def test_a_shapeshifters_colour_change_is_not_their_setup_pick(tmp_path, capsys):
+    """Seed 208 (5 players): the Shapeshifters change colour in play; the export writes their
+    setup pick once, in the setup, and the change in its own row."""
+    assert simulate(["--games", "1", "--seed", "208", "--players", "5", "--factions", "all",
+                     "--export", str(tmp_path)]) == 0
+    line = json.loads(capsys.readouterr().out)
+    text = Path(line["log"]).read_text(encoding="utf-8")
+    picks = [row for row in text.splitlines() if row.startswith("shapeshifters:") and "pick-color" in row]
+    assert len(picks) >= 2 and picks[0].startswith("shapeshifters: pick-color")
+    assert import_log(text).digest() == line["digest"]
