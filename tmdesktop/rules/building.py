@@ -16,9 +16,13 @@ class Building:
         s = self.state
         if s.phase == "dwellings":
             return self._setup_dwelling(p, a.hex)
+        t = s.turn
+        elsewhere = t.transformed and a.hex not in t.transformed and (
+            t.followups.get("transform", 0) <= 0 or s.terrain.get(a.hex) in (p.home, *p.unlocked))
+        if elsewhere and self.alone_in_round(p):
+            t.followups.pop("build", None)  # the last player in the round: a new action instead
         self._use_subaction(p, "build")
         self._check_empty_land(a.hex)
-        t = s.turn
         if t.transformed and a.hex not in t.transformed and (
                 t.followups.get("transform", 0) <= 0 or s.terrain.get(a.hex) in (p.home, *p.unlocked)):
             # one transformation per transform-and-build (as the site plays it)

@@ -249,8 +249,10 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         if s.phase != "play" or s.turn.faction != name:
             return False
         p = s.players[name]
-        # spades left must be used or thrown away (`-SPADE`) first, never lost by the turn's end
-        return s.turn.actions == 0 and not p.spades and not decisions.owes(p, decisions.BLOCKS_TURN_END)
+        # spades left must be used or thrown away (`-SPADE`) first, never lost by the turn's end;
+        # a bridge action (ACT1, the Engineers' ACTE) is taken only to place the bridge
+        return s.turn.actions == 0 and not p.spades and not self.bridge_owed(p) \
+            and not decisions.owes(p, decisions.BLOCKS_TURN_END)
 
     # ------------------------------------------------------------------ setup and rebuild
 
@@ -349,14 +351,21 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         self._decline_open_offers(p)
         return s.turn
 
+    def alone_in_round(self, p: Player) -> bool:
+        """The only player who has not passed: as on the site, every new action starts a new
+        turn, even while a decision of the previous one is open."""
+        s = self.state
+        return s.phase == "play" and not p.passed and s.turn.faction == p.name and all(
+            s.players[n].passed for n in s.order if n != p.name)
+
     def _use_subaction(self, p: Player, kind: str, followups: dict[str, int] | None = None) -> None:
         t = self._require_turn(p)
         if t.followups.get(kind, 0) > 0:
             t.followups[kind] -= 1
             return
-        if t.actions <= 0:
+        if t.actions <= 0 and not self.alone_in_round(p):
             raise RuleError("action_taken")
-        t.actions -= 1
+        t.actions = max(t.actions - 1, 0)  # the last player in the round may always go on
         t.followups = dict(followups or {})
         t.transformed = set()  # a new action: its transform-and-build starts afresh
 
@@ -386,6 +395,8 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             raise RuleError("color_owed")
         if p.spades:
             raise RuleError("spades_left", n=p.spades)
+        if self.bridge_owed(p):
+            raise RuleError("bridge_owed")
         self._end_turn(p)
 
     def _drop(self, p: Player) -> None:

@@ -119,11 +119,15 @@ def _turn_actions(game: Game, p: Player, only: type | None = None) -> list[A.Act
     t = game.state.turn
     if t.closed:  # passed or picked a colour: only ending the turn is left
         out = []
+    elif t.actions > 0:
+        out = _main_actions(game, p, only)
     else:
-        out = _main_actions(game, p, only) if t.actions > 0 else _followups(game, p, only)
+        out = _followups(game, p, only)
+        if game.alone_in_round(p):  # the last player in the round may start a new action at once
+            out += [a for a in _main_actions(game, p, only) if a not in out]
     if only in (None, A.Convert, A.Connect, A.Burn) and not t.closed:
         out += _free_actions(game, p)
-    if only in (None, A.DiscardSpade) and p.spades and t.actions == 0 and not t.closed:
+    if only in (None, A.DiscardSpade) and p.spades and t.actions == 0:
         out.append(A.DiscardSpade(p.spades))  # spades are used or thrown away, never lost silently
     if only in (None, A.Done) and game.can_end_turn(p.name):
         out.append(A.Done())

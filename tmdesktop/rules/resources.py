@@ -160,7 +160,8 @@ class Resources:
                 raise RuleError("not_enough_workers", n=a.give_n, have=p.W)
             p.W -= a.give_n
             p.P = min(p.P + a.get_n, p.max_priests)
-            p.w_to_p -= a.give_n
+            # strict-darkling-sh (the site's tournament option): one conversion, of up to 3
+            p.w_to_p = 0 if "strict-darkling-sh" in s.options else p.w_to_p - a.give_n
             return
         rates = dict(PW_RATES)
         special = p.faction.special.get("exchange_rates") or {}

@@ -21,7 +21,7 @@ class Rounds:
         for p in s.players.values():
             p.passed = p.dropped
             p.actions_used.clear()
-            p.ship_bonus = 1 if p.bonus == "BON4" else 0
+            p.ship_bonus = 0  # BON4 helps in the action phase only, not with phase III spades
         if s.round > 1:
             self._cult_income()
         if any(s.players[n].spades for n in s.order):
@@ -53,6 +53,9 @@ class Rounds:
                 continue
             self._gain(p, self.income_of(p))
             self._emit(p, "other_income_for_faction")
+            # BON4's shipping, as the site plays it: in the action phase, for factions with a
+            # shipping track (Dwarves and Fakirs get only its power)
+            p.ship_bonus = 1 if p.bonus == "BON4" and p.faction.max_ship > 0 else 0
         s.phase = "play"
         self._start_turn(self._next_player(None))
 

@@ -238,7 +238,7 @@ class Terrain:
             raise RuleError("dig_at_least_one")
         t = self.state.turn
         if self.state.phase == "play" and t.transformed and t.faction == p.name and not t.followups.get("dig") \
-                and t.actions <= 0:
+                and t.actions <= 0 and not self.alone_in_round(p):
             raise RuleError("dig_after_transform")
         self._use_subaction(p, "dig", {"dig": 9, "transform": 1, "build": 1})
         self._dig(p, a.spades)
@@ -248,6 +248,6 @@ class Terrain:
             raise RuleError("no_spade_to_discard")
         if self.state.phase == "play":
             t = self._require_turn(p)
-            if t.actions > 0 or t.closed:
+            if t.actions > 0:
                 raise RuleError("no_spade_to_discard")
         p.spades -= a.n
