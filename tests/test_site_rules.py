@@ -237,6 +237,31 @@ def test_darklings_stronghold_conversion_is_one_conversion():
     refused(g, "darklings", "convert 1W to 1P", "no_worker_to_priest")
 
 
+# ---------------------------------------------------------------- 6. the Riverwalkers' unlock
+
+
+def test_riverwalkers_unlock_from_income_before_anyone_acts():
+    """BON8's priest comes with round 1's income; the Riverwalkers turn it into an unlock (or
+    keep it) in the income phase, before the first turn, as the site plays it."""
+    setup = GameSetup(players=2, options=frozenset(TOURNAMENT_OPTIONS | {"fire-and-ice-factions/variable_v5"}),
+                      score_tiles=QUIET_SCORES, bonus_tiles=("BON3", "BON4", "BON5", "BON6", "BON7", "BON8"),
+                      factions=("riverwalkers", "witches"))
+    g = Game(setup)
+    g.apply("riverwalkers", A.PickColor("red"))
+    for who, hex_ in (("riverwalkers", "D4"), ("witches", "F4"), ("witches", "D1"), ("riverwalkers", "E3")):
+        g.apply(who, A.Build(hex_))
+    g.apply("witches", A.Pass("BON7"))
+    g.apply("riverwalkers", A.Pass("BON8"))
+    assert g.state.phase == "play" and g.state.round == 1
+    assert [(d.kind, d.faction) for d in g.decisions()] == [("unlock", "riverwalkers")]
+    assert g.legal_actions("witches") == []  # nobody acts before the unlock
+    with pytest.raises(RuleError):
+        g.apply("witches", A.Pass("BON3"))
+    g.apply("riverwalkers", A.UnlockTerrain("green"))
+    assert g.player("riverwalkers").unlocked == {"red", "green"}
+    assert g.to_act().kind == "action" and g.state.turn.faction == "riverwalkers"
+
+
 # ---------------------------------------------------------------- 9. the last player in a round
 
 

@@ -57,7 +57,10 @@ class Rounds:
             # shipping track (Dwarves and Fakirs get only its power)
             p.ship_bonus = 1 if p.bonus == "BON4" and p.faction.max_ship > 0 else 0
         s.phase = "play"
-        self._start_turn(self._next_player(None))
+        if any(s.players[n].unlocks_owed for n in s.order):
+            s.turn = Turn()  # the Riverwalkers' unlocks from income come first (as on the site)
+        else:
+            self._start_turn(self._next_player(None))
 
     def income_of(self, p: Player) -> dict[str, int]:
         """Next round's income (faction board, buildings, bonus and favor tiles)."""
@@ -76,6 +79,11 @@ class Rounds:
         if s.phase == "income-spades":
             if not any(s.players[n].spades for n in s.order):
                 self._other_income()
+            return
+        if s.turn.faction is None and any(not s.players[n].passed for n in s.order):
+            # the income phase's decisions (the Riverwalkers' unlocks) are settled: turns begin
+            if not any(s.players[n].unlocks_owed for n in s.order):
+                self._start_turn(self._next_player(None))
             return
         if s.turn.faction is not None or any(not s.players[n].passed for n in s.order):
             return
