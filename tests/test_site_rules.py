@@ -17,7 +17,7 @@ import pytest
 from positions import QUIET_SCORES, act, new_game
 from tmdesktop.rules import actions as A
 from tmdesktop.rules.engine import Game
-from tmdesktop.rules.errors import RuleError
+from tmdesktop.rules.errors import RuleError, SetupError
 from tmdesktop.rules.notation import parse_row
 from tmdesktop.rules.setup import TOURNAMENT_OPTIONS, GameSetup
 from tmdesktop.rules.sitelog import export_log, import_log
@@ -262,6 +262,28 @@ def test_riverwalkers_unlock_from_income_before_anyone_acts():
     assert g.to_act().kind == "action" and g.state.turn.faction == "riverwalkers"
 
 
+# ---------------------------------------------------------------- 8. a faction dropping out
+
+
+def test_a_faction_that_drops_out():
+    """As on the site (`drop-faction witches` in its logs, "witches dropped from the game" in
+    ledgers): no more moves, no power offered, the bonus tile back in the pool; its dwellings stay
+    and still make the Halflings' trading house the cheaper one next to an opponent."""
+    g = halflings_game()
+    assert "BON7" not in g.state.bonus_pool
+    coins = g.player("halflings").C
+    g.apply("witches", A.DropFaction())
+    assert g.state.bonus_pool.get("BON7") == 0 and g.player("witches").bonus is None
+    refused(g, "witches", "pass BON3", "faction_dropped")
+    act(g, "halflings", "upgrade E6 to TP")  # next to the Witches' F4
+    assert g.player("halflings").C == coins - 3  # 3 coins, not 6: the neighbour still counts
+    assert g.player("witches").leech_offers == []
+    assert g.state.owner["F4"] == "witches"
+    text = export_log(g)
+    assert "drop-faction witches" in text.splitlines()
+    assert import_log(text).digest() == g.digest()
+
+
 # ---------------------------------------------------------------- 9. the last player in a round
 
 
@@ -374,6 +396,20 @@ def test_every_simulated_export_imports_back_to_the_same_state(tmp_path, players
         game = import_log(text)
         assert game.digest() == line["digest"], line["seed"]
         assert export_log(game) == text
+
+
+def test_revised_starting_vp_only_where_the_site_has_them():
+    """The site has revised starting VP as a variant of the original map ("original-2017") only:
+    other maps refuse the option rather than export a game the site would score differently."""
+    opts = frozenset(FI | {"revised-starting-vp"})
+    with pytest.raises(SetupError) as e:
+        GameSetup(players=2, map_key="fjords", options=opts, score_tiles=QUIET_SCORES,
+                  bonus_tiles=("BON3", "BON4", "BON5", "BON6", "BON7"))
+    assert e.value.code == "revised_vp_original_map_only"
+    g = Game(GameSetup(players=2, options=opts, score_tiles=QUIET_SCORES,
+                       bonus_tiles=("BON3", "BON4", "BON5", "BON6", "BON7"), factions=("fakirs", "witches")))
+    assert export_log(g).startswith("# map original-2017 ")
+    assert import_log(export_log(g)).digest() == g.digest()
 
 
 def test_a_shapeshifters_colour_change_is_not_their_setup_pick(tmp_path, capsys):

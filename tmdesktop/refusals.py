@@ -157,6 +157,7 @@ TEMPLATES = {
     "score1_late": N_("The round scoring tile SCORE1 may not be used in rounds 5 and 6."),
     "unknown_final_scoring": N_("Unknown final scoring tile {tile}."),
     "final_scoring_mismatch": N_("The Fire & Ice final scoring option needs exactly one final scoring tile."),
+    "revised_vp_original_map_only": N_("Revised starting VP are played on the original map only, as on the online site."),
     # game logs (LogError) and ledgers (LedgerError)
     "unknown_option": N_("line {line}: unknown option {option}"),
     "unreadable_line": N_("line {line}: cannot read “{text}”"),

@@ -58,6 +58,8 @@ def main(argv: list[str]) -> int:
             ap.error(f"unknown option {o!r}")
         options.add(o)
     cycle = args.factions == "all"
+    if "revised-starting-vp" in options and (cycle or args.map != "original"):
+        ap.error("revised-starting-vp exists for the original map only (as on the site)")
     fixed: tuple[str, ...] = ()
     if args.factions and not cycle:
         fixed = tuple(f.strip().lower() for f in args.factions.split(","))

@@ -403,7 +403,16 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         s = self.state
         p.dropped = True
         p.passed = True
-        p.leech_offers.clear()
+        # As on the site: no more moves and no power taken (open offers count as declined), its
+        # bonus tile back to the pool; its buildings stay (cult spots, area scoring, neighbours).
+        self._decline_open_offers(p)
+        if p.bonus:
+            s.bonus_pool[p.bonus] = 0
+            p.bonus = None
+        p.ship_bonus = 0
+        p.spades = p.cult_steps = p.favors_owed = p.towns_owed = p.unlocks_owed = 0
+        p.lose_cult_owed = p.p3_offers = 0
+        p.picks_color = False
         if s.turn.faction == p.name:
             self._start_turn(self._next_player(p.name))
         if s.phase == "play":

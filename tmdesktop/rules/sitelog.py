@@ -60,6 +60,10 @@ def export_log(game: Game) -> str:
         if isinstance(action, A.Done):
             flush()
             continue
+        if isinstance(action, A.DropFaction):  # an admin line on the site, not a faction's row
+            flush()
+            lines.append(f"drop-faction {faction}")
+            continue
         if faction != row_faction or (out_of_turn and not action.main_turn):
             flush()
             row_faction = faction
@@ -152,6 +156,8 @@ def import_log(text: str) -> Game:
             final = m[1]
         elif m := re.fullmatch(r"setup\s+(\w+)", line):
             chosen.append((no, m[1].lower()))  # the site reads the setup lines as one block
+        elif m := re.fullmatch(r"drop-faction\s+(\w+)", line, re.I):
+            body.append((no, m[1].lower(), "drop-faction"))
         elif m := _ROW.match(line):
             body.append((no, m[1].lower(), m[2]))
         elif line.split()[0] in ("player", "randomize", "start-preview", "income", "finish"):

@@ -391,6 +391,14 @@ class GameScene(Scene):
             return
         self.app.push(ConvertScene(self.app, _("Convert and burn power"), options, lambda a: self.play(a, me)))
 
+    def ask_drop(self, who: str) -> None:
+        """A faction leaves for good (as on the site): asked once more before it happens."""
+        name = describe.faction(self.game, who)
+        question = _("The {faction} leave the game for good: no more moves and no power; their buildings "
+                     "stay on the map. Leave?").format(faction=name)
+        self.app.push(ConfirmScene(self.app, question, lambda: self.play(A.DropFaction(), who),
+                                   yes=_("Leave the game")))
+
     def ask_undo(self) -> None:
         if not self.session.can_undo():
             return
