@@ -398,6 +398,30 @@ def test_every_simulated_export_imports_back_to_the_same_state(tmp_path, players
         assert export_log(game) == text
 
 
+def test_the_acolytes_pay_their_cult_steps_in_the_build_row():
+    """The Acolytes' volcano costs cult steps: they pay them in their build, before the Witches
+    answer the power offer and before any conversion (the site: "Must lose 3 cult steps first"),
+    and the export writes the payment in the build's row."""
+    setup = GameSetup(players=2, options=frozenset(TOURNAMENT_OPTIONS | {"fire-and-ice-factions/volcano"}),
+                      score_tiles=QUIET_SCORES, bonus_tiles=("BON3", "BON4", "BON5", "BON6", "BON7", "BON8"),
+                      factions=("acolytes", "witches"))
+    g = Game(setup)
+    g.apply("acolytes", A.PickColor("gray"))
+    for who, hex_ in (("acolytes", "E7"), ("witches", "F4"), ("witches", "D1"), ("acolytes", "C2")):
+        g.apply(who, A.Build(hex_))
+    g.apply("witches", A.Pass("BON7"))
+    g.apply("acolytes", A.Pass("BON6"))
+    g.apply("acolytes", A.Build("E6"))  # next to the Witches' F4
+    assert [(d.kind, d.faction) for d in g.decisions()] == [("lose-cult", "acolytes")]
+    assert g.legal_actions("witches") == []
+    refused(g, "acolytes", "convert 1W to 1C", "volcano_cult_owed")
+    g.apply("acolytes", A.CultStep("FIRE", -3))
+    g.apply("witches", A.Leech(1, "acolytes"))
+    rows = export_log(g).splitlines()
+    assert rows[-2:] == ["acolytes: dig 1. build E6. -3FIRE", "witches: leech 1 from acolytes"]
+    assert import_log("\n".join(rows)).digest() == g.digest()
+
+
 def test_revised_starting_vp_only_where_the_site_has_them():
     """The site has revised starting VP as a variant of the original map ("original-2017") only:
     other maps refuse the option rather than export a game the site would score differently."""

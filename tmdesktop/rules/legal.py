@@ -67,7 +67,7 @@ def _listing(game: Game, name: str | None, only: type | None) -> list[A.Action]:
     for owed_kind, count in decisions.OWED:
         if count(p):
             out += _owed_choices(game, p, owed_kind)
-    if s.turn.faction == name:
+    if s.turn.faction == name and not p.lose_cult_owed:  # the site: "must lose cult steps first"
         out += _turn_actions(game, p, only)
         if p.towns_owed:
             # before taking a town tile, a step back from 8 or 9 leaves the key for another track

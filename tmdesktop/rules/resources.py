@@ -149,6 +149,8 @@ class Resources:
                 raise RuleError("convert_not_your_turn")
             if s.turn.closed:
                 raise RuleError("turn_over")
+            if p.lose_cult_owed:
+                raise RuleError("volcano_cult_owed")
             self._decline_open_offers(p)
         elif s.phase != "income-spades":
             raise RuleError("convert_not_your_turn")
@@ -183,6 +185,8 @@ class Resources:
             raise RuleError("burn_not_your_turn")
         if s.turn.closed:
             raise RuleError("turn_over")
+        if p.lose_cult_owed:
+            raise RuleError("volcano_cult_owed")
         if a.n < 0 or p.power[1] < 2 * a.n:
             raise RuleError("not_enough_to_burn", n=a.n, m=2 * a.n, have=p.power[1])
         p.power[1] -= 2 * a.n
