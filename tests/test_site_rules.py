@@ -243,6 +243,33 @@ def test_the_bridge_power_action_places_the_bridge():
     assert g.state.bridges and g.state.turn.faction == "witches"
 
 
+def test_the_riverwalkers_stronghold_bridges_are_placed():
+    """The Riverwalkers' stronghold gives two bridges: the turn does not end before they are
+    placed (while a place is free). The position comes from random legal play: the first
+    two-player game (seeds 1-40) in which they build it."""
+    from tmdesktop.rules.random_play import random_game
+    from tmdesktop.simulate_cli import FIRE_ICE_OPTIONS
+
+    for seed in range(1, 41):
+        full = random_game(seed, 2, factions=("riverwalkers", "witches"),
+                           options=frozenset(TOURNAMENT_OPTIONS | FIRE_ICE_OPTIONS))
+        built = [k for k, (f, a) in enumerate(full.log) if isinstance(a, A.Upgrade) and a.to == "SH"
+                 and f == "riverwalkers"]
+        if built:
+            break
+    else:
+        pytest.fail("no Riverwalkers' stronghold in 40 games")
+    g = Game.replay(full.setup, full.log[: built[0] + 1])
+    assert g.state.turn.faction == "riverwalkers" and not g.can_end_turn("riverwalkers")
+    bridges = [a for a in g.legal_actions("riverwalkers") if isinstance(a, A.PlaceBridge)]
+    assert bridges
+    refused(g, "riverwalkers", "done", "bridge_owed")
+    g.apply("riverwalkers", bridges[0])
+    while not g.can_end_turn("riverwalkers"):  # the second one, if a place is left for it
+        g.apply("riverwalkers", next(a for a in g.legal_actions("riverwalkers") if isinstance(a, A.PlaceBridge)))
+    assert 1 <= len(g.player("riverwalkers").bridges) <= 2
+
+
 # ---------------------------------------------------------------- 5. strict-darkling-sh
 
 
