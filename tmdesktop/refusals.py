@@ -82,7 +82,13 @@ TEMPLATES = {
                                  "no shipping)."),
     "riverwalkers_no_dig": N_("The Riverwalkers cannot dig."),
     "dig_at_least_one": N_("Dig at least one spade."),
+    "build_where_transformed": N_("After a transformation, this action builds only on the hex transformed, not on {hex}."),
+    "dig_after_transform": N_("After a transformation, this action cannot dig more spades."),
+    "spades_before_build": N_("Use or discard your {n} spade(s) before building."),
     "no_spade_to_discard": N_("You have no spade to discard."),
+    "bridge_owed": N_("Place the bridge you took before ending your turn."),
+    "spades_left": N_("You still hold {n} spade(s): use them on the map or discard them before ending your turn."),
+    "turn_over": N_("Your turn is over: nothing more can be done after passing or picking a colour."),
     # building
     "no_dwellings_left": N_("All your dwellings are already on the map."),
     "free_dwelling_home_only": N_("Your stronghold's action builds only on your home terrain."),
@@ -154,6 +160,7 @@ TEMPLATES = {
     "score1_late": N_("The round scoring tile SCORE1 may not be used in rounds 5 and 6."),
     "unknown_final_scoring": N_("Unknown final scoring tile {tile}."),
     "final_scoring_mismatch": N_("The Fire & Ice final scoring option needs exactly one final scoring tile."),
+    "revised_vp_original_map_only": N_("Revised starting VP are played on the original map only, as on the online site."),
     # game logs (LogError) and ledgers (LedgerError)
     "unknown_option": N_("line {line}: unknown option {option}"),
     "unreadable_line": N_("line {line}: cannot read “{text}”"),

@@ -1,7 +1,8 @@
 """`python -m tmdesktop simulate`: complete games of random legal actions, seeded and reproducible.
 
-Prints one JSON line per game: {"seed", "map", "options", "scores", "log"}; with --export each
-game's log (site notation) is written to DIR.
+Prints one JSON line per game: {"seed", "map", "options", "scores", "digest", "log"} (the digest
+of the final state, the same in every process); with --export each game's log (site notation) is
+written to DIR.
 """
 
 from __future__ import annotations
@@ -57,6 +58,8 @@ def main(argv: list[str]) -> int:
             ap.error(f"unknown option {o!r}")
         options.add(o)
     cycle = args.factions == "all"
+    if "revised-starting-vp" in options and (cycle or args.map != "original"):
+        ap.error("revised-starting-vp exists for the original map only (as on the site)")
     fixed: tuple[str, ...] = ()
     if args.factions and not cycle:
         fixed = tuple(f.strip().lower() for f in args.factions.split(","))
@@ -86,7 +89,7 @@ def main(argv: list[str]) -> int:
                               "code": getattr(e, "code", type(e).__name__)}), flush=True)
             continue
         line = {"seed": seed, "map": map_key, "options": sorted(game.setup.options),
-                "scores": {n: p.VP for n, p in game.state.players.items()}}
+                "scores": {n: p.VP for n, p in game.state.players.items()}, "digest": game.digest()}
         if args.export:
             path = args.export / f"game-{seed}.txt"
             path.write_text(export_log(game), encoding="utf-8")

@@ -236,3 +236,32 @@ def test_replay_viewer_steps_forwards_and_backwards(title_app, monkeypatch):
     assert {n: p.VP for n, p in viewer.game.state.players.items()} == vp_end
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is pick
+
+
+def test_leave_the_game_from_the_menu_after_confirming(title_app):
+    """Escape opens the menu; leaving the game asks once more; then the faction is out (as on the
+    site): its turn passes to the next player."""
+    from tmdesktop.app.scenes.dialogs import ConfirmScene
+
+    app = title_app()
+    press(app, "new")
+    app.stack.top.seed.value = "8"
+    press(app, "start")
+    scene = to_map(app)
+    rng = random.Random(8)
+    while scene.game.state.phase != "play" or scene.game.to_act().kind != "action":
+        who, action = random_step(scene.game, rng)
+        assert scene.session.apply(action, who).ok
+    app.step(0.016)
+    to_map(app)
+    me = scene.decider()
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is not scene
+    key(app, pygame.K_3)  # "Leave the game" (after "Back to the game" and "Settings")
+    assert isinstance(app.stack.top, ConfirmScene)
+    key(app, pygame.K_2)  # "No": nothing happens
+    assert not scene.game.player(me).dropped
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_3)
+    key(app, pygame.K_1)  # "Leave the game"
+    assert scene.game.player(me).dropped and scene.decider() != me

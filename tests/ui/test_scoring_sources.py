@@ -46,6 +46,9 @@ def test_hovering_a_cell_lists_its_sources(title_app):
             assert all(v < 0 for v in amounts) and all("power from the " in line for line in lines[1:])
         seen.add(row)
         app.render(force=True)  # the tooltip draws
-    assert {E.START, E.ROUND_TILE, E.CULT_MAJORITY, E.AREA} <= seen
+    assert {E.START, E.CULT_MAJORITY, E.AREA} <= seen
+    round_tile_vp = [e for events in game.events for e in events
+                     if isinstance(e, E.Gained) and e.resource == "VP" and e.source.kind == E.ROUND_TILE]
+    assert (E.ROUND_TILE in seen) == bool(round_tile_vp)  # shown exactly when the game had some
     total = sum(scoring.b.sources[f][row] for f in scoring.factions for row in scoring.b.sources[f])
     assert total == sum(p.VP for p in game.state.players.values())

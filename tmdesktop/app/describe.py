@@ -113,6 +113,10 @@ def status(session) -> str:
         return _("{faction}: choose a town tile").format(faction=name)
     if p.cult_steps:
         return _("{faction}: choose a cult track to advance").format(faction=name)
+    if s.turn.faction == who and s.turn.actions == 0 and p.spades:
+        # Enter does not waste them: it asks first
+        return _("{faction}: use your {n} spade(s) on a highlighted hex, or discard them (Enter)").format(
+            faction=name, n=p.spades)
     if game.can_end_turn(who):
         return _("{faction}: end your turn (Enter), or convert first").format(faction=name)
     if s.turn.followups and any(v > 0 for v in s.turn.followups.values()):

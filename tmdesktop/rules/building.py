@@ -17,8 +17,17 @@ class Building:
         s = self.state
         if s.phase == "dwellings":
             return self._setup_dwelling(p, a.hex)
+        t = s.turn
+        elsewhere = t.transformed and a.hex not in t.transformed and (
+            t.followups.get("transform", 0) <= 0 or s.terrain.get(a.hex) in (p.home, *p.unlocked))
+        if elsewhere and self.alone_in_round(p):
+            t.followups.pop("build", None)  # the last player in the round: a new action instead
         self._use_subaction(p, "build")
         self._check_empty_land(a.hex)
+        if t.transformed and a.hex not in t.transformed and (
+                t.followups.get("transform", 0) <= 0 or s.terrain.get(a.hex) in (p.home, *p.unlocked)):
+            # one transformation per transform-and-build (as the site plays it)
+            raise RuleError("build_where_transformed", hex=a.hex)
         if p.counts["D"] >= p.faction.buildings["D"]["count"]:
             raise RuleError("no_dwellings_left")
         free = p.free_dwelling
@@ -35,8 +44,13 @@ class Building:
             else:
                 self._check_reach(p, a.hex)
             self._pay(p, p.faction.cost("D"), "dwelling", E.Source(E.BUILDING, "D"))
+        if p.spades:
+            # every spade is used (or thrown away) before the dwelling goes up, as the site requires
+            raise RuleError("spades_before_build", n=p.spades)
         p.free_dwelling = False
         self._place(p, a.hex, "D")
+        for k in ("transform", "dig", "sandstorm"):  # the build ends the transform-and-build
+            t.followups.pop(k, None)
         for fav in p.favors:
             self._add(p, "VP", tile(fav).get("vp", {}).get("D", 0), E.Source(E.FAVOR, fav))
         self._round_vp(p, "D")

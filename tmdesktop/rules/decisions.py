@@ -92,6 +92,9 @@ def pending(s: GameState) -> list[Decision]:
         return [Decision("spades", n, {"count": s.players[n].spades, "round": s.round})
                 for n in s.order if s.players[n].spades and not s.players[n].dropped]
     owner = s.turn.faction
+    if owner is not None and s.players[owner].lose_cult_owed:
+        # the Acolytes pay a volcano's cult steps in their build, before neighbours answer (site)
+        return [Decision("lose-cult", owner, {"count": s.players[owner].lose_cult_owed})]
     others, mine = [], []
     for n in s.order:
         p = s.players[n]
@@ -116,6 +119,6 @@ def turn_kind(s: GameState) -> str:
     t = s.turn
     if t.actions > 0:
         return "action"
-    if any(t.followups.get(k, 0) > 0 for k in OPEN_FOLLOWUPS):
-        return "followup"
+    if any(t.followups.get(k, 0) > 0 for k in OPEN_FOLLOWUPS) or s.players[t.faction].spades:
+        return "followup"  # spades left count as an open follow-up: used or thrown away
     return "end"

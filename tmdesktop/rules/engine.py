@@ -271,7 +271,11 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         s = self.state
         if s.phase != "play" or s.turn.faction != name:
             return False
-        return s.turn.actions == 0 and not decisions.owes(s.players[name], decisions.BLOCKS_TURN_END)
+        p = s.players[name]
+        # spades left must be used or thrown away (`-SPADE`) first, never lost by the turn's end;
+        # a bridge action (ACT1, the Engineers' ACTE) is taken only to place the bridge
+        return s.turn.actions == 0 and not p.spades and not self.bridge_owed(p) \
+            and not decisions.owes(p, decisions.BLOCKS_TURN_END)
 
     # ------------------------------------------------------------------ setup and rebuild
 
@@ -377,15 +381,23 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         self._decline_open_offers(p)
         return s.turn
 
+    def alone_in_round(self, p: Player) -> bool:
+        """The only player who has not passed: as on the site, every new action starts a new
+        turn, even while a decision of the previous one is open."""
+        s = self.state
+        return s.phase == "play" and not p.passed and s.turn.faction == p.name and all(
+            s.players[n].passed for n in s.order if n != p.name)
+
     def _use_subaction(self, p: Player, kind: str, followups: dict[str, int] | None = None) -> None:
         t = self._require_turn(p)
         if t.followups.get(kind, 0) > 0:
             t.followups[kind] -= 1
             return
-        if t.actions <= 0:
+        if t.actions <= 0 and not self.alone_in_round(p):
             raise RuleError("action_taken")
-        t.actions -= 1
+        t.actions = max(t.actions - 1, 0)  # the last player in the round may always go on
         t.followups = dict(followups or {})
+        t.transformed = set()  # a new action: its transform-and-build starts afresh
 
     # ------------------------------------------------------------------ the map
 
@@ -411,13 +423,26 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             raise RuleError("unlock_owed")
         if p.picks_color:
             raise RuleError("color_owed")
+        if p.spades:
+            raise RuleError("spades_left", n=p.spades)
+        if self.bridge_owed(p):
+            raise RuleError("bridge_owed")
         self._end_turn(p)
 
     def _drop(self, p: Player) -> None:
         s = self.state
         p.dropped = True
         p.passed = True
-        p.leech_offers.clear()
+        # As on the site: no more moves and no power taken (open offers count as declined), its
+        # bonus tile back to the pool; its buildings stay (cult spots, area scoring, neighbours).
+        self._decline_open_offers(p)
+        if p.bonus:
+            s.bonus_pool[p.bonus] = 0
+            p.bonus = None
+        p.ship_bonus = 0
+        p.spades = p.cult_steps = p.favors_owed = p.towns_owed = p.unlocks_owed = 0
+        p.lose_cult_owed = p.p3_offers = 0
+        p.picks_color = False
         if s.turn.faction == p.name:
             self._start_turn(self._next_player(p.name))
         if s.phase == "play":

@@ -18,7 +18,6 @@ from .errors import CodedError, RuleError
 from .final_scoring import FINAL_TILE_LABELS
 from .notation import parse_row
 from .setup import KNOWN_OPTIONS, GameSetup
-from ..i18n import _
 from ..safe_text import clean
 
 _SCORING_ROW = re.compile(r"\+\d+vp for [\w-]+")

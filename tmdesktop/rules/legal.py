@@ -67,7 +67,7 @@ def _listing(game: Game, name: str | None, only: type | None) -> list[A.Action]:
     for owed_kind, count in decisions.OWED:
         if count(p):
             out += _owed_choices(game, p, owed_kind)
-    if s.turn.faction == name:
+    if s.turn.faction == name and not p.lose_cult_owed:  # the site: "must lose cult steps first"
         out += _turn_actions(game, p, only)
         if p.towns_owed:
             # before taking a town tile, a step back from 8 or 9 leaves the key for another track
@@ -116,9 +116,19 @@ def _owed_choices(game: Game, p: Player, kind: str) -> list[A.Action]:
 def _turn_actions(game: Game, p: Player, only: type | None = None) -> list[A.Action]:
     """What the player whose turn it is may do: the main action (or what is left of it), free
     conversions, ending the turn."""
-    out = _main_actions(game, p, only) if game.state.turn.actions > 0 else _followups(game, p, only)
-    if only in (None, A.Convert, A.Connect, A.Burn):
+    t = game.state.turn
+    if t.closed:  # passed or picked a colour: only ending the turn is left
+        out = []
+    elif t.actions > 0:
+        out = _main_actions(game, p, only)
+    else:
+        out = _followups(game, p, only)
+        if game.alone_in_round(p):  # the last player in the round may start a new action at once
+            out += [a for a in _main_actions(game, p, only) if a not in out]
+    if only in (None, A.Convert, A.Connect, A.Burn) and not t.closed:
         out += _free_actions(game, p)
+    if only in (None, A.DiscardSpade) and p.spades and t.actions == 0:
+        out.append(A.DiscardSpade(p.spades))  # spades are used or thrown away, never lost silently
     if only in (None, A.Done) and game.can_end_turn(p.name):
         out.append(A.Done())
     return out
@@ -215,7 +225,13 @@ def _followups(game: Game, p: Player, only: type | None = None) -> list[A.Action
     reach = None
     if f.get("build", 0) > 0 and only in (None, A.Build):
         reach = game.reach_map(p)
-        out += _builds(game, p, reach)
+        t = game.state.turn
+        if t.transformed and f.get("transform", 0) > 0:
+            # a spade left (ACT6): building elsewhere transforms that hex with it
+            out += [b for b in _builds(game, p, reach) if b.hex in t.transformed
+                    or game.state.terrain[b.hex] not in (p.home, *p.unlocked)]
+        else:
+            out += _builds(game, p, reach, t.transformed)
     if (f.get("transform", 0) > 0 or f.get("sandstorm", 0) > 0) and only in (None, A.Transform, A.Dig):
         reach = reach or game.reach_map(p)
         transforms = _transforms(game, p, reach=reach)
@@ -311,14 +327,18 @@ def _spades(p: Player, current: str, target: str) -> int:
     return wheel_distance(current, target, p.color or p.home)
 
 
-def _builds(game: Game, p: Player, reach: dict[str, bool]) -> list[A.Action]:
+def _builds(game: Game, p: Player, reach: dict[str, bool], transformed: set[str] | None = None) -> list[A.Action]:
+    """Dwellings `p` can build now; after a transform in this action (`transformed`), only on a
+    hex it transformed, with the spades held (one transformation per transform-and-build)."""
     s = game.state
     if p.counts["D"] >= p.faction.buildings["D"]["count"]:
         return []
     if p.free_dwelling:
-        return [_build(h) for h in _free_home_hexes(game, p)]
+        return [_build(h) for h in _free_home_hexes(game, p)] if not p.spades else []
+    if transformed:
+        reach = {h: reach[h] for h in transformed if h in reach}
     sandstorm = s.turn.followups.get("sandstorm", 0) > 0
-    can_dig = _can_dig(p)
+    can_dig = _can_dig(p) and not transformed
     base = p.faction.cost("D")
     by_terrain: dict[tuple, bool] = {}  # (terrain, extra cost) -> a dwelling (dug there) is affordable
     out = []
@@ -333,13 +353,14 @@ def _builds(game: Game, p: Player, reach: dict[str, bool]) -> list[A.Action]:
         if extra is None:
             continue
         if terrain == p.home or p.unlocked:
-            ok = _affordable(p, base, extra)
+            ok = not p.spades and _affordable(p, base, extra)
         elif terrain in ("ice", "volcano"):
             continue
         elif sandstorm:
-            ok = any(s.owner.get(n) == p.name for n in game.board.land_neighbours[h]) and _affordable(p, base, extra)
+            ok = not p.spades and any(s.owner.get(n) == p.name for n in game.board.land_neighbours[h]) \
+                and _affordable(p, base, extra)
         elif p.home == "volcano":
-            ok = _volcano_payable(game, p, h) and _affordable(p, base, extra)
+            ok = not p.spades and _volcano_payable(game, p, h) and _affordable(p, base, extra)
         else:
             key = (terrain, tuple(extra.items()))
             ok = by_terrain.get(key)
@@ -351,9 +372,12 @@ def _builds(game: Game, p: Player, reach: dict[str, bool]) -> list[A.Action]:
 
 
 def _can_build_on(p: Player, terrain: str, base: dict, can_dig: bool, extra) -> bool:
-    """A dwelling on `terrain` with the spades it still needs dug now (and a tunnel/carpet cost)."""
+    """A dwelling on `terrain` with the spades it still needs dug now (and a tunnel/carpet cost);
+    never with spades left over (they are all used before building)."""
     missing = _spades(p, terrain, p.home) - p.spades
-    if missing <= 0:
+    if missing < 0:
+        return False
+    if missing == 0:
         return _affordable(p, base, extra)
     if not can_dig:
         return False

@@ -163,6 +163,10 @@ class Resources:
         if s.phase == "play":
             if s.turn.faction != p.name:
                 raise RuleError("convert_not_your_turn")
+            if s.turn.closed:
+                raise RuleError("turn_over")
+            if p.lose_cult_owed:
+                raise RuleError("volcano_cult_owed")
             self._decline_open_offers(p)
         elif s.phase != "income-spades":
             raise RuleError("convert_not_your_turn")
@@ -175,7 +179,8 @@ class Resources:
             source = E.Source(E.FACTION, p.name)
             self._add(p, "W", -a.give_n, source)
             self._add(p, "P", min(p.P + a.get_n, p.max_priests) - p.P, source)
-            p.w_to_p -= a.give_n
+            # strict-darkling-sh (the site's tournament option): one conversion, of up to 3
+            p.w_to_p = 0 if "strict-darkling-sh" in s.options else p.w_to_p - a.give_n
             return
         rates = dict(PW_RATES)
         special = p.faction.special.get("exchange_rates") or {}
@@ -196,6 +201,10 @@ class Resources:
         s = self.state
         if s.phase != "play" or s.turn.faction != p.name:
             raise RuleError("burn_not_your_turn")
+        if s.turn.closed:
+            raise RuleError("turn_over")
+        if p.lose_cult_owed:
+            raise RuleError("volcano_cult_owed")
         if a.n < 0 or p.power[1] < 2 * a.n:
             raise RuleError("not_enough_to_burn", n=a.n, m=2 * a.n, have=p.power[1])
         p.power[1] -= 2 * a.n

@@ -24,7 +24,7 @@ class Rounds:
         for p in s.players.values():
             p.passed = p.dropped
             p.actions_used.clear()
-            p.ship_bonus = 1 if p.bonus == "BON4" else 0
+            p.ship_bonus = 0  # BON4 helps in the action phase only, not with phase III spades
         if s.round > 1:
             self._cult_income()
         if any(s.players[n].spades for n in s.order):
@@ -58,8 +58,14 @@ class Rounds:
                 continue
             self._gain(p, self.income_of(p), E.Source(E.INCOME))
             self._checkpoint(p, E.Source(E.INCOME, "other"))
+            # BON4's shipping, as the site plays it: in the action phase, for factions with a
+            # shipping track (Dwarves and Fakirs get only its power)
+            p.ship_bonus = 1 if p.bonus == "BON4" and p.faction.max_ship > 0 else 0
         s.phase = "play"
-        self._start_turn(self._next_player(None))
+        if any(s.players[n].unlocks_owed for n in s.order):
+            s.turn = Turn()  # the Riverwalkers' unlocks from income come first (as on the site)
+        else:
+            self._start_turn(self._next_player(None))
 
     def income_of(self, p: Player) -> dict[str, int]:
         """Next round's income (faction board, buildings, bonus and favor tiles)."""
@@ -78,6 +84,11 @@ class Rounds:
         if s.phase == "income-spades":
             if not any(s.players[n].spades for n in s.order):
                 self._other_income()
+            return
+        if s.turn.faction is None and any(not s.players[n].passed for n in s.order):
+            # the income phase's decisions (the Riverwalkers' unlocks) are settled: turns begin
+            if not any(s.players[n].unlocks_owed for n in s.order):
+                self._start_turn(self._next_player(None))
             return
         if s.turn.faction is not None or any(not s.players[n].passed for n in s.order):
             return

@@ -65,6 +65,9 @@ class GameSetup:
             raise SetupError("unknown_final_scoring", tile=self.final_scoring)
         if ("fire-and-ice-final-scoring" in self.options) != (self.final_scoring is not None):
             raise SetupError("final_scoring_mismatch")
+        if "revised-starting-vp" in self.options and self.map_key != "original":
+            # the site has this variant for the original map only ("original-2017")
+            raise SetupError("revised_vp_original_map_only", map=self.map_key)
 
     @classmethod
     def random(cls, players: int, seed: int, map_key: str = "original",

@@ -95,6 +95,8 @@ class SetupPhase:
         if a.color in taken or (in_play and a.color == p.home):
             raise RuleError("color_taken", terrain=a.color)
         p.picks_color = False
+        if in_play and s.turn.faction == p.name and s.turn.actions == 0:
+            s.turn.closed = True  # the colour pick ends the turn (as the site plays it)
         if p.name in s.pending_colors:
             s.pending_colors.remove(p.name)
         if p.faction.home in ("ice", "volcano"):
@@ -108,19 +110,15 @@ class SetupPhase:
                 p.unlocked = {a.color}
 
     def _advance_setup(self) -> None:
-        """factions -> (volcano colours, Ice Maidens' favor tile) -> initial dwellings."""
+        """factions -> (ice and variable colours, the Ice Maidens' favor tile, volcano colours)
+        -> initial dwellings: the order in which the site settles them."""
         s = self.state
         if s.pending_colors or len(s.seats) < s.player_count:
             return
         if s.phase == "factions":
             s.phase = "colors"
             # Factions given in advance (auction, draft) choose now: ice and variable ones first.
-            for kinds in (("ice", "variable"), ("volcano",)):
-                for n in s.seats:
-                    p = s.players[n]
-                    if p.faction.home in kinds and p.color is None:
-                        p.picks_color = True
-                        s.pending_colors.append(n)
+            self._ask_colors(("ice", "variable"))
             if self.setup.factions:  # factions given in advance take their favor tile now
                 for n in s.seats:
                     s.players[n].favors_owed += s.players[n].faction.special.get("GAIN_FAVOR", 0)
@@ -128,7 +126,19 @@ class SetupPhase:
                 return
         if any(p.favors_owed for p in s.players.values()):
             return
+        if self._ask_colors(("volcano",)):
+            return
         self._start_dwellings()
+
+    def _ask_colors(self, kinds: tuple[str, ...]) -> bool:
+        """Ask the factions of `kinds` that have no colour yet to pick one (in seat order)."""
+        s = self.state
+        for n in s.seats:
+            p = s.players[n]
+            if p.faction.home in kinds and p.color is None and not p.picks_color:
+                p.picks_color = True
+                s.pending_colors.append(n)
+        return bool(s.pending_colors)
 
     def _start_dwellings(self) -> None:
         s = self.state

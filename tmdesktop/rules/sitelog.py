@@ -44,14 +44,7 @@ def export_log(game: Game) -> str:
     # the site hands out factions to the players in the order they joined: one `player` line a seat
     lines += [f"player p{k} username p{k}" for k in range(1, setup.players + 1)]
     replay = Game(setup)
-    # The site takes ice and variable factions' colours right after the faction; factions given in
-    # advance (auction, draft) pick theirs after all are in, so those picks move up in the text.
-    early_picks = {f: a for f, a in game.log if isinstance(a, A.PickColor) and setup.factions
-                   and replay.player(f).faction.home in ("ice", "variable") and replay.state.phase != "play"}
-    for f in setup.factions:
-        lines.append(str(A.ChooseFaction(f)))
-        if f in early_picks:
-            lines.append(f"{f}: {early_picks[f]}")
+    start = _write_setup(game, replay, lines)
     row_faction, row = None, []
 
     def flush() -> None:
@@ -60,22 +53,16 @@ def export_log(game: Game) -> str:
             lines.append(f"{row_faction}: " + ". ".join(row))
         row_faction, row = None, []
 
-    for faction, action in game.log[len(replay.log):]:
-        left_spades = replay.state.players[faction].spades if faction in replay.state.players else 0
+    for faction, action in game.log[start:]:
         setup_step = replay.state.phase != "play"
         out_of_turn = faction != replay.state.turn.faction
         replay.apply(faction, action)
-        if isinstance(action, A.PickColor) and early_picks.get(faction) == action \
-                and replay.state.phase in ("colors", "dwellings"):
-            continue  # already written after its faction
-        if isinstance(action, A.ChooseFaction):
-            flush()
-            lines.append(str(action))
-            continue
         if isinstance(action, A.Done):
-            if left_spades and faction == row_faction:
-                row.append(str(A.DiscardSpade(left_spades)))  # the site wants unused spades thrown away
             flush()
+            continue
+        if isinstance(action, A.DropFaction):  # an admin line on the site, not a faction's row
+            flush()
+            lines.append(f"drop-faction {faction}")
             continue
         if faction != row_faction or (out_of_turn and not action.main_turn):
             flush()
@@ -90,6 +77,36 @@ def export_log(game: Game) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _write_setup(game: Game, replay: Game, lines: list[str]) -> int:
+    """The factions and their setup choices in the site's order, whatever order they were made in:
+    every `setup` line (with an ice or variable faction's colour right after it), then the Ice
+    Maidens' favor tile, then the volcano factions' colours. Applies them to `replay` (a fresh
+    game of the same setup) and returns where the rest of the log starts."""
+    start = len(replay.log)
+    seats: list[str] = list(game.setup.factions)
+    picks: dict[str, A.PickColor] = {}
+    later: list[tuple[str, A.Action]] = []  # favor tiles, then volcano colours
+    end = start
+    for faction, action in game.log[start:]:
+        if replay.state.phase not in ("factions", "colors"):
+            break
+        replay.apply(faction, action)
+        end += 1
+        if isinstance(action, A.ChooseFaction):
+            seats.append(action.faction)
+        elif isinstance(action, A.PickColor) and replay.player(faction).faction.home in ("ice", "variable"):
+            picks[faction] = action
+        else:
+            later.append((faction, action))
+    later.sort(key=lambda fa: isinstance(fa[1], A.PickColor))  # the favor before volcano colours
+    for f in seats:
+        lines.append(str(A.ChooseFaction(f)))
+        if f in picks:
+            lines.append(f"{f}: {picks[f]}")
+    lines += [f"{f}: {a}" for f, a in later]
+    return end
+
+
 _ROW = re.compile(r"^(\w+):\s*(.*)$")
 #: Options of ours that the site expresses otherwise (a map variant) or not at all.
 LOCAL_OPTIONS = frozenset({"revised-starting-vp"})
@@ -100,8 +117,8 @@ AUCTION_COMMENT = "# starting VP from the faction auction: "
 def import_log(text: str) -> Game:
     """Read a log (ours or the site's) and replay it; LogError names the first bad line."""
     map_key, players, options, scores, deleted, final = "original", None, set(), None, set(), None
-    body: list[tuple[int, str | None, str]] = []  # (line, faction or None for `setup`, text)
-    factions = 0
+    body: list[tuple[int, str, str]] = []  # (line, faction, text)
+    chosen: list[tuple[int, str]] = []  # (line, faction) of the `setup` lines
     start_vp: dict[str, int] = {}
     for no, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
@@ -140,8 +157,9 @@ def import_log(text: str) -> Game:
         elif m := re.fullmatch(r"final-scoring\s+(\S+)", line):
             final = m[1]
         elif m := re.fullmatch(r"setup\s+(\w+)", line):
-            body.append((no, None, m[1].lower()))
-            factions += 1
+            chosen.append((no, m[1].lower()))  # the site reads the setup lines as one block
+        elif m := re.fullmatch(r"drop-faction\s+(\w+)", line, re.I):
+            body.append((no, m[1].lower(), "drop-faction"))
         elif m := _ROW.match(line):
             body.append((no, m[1].lower(), m[2]))
         elif line.split()[0] in ("player", "randomize", "start-preview", "income", "finish"):
@@ -152,20 +170,19 @@ def import_log(text: str) -> Game:
         raise LogError("no_score_tiles")
     enabled = [b for b in BONUS_TILES if tile(b).get("option") in (None, *options)]
     try:
-        setup = GameSetup(players=players or factions, map_key=map_key, options=frozenset(options),
+        setup = GameSetup(players=players or len(chosen), map_key=map_key, options=frozenset(options),
                           score_tiles=scores, bonus_tiles=tuple(b for b in enabled if b not in deleted),
-                          final_scoring=final, start_vp=start_vp)
+                          final_scoring=final, start_vp=start_vp, factions=tuple(f for _, f in chosen))
     except ValueError as e:
         raise LogError("bad_setup", refusal=e) from None
     try:
-        game = Game(setup)
-    except (RuleError, ValueError, KeyError) as e:
+        game = Game(setup)  # the factions are chosen first, then the colours and the favor tile
+    except RuleError as e:
+        raise LogError("rejected", line=chosen[0][0] if chosen else 0, refusal=e) from None
+    except (ValueError, KeyError) as e:
         raise LogError("bad_setup", refusal=e) from None
     for no, faction, commands in body:
         try:
-            if faction is None:
-                game.apply(None, A.ChooseFaction(commands))
-                continue
             for action in parse_row(commands):
                 game.apply(faction, action)
             if game.can_end_turn(faction):

@@ -42,9 +42,9 @@ class SpecialActions:
                 self._once_per_round(p, name)
             if name == "ACTC":
                 t = self._require_turn(p)
-                if t.actions <= 0:
+                if t.actions <= 0 and not self.alone_in_round(p):
                     raise RuleError("action_taken")
-                t.actions += 1  # the double action: this one and two more
+                t.actions = max(t.actions, 1) + 1  # the double action: this one and two more
                 t.followups = {}
                 t.extra_action = True
                 p.actions_used.add(name)

@@ -109,8 +109,9 @@ class Turn:
     actions: int = 1  # full actions left
     followups: dict[str, int] = field(default_factory=dict)
     teleported: str | None = None  # hex reached by tunnel/carpet this turn (paid once)
-    transformed: set[str] = field(default_factory=set)
+    transformed: set[str] = field(default_factory=set)  # hexes transformed in the current action
     passed_now: bool = False
+    closed: bool = False  # passed, or a colour picked as the last act: only ending the turn is left
     extra_action: bool = False  # Chaos Magicians' double action in progress
 
     def copy(self) -> Turn:

@@ -133,6 +133,8 @@ class Terrain:
         need = self.spades_needed(p, hex_, target)
         if need == 0:
             raise RuleError("already_terrain", hex=hex_, terrain=target)
+        # a build after this action's last transformation may not dig (as the site plays it)
+        may_dig = not s.turn.transformed or s.turn.followups.get("transform", 0) > 0
         if s.phase == "play" and s.turn.followups.get("sandstorm"):
             return self._sandstorm(p, hex_, target)
         if s.phase == "income-spades":
@@ -150,6 +152,9 @@ class Terrain:
         if p.spades < need:
             if s.phase != "play":
                 raise RuleError("not_enough_spades", hex=hex_, n=need, have=p.spades)
+            if in_build and not may_dig:
+                # after a transform, the build uses the spades held: digging more is refused
+                raise RuleError("dig_after_transform")
             self.auto_dug = need - p.spades  # written out as `dig N` when the log is exported
             self._dig(p, need - p.spades)
         p.spades -= need
@@ -157,6 +162,8 @@ class Terrain:
         s.terrain[hex_] = target
         s.turn.transformed.add(hex_)
         self._record(E.Transformed(p.name, hex_, target))
+        if s.phase == "play" and s.turn.followups.get("transform", 0) <= 0:
+            s.turn.followups.pop("dig", None)  # the action's last transformation: no digging after it
 
     def _volcano(self, p: Player, hex_: str, target: str, in_build: bool) -> None:
         """Volcano factions raise a volcano with `dig`, paying cult steps or power tokens."""
@@ -239,10 +246,18 @@ class Terrain:
     def _do_dig(self, p: Player, a: A.Dig) -> None:
         if a.spades <= 0:
             raise RuleError("dig_at_least_one")
+        t = self.state.turn
+        if self.state.phase == "play" and t.transformed and t.faction == p.name and not t.followups.get("dig") \
+                and t.actions <= 0 and not self.alone_in_round(p):
+            raise RuleError("dig_after_transform")
         self._use_subaction(p, "dig", {"dig": 9, "transform": 1, "build": 1})
         self._dig(p, a.spades)
 
     def _do_discard_spade(self, p: Player, a: A.DiscardSpade) -> None:
         if p.spades < a.n:
             raise RuleError("no_spade_to_discard")
+        if self.state.phase == "play":
+            t = self._require_turn(p)
+            if t.actions > 0:
+                raise RuleError("no_spade_to_discard")
         p.spades -= a.n

@@ -45,6 +45,7 @@ class Tiles:
             p.bonus = None
         t.passed_now = True
         self._record(E.Passed(p.name, a.bonus))
+        t.closed = True  # a pass ends the turn: no conversions after it (as the site plays it)
 
     def pass_vp(self, p: Player) -> int:
         return sum(self.pass_vp_by_source(p).values())

@@ -79,6 +79,15 @@ class Towns:
             p.connects.pop()
             raise RuleError("connect_no_town", river=river)
 
+    def bridge_owed(self, p: Player) -> bool:
+        """A bridge granted this turn (ACT1, ACTE, the Riverwalkers' stronghold) that can still be
+        placed: the turn does not end before it is (as the site requires)."""
+        s = self.state
+        if s.turn.faction != p.name or s.turn.followups.get("bridge", 0) <= 0 or len(p.bridges) >= 3:
+            return False
+        return any(pair not in s.bridges and any(s.owner.get(h) == p.name for h in pair)
+                   for pair in self.board.bridge_slots)
+
     def _do_bridge(self, p: Player, a: A.PlaceBridge) -> None:
         s = self.state
         pair = frozenset((a.a, a.b))

@@ -312,7 +312,8 @@ class GameScene(Scene):
             "build": A.Build in types, "upgrade": A.Upgrade in types, "transform": A.Transform in types,
             "priest": A.SendPriest in types, "ship": A.Advance("ship") in acts, "dig": A.Advance("dig") in acts,
             "special": bool(special), "convert": A.Convert in types or A.Burn in types,
-            "pass": A.Pass in types and self.game.state.phase == "play", "done": A.Done in types,
+            "pass": A.Pass in types and self.game.state.phase == "play",
+            "done": A.Done in types or A.DiscardSpade in types,
             "undo": self.session.can_undo(),
         }
         for b in self.buttons:
@@ -348,7 +349,11 @@ class GameScene(Scene):
         elif key == "pass":
             self.open_pass()
         elif key == "done":
-            self.play(A.Done())
+            discard = [a for a in acts if isinstance(a, A.DiscardSpade)]
+            if discard and A.Done() not in acts:  # spades left are thrown away only when confirmed
+                self.choose_action(discard, _("Spades left: use them on the map, or discard them"))
+            else:
+                self.play(A.Done())
         elif key == "undo":
             self.ask_undo()
         elif key == "labels":
@@ -385,6 +390,14 @@ class GameScene(Scene):
             self.show_toast(_("Nothing to convert now."))
             return
         self.app.push(ConvertScene(self.app, _("Convert and burn power"), options, lambda a: self.play(a, me)))
+
+    def ask_drop(self, who: str) -> None:
+        """A faction leaves for good (as on the site): asked once more before it happens."""
+        name = describe.faction(self.game, who)
+        question = _("The {faction} leave the game for good: no more moves and no power; their buildings "
+                     "stay on the map. Leave?").format(faction=name)
+        self.app.push(ConfirmScene(self.app, question, lambda: self.play(A.DropFaction(), who),
+                                   yes=_("Leave the game")))
 
     def ask_undo(self) -> None:
         if not self.session.can_undo():

@@ -17,7 +17,7 @@ from tmdesktop.i18n import N_, _
 from tmdesktop.rules import actions as A
 from tmdesktop.rules.engine import Game
 
-from .. import text, theme
+from .. import describe, text, theme
 from ..session import Outcome, Session
 from .dialogs import ChoiceScene, ConfirmScene, Option
 from .game_scene import GameScene
@@ -112,6 +112,10 @@ class PlayScene(GameScene):
                 Option(_("Main menu (the game is saved)"), "title")]
         if self.game.finished:
             opts.insert(1, Option(_("Final scoring"), "scoring"))
+        leaving = self.decider() if self.game.state.phase == "play" else None
+        if leaving:  # the player holding the laptop may leave for good (asked once more)
+            opts.insert(2, Option(_("Leave the game: the {faction} drop out").format(
+                faction=describe.faction(self.game, leaving)), "leave"))
 
         def chosen(v):
             if v == "settings":
@@ -120,6 +124,8 @@ class PlayScene(GameScene):
                 self.app.push(SettingsScene(self.app))
             elif v == "title":
                 to_title(self.app)
+            elif v == "leave":
+                self.ask_drop(leaving)
             elif v == "scoring":
                 from .scoring import ScoringScene
 
