@@ -14,8 +14,9 @@ from tests.positions import new_game
 
 
 def test_setup_order_of_first_dwellings_and_bonus_tiles():
-    """000 p. 6: dwellings are placed in seat order, then in reverse order; the Nomads place a
-    third one after everyone; bonus tiles are then taken in reverse seat order."""
+    """000, the initial dwellings: in seat order, then in reverse order ("comenzando por el último
+    jugador y procediendo en sentido antihorario"); the Nomads place a third one after everyone's
+    second; bonus tiles are then taken in reverse seat order."""
     game = Game(GameSetup.random(3, 5, factions=("witches", "nomads", "mermaids")))
     seen = []
     while game.state.phase in ("dwellings", "bonus"):

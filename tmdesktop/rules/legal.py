@@ -12,11 +12,13 @@ from functools import cache
 
 from . import actions as A
 from . import decisions
-from .data import ALL_FACTIONS, CULTS, action_def, faction
-from .constants import BRIDGES_PER_FACTION, CULT_SPOT_VALUES, FACTION_OPTION, PW_RATES, UPGRADES, wheel_distance
+from .data import ALL_FACTIONS, CULTS, POWER_ACTIONS, action_def, faction
+from .constants import BRIDGES_PER_FACTION, CULT_SPOT_VALUES, FACTION_OPTION, PW_RATES, UPGRADES
+from .abilities import ability
 from .engine import Game
 from .maps import TERRAINS
 from .state import Player
+from .terrain import spades_to_turn
 
 #: Most spades one transformation can need (three steps round the wheel).
 MAX_SPADES = 3
@@ -174,15 +176,11 @@ def _special_actions(game: Game, p: Player) -> list[A.Action]:
     s = game.state
     out: list[A.Action] = []
     forbidden = {n for n, o in (p.faction.special.get("action") or {}).items() if o.get("forbid")}
-    for act in ("ACT1", "ACT2", "ACT3", "ACT4", "ACT5", "ACT6"):
+    for act in POWER_ACTIONS:
         if (act not in s.blocked or game.may_reuse(p, act)) and act not in forbidden \
-                and _affordable(p, game.power_action_cost(p, act)):
-            if act != "ACT1" or (_bridge_slots(game, p) and len(p.bridges) < BRIDGES_PER_FACTION):
-                out.append(A.UseAction(act))
-    if p.bonus in ("BON1", "BON2") and p.bonus not in p.actions_used and p.bonus not in forbidden:
-        out.append(A.UseAction(p.bonus))
-    if "FAV6" in p.favors and "FAV6" not in p.actions_used:
-        out.append(A.UseAction("FAV6"))
+                and _affordable(p, game.power_action_cost(p, act)) and _bridge_placeable(game, p, act):
+            out.append(A.UseAction(act))
+    out += [A.UseAction(t) for t in game.tile_actions(p) if t not in p.actions_used and t not in forbidden]
     for act in sorted(game._faction_actions(p)):
         d = action_def(act)
         if not d.get("dont_block") and act in p.actions_used:
@@ -190,14 +188,22 @@ def _special_actions(game: Game, p: Player) -> list[A.Action]:
         cost = {k: v for k, v in d["cost"].items() if k not in ("ALLOW_SHAPESHIFT", "PW_TOKEN")}
         if not _affordable(p, cost) or sum(p.power) < d["cost"].get("PW_TOKEN", 0):
             continue
-        if act == "ACTE" and (len(p.bridges) >= BRIDGES_PER_FACTION or not _bridge_slots(game, p)):
+        gain = d["gain"]
+        if not _bridge_placeable(game, p, act):
             continue
-        if act == "ACTS" and (not p.counts["D"] or p.counts["TP"] >= 4):
+        if "FREE_TP" in gain and (not p.counts["D"] or p.counts["TP"] >= p.faction.buildings["TP"]["count"]):
             continue
-        if act == "ACTW" and (p.counts["D"] >= p.faction.buildings["D"]["count"] or not _free_home_hexes(game, p)):
+        if "FREE_D" in gain and (p.counts["D"] >= p.faction.buildings["D"]["count"] or not _free_home_hexes(game, p)):
             continue
         out.append(A.UseAction(act))
     return out
+
+
+def _bridge_placeable(game: Game, p: Player, act: str) -> bool:
+    """An action that brings a bridge needs a bridge left and a free slot to place it."""
+    if "BRIDGE" not in action_def(act)["gain"]:
+        return True
+    return len(p.bridges) < BRIDGES_PER_FACTION and bool(_bridge_slots(game, p))
 
 
 def _priests(game: Game, cult: str) -> list[A.Action]:
@@ -265,7 +271,7 @@ def _free_actions(game: Game, p: Player) -> list[A.Action]:
         out += [A.Convert(rate * n, give, n, get) for n in range(1, most + 1)]
     if p.w_to_p:
         out += [A.Convert(n, "W", n, "P") for n in range(1, min(p.w_to_p, p.W) + 1)]
-    if p.faction.name == "mermaids":
+    if ability(p.name, "joins_towns_across_rivers"):
         out += _connects(game, p)
     out += [A.Burn(n) for n in range(1, p.power[1] // 2 + 1)]
     return out
@@ -318,15 +324,6 @@ def _dig_cost(p: Player, spades: int) -> dict:
     return {k: v * spades for k, v in p.faction.spade_cost(p.dig).items()}
 
 
-def _spades(p: Player, current: str, target: str) -> int:
-    """`Game.spades_needed` for a hex whose terrain is `current` (not ice or volcano)."""
-    if target == "ice":
-        return wheel_distance(current, p.color, p.color) or 1
-    if p.faction.name == "giants":
-        return 2
-    return wheel_distance(current, target, p.color or p.home)
-
-
 def _builds(game: Game, p: Player, reach: dict[str, bool], transformed: set[str] | None = None) -> list[A.Action]:
     """Dwellings `p` can build now; after a transform in this action (`transformed`), only on a
     hex it transformed, with the spades held (one transformation per transform-and-build)."""
@@ -374,7 +371,7 @@ def _builds(game: Game, p: Player, reach: dict[str, bool], transformed: set[str]
 def _can_build_on(p: Player, terrain: str, base: dict, can_dig: bool, extra) -> bool:
     """A dwelling on `terrain` with the spades it still needs dug now (and a tunnel/carpet cost);
     never with spades left over (they are all used before building)."""
-    missing = _spades(p, terrain, p.home) - p.spades
+    missing = spades_to_turn(p, terrain, p.home) - p.spades
     if missing < 0:
         return False
     if missing == 0:
@@ -442,7 +439,7 @@ def _transforms(game: Game, p: Player, income: bool = False, reach: dict[str, bo
         if found is None:
             budget = p.spades + (0 if income or not can_dig else _most_spades_dug(p, extra))
             found = by_terrain[key] = [] if extra and not _affordable(p, extra) else [
-                target for target in targets if target != current and _spades(p, current, target) <= budget]
+                target for target in targets if target != current and spades_to_turn(p, current, target) <= budget]
         out += [_transform(h, target) for target in found]
     return out
 

@@ -60,12 +60,19 @@ class Rounds:
             self._checkpoint(p, E.Source(E.INCOME, "other"))
             # BON4's shipping, as the site plays it: in the action phase, for factions with a
             # shipping track (Dwarves and Fakirs get only its power)
-            p.ship_bonus = 1 if p.bonus == "BON4" and p.faction.max_ship > 0 else 0
+            p.ship_bonus = self.ship_bonus(p)
         s.phase = "play"
         if any(s.players[n].unlocks_owed for n in s.order):
             s.turn = Turn()  # the Riverwalkers' unlocks from income come first (as on the site)
         else:
             self._start_turn(self._next_player(None))
+
+    def ship_bonus(self, p: Player) -> int:
+        """Shipping a held bonus tile adds in the action phase (BON4), for factions that ship at all
+        (Dwarves and Fakirs get only its power)."""
+        if not p.bonus or p.faction.max_ship <= 0:
+            return 0
+        return (tile(p.bonus).get("special") or {}).get("ship", 0)
 
     def income_of(self, p: Player) -> dict[str, int]:
         """Next round's income (faction board, buildings, bonus and favor tiles)."""

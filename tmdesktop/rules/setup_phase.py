@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import actions as A
 from . import events as E
+from .abilities import ability
 from .constants import FACTION_OPTION
 from .data import CULTS, faction, start_vp_2017
 from .errors import RuleError
@@ -79,7 +80,7 @@ class SetupPhase:
     def home_colors(self, exclude: Player | None = None) -> set[str]:
         """Terrains that are some other faction's home (ice factions and Riverwalkers have none)."""
         return {p.home for p in self.state.players.values()
-                if p is not exclude and p.home in TERRAINS and p.faction.name != "riverwalkers"}
+                if p is not exclude and p.home in TERRAINS and ability(p.name, "home_counts_for_others")}
 
     def _do_pick_color(self, p: Player, a: A.PickColor) -> None:
         s = self.state
@@ -142,10 +143,13 @@ class SetupPhase:
 
     def _start_dwellings(self) -> None:
         s = self.state
-        normal = [n for n in s.seats if n != "chaosmagicians"]
-        queue = normal + normal[::-1]
-        queue += [n for n in s.seats if n == "nomads"]
-        queue += [n for n in s.seats if n == "chaosmagicians"]
+        # 000 p. 6: two dwellings each in seat order then back; a third after that (Nomads); a
+        # single one after everybody else's (Chaos Magicians)
+        count = {n: ability(n, "first_dwellings") for n in s.seats}
+        snake = [n for n in s.seats if count[n] >= 2]
+        queue = snake + snake[::-1]
+        queue += [n for n in s.seats if count[n] >= 3]
+        queue += [n for n in s.seats if count[n] == 1]
         s.setup_queue = queue
         s.order = list(s.seats)
         s.phase = "dwellings"

@@ -1,12 +1,22 @@
-"""Power actions, bonus and favor tile actions, and the factions' own actions."""
+"""Power actions, bonus and favor tile actions, and the factions' own actions.
+
+What an action does is read from its data (`actions_raw`: cost, gain, follow-up sub-actions); the
+few effects that are rules rather than resources are named by their gain keys: FREE_D (a free
+dwelling on home terrain), FREE_TP (a free trading house), TF_NEED_HEX_ADJACENCY (the Nomads'
+sandstorm), GAIN_ACTION (the Chaos Magicians' double action), BRIDGE (a bridge to place).
+"""
 
 from __future__ import annotations
 
 from . import actions as A
 from . import events as E
-from .data import action_def, raw
+from .data import POWER_ACTIONS, action_def, raw, tile
 from .errors import RuleError
 from .state import Player
+
+
+#: Gain keys that are rules carried out by the handler, not resources to gain.
+RULE_EFFECTS = frozenset({"FREE_D", "FREE_TP", "TELEPORT_NO_TF", "FREE_TF", "TF_NEED_HEX_ADJACENCY"})
 
 
 class SpecialActions:
@@ -15,32 +25,28 @@ class SpecialActions:
     def _do_action(self, p: Player, a: A.UseAction) -> None:
         s = self.state
         name = a.name.upper()
-        if name in ("ACT1", "ACT2", "ACT3", "ACT4", "ACT5", "ACT6"):
+        if name in POWER_ACTIONS:
             if name in s.blocked and not self.may_reuse(p, name):
                 raise RuleError("power_action_taken", name=name)
             self._check_not_forbidden(p, name)
             self._use_subaction(p, "action", self.action_followups(p, name))
             self._pay(p, self.power_action_cost(p, name), "power_action", E.Source(E.POWER_ACTION, name), name=name)
             s.blocked.add(name)
-        elif name in ("BON1", "BON2"):
-            if p.bonus != name:
+        elif name in raw()["tiles_raw"] and tile(name).get("action"):  # a bonus or favor tile's action
+            if name not in self.tile_actions(p):
+                if name.startswith("FAV"):
+                    raise RuleError("favor_tile_not_held", tile=name)
                 raise RuleError("bonus_tile_not_held", tile=name)
             self._check_not_forbidden(p, name)
             self._once_per_round(p, name)
             self._use_subaction(p, "action", self.action_followups(p, name))
-        elif name == "FAV6":
-            if "FAV6" not in p.favors:
-                raise RuleError("favor_tile_not_held", tile=name)
-            self._once_per_round(p, name)
-            d = action_def(name)
-            self._use_subaction(p, "action", d.get("subaction"))
         elif name.startswith("ACT") and name in raw()["actions_raw"]:
             if name not in self._faction_actions(p):
                 raise RuleError("no_stronghold_action", name=name)
             d = action_def(name)
             if not d.get("dont_block"):
                 self._once_per_round(p, name)
-            if name == "ACTC":
+            if "GAIN_ACTION" in d["gain"]:
                 t = self._require_turn(p)
                 if t.actions <= 0 and not self.alone_in_round(p):
                     raise RuleError("action_taken")
@@ -57,19 +63,21 @@ class SpecialActions:
             self._pay(p, cost, "special_action", source, name=name)
             if tokens:
                 self._lose_tokens(p, tokens, source)
-            if name == "ACTW":
-                p.free_dwelling = True
-            elif name == "ACTS":
-                p.free_tp = True
-            gain = {k: v for k, v in d["gain"].items() if k not in ("FREE_D", "FREE_TP", "TELEPORT_NO_TF", "FREE_TF", "TF_NEED_HEX_ADJACENCY")}
+            p.free_dwelling = p.free_dwelling or "FREE_D" in d["gain"]
+            p.free_tp = p.free_tp or "FREE_TP" in d["gain"]
+            gain = {k: v for k, v in d["gain"].items() if k not in RULE_EFFECTS}
             self._gain(p, gain, source)
-            if name == "ACTN":
+            if "TF_NEED_HEX_ADJACENCY" in d["gain"]:
                 s.turn.followups["sandstorm"] = 1
             return
         else:
             raise RuleError("unknown_special_action", name=a.name)
         kind = E.POWER_ACTION if name.startswith("ACT") else E.FAVOR if name.startswith("FAV") else E.BONUS_ACTION
         self._gain(p, action_def(name)["gain"], E.Source(kind, name))
+
+    def tile_actions(self, p: Player) -> list[str]:
+        """The actions of the bonus and favor tiles `p` holds (BON1's spade, FAV6's cult step...)."""
+        return [t for t in ([p.bonus] if p.bonus else []) + p.favors if tile(t).get("action")]
 
     def power_action_cost(self, p: Player, name: str) -> dict:
         cost = dict(action_def(name)["cost"])

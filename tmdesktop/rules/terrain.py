@@ -4,10 +4,22 @@ from __future__ import annotations
 
 from . import actions as A
 from . import events as E
+from .abilities import ability
 from .constants import wheel_distance
+from .data import tile
 from .errors import RuleError
 from .maps import TERRAINS
 from .state import Player
+
+
+def spades_to_turn(p: Player, current: str, target: str) -> int:
+    """Spades `p` needs to turn a hex of `current` (not ice or volcano) into `target`."""
+    if target == "ice":
+        return wheel_distance(current, p.color, p.color) or 1
+    hook = ability(p.name, "spades")
+    if hook is not None:
+        return hook(p, current, target)
+    return wheel_distance(current, target, p.color or p.home)
 
 
 class Terrain:
@@ -73,7 +85,8 @@ class Terrain:
     def teleport_range(self, p: Player) -> int:
         tp = p.faction.teleport
         if tp["type"] == "carpet":
-            return min(tp["range_start"] + p.teleport_level + p.towns.count("TW7"), tp["range_max"])
+            extra = sum(tile(t)["gain"].get("carpet_range", 0) for t in p.towns)  # TW7 for flying carpets
+            return min(tp["range_start"] + p.teleport_level + extra, tp["range_max"])
         return tp["range_start"]
 
     def _check_reach(self, p: Player, hex_: str) -> None:
@@ -102,15 +115,11 @@ class Terrain:
             return 0
         if current in ("ice", "volcano"):
             raise RuleError("terrain_fixed", hex=hex_, terrain=current)
-        if target == "ice":
-            if p.home != "ice":
-                raise RuleError("ice_only_for_ice")
-            return wheel_distance(current, p.color, p.color) or 1
-        if target not in TERRAINS:
+        if target == "ice" and p.home != "ice":
+            raise RuleError("ice_only_for_ice")
+        if target not in TERRAINS + ("ice",):
             raise RuleError("unknown_terrain", terrain=target)
-        if p.faction.name == "giants":
-            return 2
-        return wheel_distance(current, target, p.color or p.home)
+        return spades_to_turn(p, current, target)
 
     def _place(self, p: Player, hex_: str, kind: str) -> None:
         s = self.state

@@ -5,6 +5,7 @@ from __future__ import annotations
 from . import actions as A
 from . import events as E
 from . import final_scoring
+from .abilities import ability
 from .constants import BRIDGES_PER_FACTION, TOWN_MIN_BUILDINGS, TOWN_MIN_POWER
 from .data import tile
 from .errors import RuleError
@@ -65,7 +66,8 @@ class Towns:
             if not common:
                 raise RuleError("not_across_river", a=x, b=y)
             river = common[0]
-        if p.faction.name != "mermaids" or river not in self.board.cells or not self.board.cells[river].is_river:
+        if not ability(p.name, "joins_towns_across_rivers") or river not in self.board.cells \
+                or not self.board.cells[river].is_river:
             raise RuleError("mermaids_only")
         if s.turn.faction != p.name:
             raise RuleError("not_your_turn", faction=s.turn.faction)
@@ -119,7 +121,7 @@ class Towns:
         p.towns_owed -= 1
         p.towns.append(name)
         gain = dict(tile(name)["gain"])
-        if name == "TW7" and p.faction.teleport and p.faction.teleport["type"] == "carpet":
+        if "carpet_range" in gain and p.faction.teleport and p.faction.teleport["type"] == "carpet":
             gain.pop("GAIN_SHIP", None)
         self._gain(p, gain, E.Source(E.TOWN, name))
         special = p.faction.special.get("special")
