@@ -210,9 +210,19 @@ def _swatch(surface, terrain: str, centre, radius: float) -> int:
 
 
 class ConfirmScene(ChoiceScene):
-    def __init__(self, app, question: str, on_yes: Callable[[], None], yes: str | None = None):
+    def __init__(self, app, question: str, on_yes: Callable[[], None], yes: str | None = None,
+                 enter: bool = True):
         super().__init__(app, question, [Option(yes or _("Yes"), True), Option(_("No"), False)],
                          lambda v: on_yes() if v else None, cancellable=False)
+        self.enter_says_yes = enter  # Enter says yes (not where yes loses something)
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.enter_says_yes:
+            self.choose(("option", 0))
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.choose(("option", 1))
+        else:
+            super().handle_event(event)
 
 
 class HandoffScene(ChoiceScene):
@@ -225,6 +235,28 @@ class HandoffScene(ChoiceScene):
         super().__init__(app, question, options, on_choose, cancellable=False,
                          subtitle=_("Hand the game to the {faction}").format(faction=faction_name))
         self.colour = colour
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        band = pygame.Rect(self.rect.x, self.rect.y, self.rect.width, max(6, int(10 * self.scale)))
+        pygame.draw.rect(surface, self.colour, band, border_top_left_radius=int(12 * self.scale),
+                         border_top_right_radius=int(12 * self.scale))
+
+
+class HandoffNotice(ChoiceScene):
+    """The laptop changes hands for a turn: 'Hand the game to the Witches', then what they do."""
+
+    def __init__(self, app, faction_name: str, colour, what: str, on_ready: Callable[[], None]):
+        super().__init__(app, _("Hand the game to the {faction}").format(faction=faction_name),
+                         [Option(_("I am the {faction}: continue").format(faction=faction_name), True)],
+                         lambda _v: on_ready(), cancellable=False, subtitle=what)
+        self.colour = colour
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.choose(("option", 0))
+            return
+        super().handle_event(event)
 
     def draw(self, surface) -> None:
         super().draw(surface)
@@ -246,11 +278,25 @@ class ConvertScene(ChoiceScene):
             self.close()
             return
         self.on_choose(self.options[key].value)
-        self.options = self.make_options()
-        if not self.options:
+        fresh = self.make_options()
+        if not fresh:
             self.close()
             return
-        self.layout(self.app.size)
+        # rows keep their places (a second click must hit what the eye aimed at): conversions no
+        # longer possible are greyed, new ones are added below
+        now = {o.value for o in fresh}
+        for o in self.options:
+            o.enabled = o.value in now
+        known = {o.value for o in self.options}
+        added = [o for o in fresh if o.value not in known]
+        if added:
+            top = self.rect.top
+            self.options += added
+            self.layout(self.app.size)
+            dy = top - self.rect.top
+            self.rect.move_ip(0, dy)
+            for r in self.rects + [b.rect for b in self.buttons]:
+                r.move_ip(0, dy)
         self.dirty = True
 
 

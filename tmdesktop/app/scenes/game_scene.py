@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from tmdesktop.i18n import N_, _
+from tmdesktop.i18n import N_, _, ngettext
 from tmdesktop.rules import actions as A
 from tmdesktop.rules.data import POWER_ACTIONS
 
@@ -21,7 +21,7 @@ from ..views.hexmap import HexMapView
 from ..views.players import PlayersView
 from ..views.supply import PoolsView, SupplyView
 from .base import Scene
-from .dialogs import ChoiceScene, ConfirmScene, ConvertScene, FinalScoresScene, HandoffScene, Option
+from .dialogs import ChoiceScene, ConfirmScene, ConvertScene, FinalScoresScene, HandoffNotice, HandoffScene, Option
 
 TOAST_SECONDS = 4.5
 TOOLS = {"build": (A.Build,), "upgrade": (A.Upgrade,), "transform": (A.Transform,)}
@@ -70,12 +70,15 @@ class GameScene(Scene):
         self.lay: layout.Layout | None = None
         self.tool: str | None = None
         self.hover = None
+        self.tip_hidden = False
         self.mouse = (0, 0)
         self.toast: tuple[str, float, tuple] | None = None
         self.buttons: list[widgets.Button] = []
         self.top_buttons: list[widgets.Button] = []
         self._prompted_version = -1
         self._finished_shown = False
+        #: The faction whose hands the laptop is in (None: nobody yet); a change is announced.
+        self.holder: str | None = None
         self._layout_seats = None
 
     # ------------------------------------------------------------------ layout
@@ -227,11 +230,13 @@ class GameScene(Scene):
     # ------------------------------------------------------------------ applying intents
 
     def play(self, action: A.Action, faction: str | None = None) -> bool:
-        outcome = self.session.apply(action, faction)
+        who = faction or self.decider()
+        outcome = self.session.apply(action, who)
         if not outcome.ok:
             if outcome.error:
                 self.show_toast(outcome.error)
             return False
+        self.session.end_turn_if_over(who, action)
         if isinstance(action, HEX_ACTIONS + (A.PlaceBridge,)):
             self.tool = None
         self.toast = None
@@ -242,7 +247,7 @@ class GameScene(Scene):
         self.dirty = True
         return True
 
-    def click(self, target) -> None:
+    def click(self, target, via_click: bool = True) -> None:
         options = self.actions_for(target)
         if not options:
             natural = self.natural_action(target)
@@ -250,7 +255,10 @@ class GameScene(Scene):
                 self.play(natural)  # the engine explains (or, if our list was stale, does it)
             return
         if len(options) == 1:
-            self.confirm_and_play(options[0])
+            if target[0] == "power" and not via_click:
+                self.ask_then_play(options[0])
+            else:
+                self.confirm_and_play(options[0])
             return
         if target[0] == "hex" and self.tool is None:
             builds = [a for a in options if isinstance(a, A.Build)]
@@ -261,6 +269,11 @@ class GameScene(Scene):
             if ups:
                 options = ups
         self.choose_action(options, self.describe_target(target))
+
+    def ask_then_play(self, action: A.Action) -> None:
+        """A single key never commits an action: it asks first (Enter or 1 says yes)."""
+        self.app.push(ConfirmScene(self.app, describe_action(self.game, action) + "?", lambda: self.play(action),
+                                   yes=_("Do it")))
 
     def confirm_and_play(self, action: A.Action) -> None:
         if isinstance(action, A.Pass) and self.game.state.phase == "play":
@@ -322,6 +335,54 @@ class GameScene(Scene):
         self.top_buttons[0].active = self.map.show_labels
         self.top_buttons[1].active = self.map.colour_blind
 
+    def disabled_reason(self, key: str) -> str:
+        """Why a greyed bar button cannot be used now, in the engine's words where it has them."""
+        cache = getattr(self, "_reasons", {})
+        ck = (self.session.version, key, self.tool)
+        if ck not in cache:
+            cache = {ck: self._reason(key)}
+            self._reasons = cache
+        return cache[ck]
+
+    def _reason(self, key: str) -> str:
+        g = self.game
+        me = self.decider()
+        if key == "undo":
+            return _("There is nothing to undo.")
+        if me is None:
+            return describe.status(self.session) or _("Nothing can be done now.")
+        if g.decision(me) not in ("action", "followup", "end", "leech"):
+            return self._status_text()  # a choice is owed first: say which
+        if key == "convert":
+            return _("Nothing to convert now: no resources for any conversion.")
+        if key == "special":
+            return _("No special action is available now (bonus, favor or stronghold actions).")
+        probes = {
+            "ship": [A.Advance("ship")], "dig": [A.Advance("dig")], "priest": [A.SendPriest("FIRE")],
+            "pass": [A.Pass(b) for b in list(g.state.bonus_pool)[:1]] or [A.Pass()], "done": [A.Done()],
+            "build": [A.Build(h) for h in self._reason_hexes(me, "build")],
+            "upgrade": [A.Upgrade(h, {"D": "TP", "TP": "TE", "TE": "SA"}.get(k, "SH"))
+                        for h, k in sorted(g.state.players[me].buildings.items())],
+            "transform": [A.Transform(h) for h in self._reason_hexes(me, "transform")],
+        }.get(key, [])
+        reasons = [r for r in (legal.refusal(g, me, a) for a in probes[:40]) if r]
+        if reasons:  # the engine's most frequent objection is the one that matters
+            return max(set(reasons), key=reasons.count)
+        return _("Not possible now.")
+
+    def _reason_hexes(self, me: str, kind: str) -> list[str]:
+        """Hexes to ask the engine about: free hexes of the player's terrain to build on, free
+        hexes next to the player's buildings to transform."""
+        st = self.game.state
+        p = st.players[me]
+        if kind == "build":
+            colour = p.color or p.faction.home
+            return sorted(h for h in self.game.board.land if st.terrain[h] == colour and h not in st.owner)
+        near = set()
+        for h in p.buildings:
+            near |= set(self.game.adjacent(h))
+        return sorted(h for h in near if h not in st.owner and self.game.board.is_land(h))
+
     def press(self, key: str) -> None:
         acts = self.legal()
         if key in TOOLS:
@@ -338,7 +399,10 @@ class GameScene(Scene):
             else:
                 self.play(A.SendPriest("FIRE"))
         elif key in ("ship", "dig"):
-            self.play(A.Advance(key))
+            if A.Advance(key) in acts:
+                self.ask_then_play(A.Advance(key))
+            else:
+                self.play(A.Advance(key))  # the engine says why not
         elif key == "special":
             opts = self._specials(acts)
             if opts:
@@ -348,7 +412,7 @@ class GameScene(Scene):
         elif key == "pass":
             self.open_pass()
         elif key == "done":
-            self.play(A.Done())
+            self.end_turn()
         elif key == "undo":
             self.ask_undo()
         elif key == "labels":
@@ -365,8 +429,8 @@ class GameScene(Scene):
 
     def open_pass(self) -> None:
         passes = [a for a in self.legal() if isinstance(a, A.Pass)]
-        if not passes:
-            self.play(A.Pass())
+        if not any(a.bonus for a in passes):  # none (the engine says why) or the last round's plain pass
+            self.confirm_and_play(passes[0] if passes else A.Pass())
             return
         s = self.game.state
         opts = [Option(f"{a.bonus}" + (f" +{s.bonus_pool.get(a.bonus, 0)}C" if s.bonus_pool.get(a.bonus) else ""),
@@ -385,6 +449,18 @@ class GameScene(Scene):
             self.show_toast(_("Nothing to convert now."))
             return
         self.app.push(ConvertScene(self.app, _("Convert and burn power"), options, lambda a: self.play(a, me)))
+
+    def end_turn(self) -> None:
+        """Enter: end the turn; spades still held are only thrown away once the player says so."""
+        me = self.decider()
+        p = self.game.state.players.get(me) if me else None
+        if p is not None and p.spades > 0 and A.Done() in self.legal():
+            question = ngettext("End the turn and lose your {n} unused spade?",
+                                "End the turn and lose your {n} unused spades?", p.spades).format(n=p.spades)
+            self.app.push(ConfirmScene(self.app, question, lambda: self.play(A.Done()), yes=_("Lose it and end"),
+                                       enter=False))
+            return
+        self.play(A.Done())
 
     def ask_undo(self) -> None:
         if not self.session.can_undo():
@@ -430,7 +506,7 @@ class GameScene(Scene):
                     self.tool = None
                     self.dirty = True
             elif pygame.K_1 <= event.key <= pygame.K_6:
-                self.click(("power", f"ACT{event.key - pygame.K_0}"))
+                self.click(("power", f"ACT{event.key - pygame.K_0}"), via_click=False)
             elif event.key in self.KEYS:
                 self.press(self.KEYS[event.key])
         elif event.type == pygame.MOUSEMOTION:
@@ -438,6 +514,7 @@ class GameScene(Scene):
             target = self.hit(event.pos)
             if target != self.hover:
                 self.hover = target
+                self.tip_hidden = False
                 self.dirty = True
         elif event.type == pygame.MOUSEBUTTONDOWN:
             if event.button == 3:
@@ -449,10 +526,14 @@ class GameScene(Scene):
                 return
             self.mouse = event.pos
             target = self.hit(event.pos)
+            self.tip_hidden = True  # a click answers the tooltip: it goes until the mouse moves on
+            self.dirty = True
             if target is None:
                 return
             if target[0] == "button":
                 self.press(target[1])
+            elif target[0] == "disabled":
+                self.show_toast(self.disabled_reason(target[1]))
             else:
                 self.click(target)
             self.dirty = True
@@ -516,17 +597,20 @@ class GameScene(Scene):
         if me is None:
             return
         kind = g.decision(me)
-        if kind not in PICKED:
-            return
-        acts = self.legal()
-        if not acts:
-            return
         p = s.players[me]
         name = describe.faction(g, me)
-        # the laptop changes hands for an answer out of turn, or when someone else moved last
-        handoff = kind not in ("favor", "town", "bonus") and (
-            self.session.is_out_of_turn(me) or s.phase in ("factions", "colors")
-            or self.session.last_actor() not in (None, me))
+        # the laptop changes hands: said first, in the question's own dialog or by a notice
+        handoff = self.holder not in (None, me)
+        if kind not in PICKED or not self.legal():
+            if handoff:
+                notice = HandoffNotice(self.app, name, theme.piece_colour(piece_terrain(p)), self._status_text(),
+                                       lambda: self._hand_to(me))
+                notice.on_undo = self.undo_from_dialog if self.session.can_undo() else None
+                self.app.push(notice)
+            else:
+                self.holder = me
+            return
+        acts = self.legal()
         subtitle = ""
         cards = False
         if kind == "leech":
@@ -537,8 +621,10 @@ class GameScene(Scene):
                 title = _("{faction}: take {n} power for {vp} VP?").format(faction=name, n=n, vp=vp)
             else:
                 title = _("{faction}: take {n} power for free?").format(faction=name, n=n)
+            # only the offer's two answers: the turn's other actions are the map's, not this dialog's
             opts = [Option(_("Take {n} power").format(n=n), a, [("PW", f"+{n}")] + ([("VP", f"−{vp}")] if vp else []))
-                    if isinstance(a, A.Leech) else Option(_("Decline"), a) for a in acts]
+                    if isinstance(a, A.Leech) else Option(_("Decline"), a)
+                    for a in acts if isinstance(a, (A.Leech, A.Decline))]
             subtitle = _("Hand the game to the {faction} ({source} built next to them)").format(
                 faction=name, source=describe.faction(g, offer.source))
         elif kind == "cult":
@@ -574,6 +660,7 @@ class GameScene(Scene):
         colour = theme.piece_colour(piece_terrain(p))
 
         def answer(action, who=me):
+            self.holder = who
             self.play(action, who)
 
         if handoff:
@@ -584,7 +671,13 @@ class GameScene(Scene):
             # tile pickers may be closed to look at the board; the tiles glow there too
             dlg = ChoiceScene(self.app, title, opts, answer, cancellable=cards)
         dlg.on_undo = self.undo_from_dialog if self.session.can_undo() else None
+        if not handoff:
+            self.holder = me
         self.app.push(dlg)
+
+    def _hand_to(self, faction: str) -> None:
+        self.holder = faction
+        self.dirty = True
 
     # ------------------------------------------------------------------ drawing
 
@@ -649,6 +742,16 @@ class GameScene(Scene):
         }
         if kind in lines:
             return lines[kind].format(faction=name)
+        stage = self.session.turn_stage(me)
+        if stage == "spades":
+            n = g.state.players[me].spades
+            return ngettext("{faction}: you hold {n} spade: click a hex to transform it (Enter loses it)",
+                            "{faction}: you hold {n} spades: click a hex to transform it (Enter loses them)",
+                            n).format(faction=name, n=n)
+        if stage == "followup":
+            return _("{faction}: finish your action on a glowing target, or end your turn (Enter)").format(faction=name)
+        if stage in ("convert", "over"):
+            return _("{faction}: convert (C), or end your turn (Enter)").format(faction=name)
         t = g.state.turn
         if kind == "action" and t.faction == me and t.extra_action and t.actions > 1:
             return _("{faction}: double turn, {n} actions to take").format(faction=name, n=t.actions)
@@ -697,7 +800,7 @@ class GameScene(Scene):
             ox = box.right + int(4 * s)
 
     def _draw_tooltip(self, surface) -> None:
-        if not self.hover:
+        if not self.hover or self.tip_hidden:
             return
         kind, key = self.hover
         fs = max(11, int(15 * self.lay.scale))
@@ -728,6 +831,6 @@ class GameScene(Scene):
                 if toks:
                     lines.append(toks)
         elif kind == "disabled":
-            lines.append(_("Not possible now"))
+            lines.append(self.disabled_reason(key))
         if lines:
             widgets.tooltip(surface, lines, self.mouse, fs)
