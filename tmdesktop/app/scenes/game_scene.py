@@ -772,7 +772,7 @@ class GameScene(Scene):
         x = r.right + int(18 * s)
         me = self.decider()
         if me:
-            colour = theme.piece_colour(st.players[me].faction.home)
+            colour = theme.piece_colour(piece_terrain(st.players[me]))
             pygame.draw.circle(surface, colour, (x + int(8 * s), L.top.centery), int(8 * s))
             pygame.draw.circle(surface, (240, 240, 230), (x + int(8 * s), L.top.centery), int(8 * s), 1)
             x += int(24 * s)
@@ -793,6 +793,8 @@ class GameScene(Scene):
             box = img.get_rect(midleft=(ox + int(6 * s), L.top.centery)).inflate(int(12 * s), int(6 * s))
             col = theme.piece_colour(piece_terrain(p))
             pygame.draw.rect(surface, (48, 54, 50), box, border_radius=box.height // 2)
+            if theme.is_dark(col) and not p.passed:  # the black factions: a light ring around the black one
+                pygame.draw.rect(surface, theme.edge_on_dark(col), box.inflate(4, 4), 1, border_radius=box.height // 2 + 2)
             pygame.draw.rect(surface, col if not p.passed else (90, 90, 90), box, 2, border_radius=box.height // 2)
             surface.blit(img, img.get_rect(center=box.center))
             if p.passed and st.phase == "play":
