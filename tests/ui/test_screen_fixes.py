@@ -39,3 +39,20 @@ def test_replay_viewer_reads_as_a_replay_and_ends_with_the_scoring(make_app, use
     assert viewer.game.finished and "final scoring" in viewer._status_text()
     key(app, pygame.K_f)
     assert isinstance(app.stack.top, ScoringScene)
+
+
+def test_tiles_explain_themselves_in_words(make_app):
+    """The rulebook's tiles, in words with their numbers (bonus tile with 2 VP per trading house on
+    passing, the favor tile paying 2/3/3/4 VP by trading houses, the power action of 2 spades)."""
+    from tmdesktop.app.tile_texts import explain
+
+    assert explain("BON7") == ["Income: 1 worker", "When you pass: 2 VP per trading house"]
+    assert explain("FAV12")[1] == "When you pass: VP by trading house count: 1 → 2, 2 → 3, 3 → 3, 4 → 4"
+    assert explain("ACT6")[:2] == ["Gives 2 spades", "Costs 6 power"]
+    assert explain("SCORE2")[1] == "End of the round: every 4 steps on Earth gives 1 spade"
+    app, scene, session = make_app(players=3, seed=3)
+    name, rect = next(iter(scene.supply.bonuses.cards.items()))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(0.016)
+    assert scene.hover == ("bonus", name)
+    assert scene.tooltip_lines()[1:3] == explain(name)[:2] and scene.tooltip_lines()[1].startswith("Income: ")

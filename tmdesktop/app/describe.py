@@ -48,6 +48,15 @@ def faction(game, name: str | None) -> str:
     return _(p.faction.display) if p else name
 
 
+def tile_name(name: str) -> str:
+    """'Bonus tile 6', 'Favor tile 11', 'Town tile 3'; actions by their names."""
+    for prefix, label in (("BON", _("Bonus tile {n}")), ("FAV", _("Favor tile {n}")), ("TW", _("Town tile {n}")),
+                          ("SCORE", _("Round scoring tile {n}"))):
+        if name.startswith(prefix) and name[len(prefix):].isdigit():
+            return label.format(n=name[len(prefix):])
+    return action_name(name)
+
+
 def action_name(name: str) -> str:
     if name in POWER_ACTIONS:
         return _("Power action: {what}").format(what=_(POWER_ACTION_NAMES[name]))

@@ -9,7 +9,7 @@ import pygame
 
 from tmdesktop.i18n import N_, _
 
-from .. import text, theme
+from .. import describe, text, theme, tile_texts
 from ..views import icons, supply, widgets
 from ..views.layout import compute
 from .base import Scene
@@ -36,6 +36,7 @@ class Modal(Scene):
         self.scale = 1.0
         self.buttons: list[widgets.Button] = []
         self.hover: Any = None
+        self.mouse = (0, 0)
         #: Ctrl+Z inside the dialog: it closes, then this is called (the table's undo).
         self.on_undo: Callable[[], None] | None = None
 
@@ -60,6 +61,7 @@ class Modal(Scene):
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.cancellable:
             self.close()
         elif event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
             h = self.hit(event.pos)
             if h != self.hover:
                 self.hover = h
@@ -191,6 +193,16 @@ class ChoiceScene(Modal):
             if o.tokens:
                 icons.draw_tokens(surface, o.tokens, (r.right - int(12 * s), r.centery), fs + 2, anchor="midright")
         self.draw_buttons(surface)
+        self.draw_card_tip(surface)
+
+    def draw_card_tip(self, surface) -> None:
+        """The tile under the pointer in words: a picker is where the choice is made."""
+        if not (self.hover and self.hover[0] == "option"):
+            return
+        card = self.options[self.hover[1]].card
+        if card:
+            widgets.tooltip(surface, [describe.tile_name(card)] + tile_texts.explain(card), self.mouse,
+                            max(11, int(15 * self.scale)))
 
 
 def _swatch(surface, terrain: str, centre, radius: float) -> int:

@@ -13,7 +13,7 @@ from tmdesktop.i18n import N_, _, ngettext
 from tmdesktop.rules import actions as A
 from tmdesktop.rules.data import POWER_ACTIONS
 
-from .. import describe, legal, text, theme
+from .. import describe, legal, text, theme, tile_texts
 from ..session import Session
 from ..views import layout, widgets
 from ..views.cults import CultView
@@ -804,16 +804,26 @@ class GameScene(Scene):
     def _draw_tooltip(self, surface) -> None:
         if not self.hover or self.tip_hidden:
             return
+        lines = self.tooltip_lines()
+        if lines:
+            widgets.tooltip(surface, lines, self.mouse, max(11, int(15 * self.lay.scale)))
+
+    def tooltip_lines(self) -> list:
+        """What the thing under the pointer is and does, and what clicking it would do."""
+        if not self.hover:
+            return []
         kind, key = self.hover
-        fs = max(11, int(15 * self.lay.scale))
         me = self.decider()
         lines: list = []
+        if kind == "round":
+            lines.append(_("Round scoring tile"))
+            lines += tile_texts.explain(key)
         if kind in ("hex", "power", "cult", "spot", "bonus", "favor", "town", "held", "bridge"):
             acts = self.actions_for(self.hover)
             if kind == "hex":
                 st = self.game.state
                 if not self.game.board.is_land(key):
-                    return
+                    return []
                 head = f"{key} · {describe.terrain(st.terrain[key])}"
                 owner = st.owner.get(key)
                 if owner:
@@ -821,12 +831,15 @@ class GameScene(Scene):
                 lines.append(head)
             elif kind == "power":
                 lines.append(describe.action_name(key))
+                lines += tile_texts.explain(key)
                 if key in self.game.state.blocked:
                     lines.append(_("Already taken this round"))
             elif kind in ("bonus", "favor", "town"):
-                lines.append(key)
+                lines.append(describe.tile_name(key))
+                lines += tile_texts.explain(key)
             elif kind == "held":
-                lines.append(key[1])
+                lines.append(describe.tile_name(key[1]))
+                lines += tile_texts.explain(key[1])
             for a in acts[:8]:
                 toks = self._delta_tokens(me, a)
                 lines.append(describe_action(self.game, a))
@@ -834,5 +847,4 @@ class GameScene(Scene):
                     lines.append(toks)
         elif kind == "disabled":
             lines.append(self.disabled_reason(key))
-        if lines:
-            widgets.tooltip(surface, lines, self.mouse, fs)
+        return lines
