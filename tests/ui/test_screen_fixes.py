@@ -56,3 +56,43 @@ def test_tiles_explain_themselves_in_words(make_app):
     app.step(0.016)
     assert scene.hover == ("bonus", name)
     assert scene.tooltip_lines()[1:3] == explain(name)[:2] and scene.tooltip_lines()[1].startswith("Income: ")
+
+
+def test_any_players_faction_board_opens_from_their_panel(make_app):
+    from tmdesktop.app.scenes.dialogs import FactionBoardScene
+
+    from ui_events import click
+
+    app, scene, session = make_app(players=3, seed=3)
+    for name, rect in scene.players.panels.items():
+        click(app, rect.center)
+        top = app.stack.top
+        assert isinstance(top, FactionBoardScene) and top.faction_name == name
+        key(app, pygame.K_ESCAPE)
+        assert app.stack.top is scene
+
+
+def test_each_round_begins_with_a_summary_of_income_and_cult_bonus(make_app):
+    from tmdesktop.app.scenes.dialogs import RoundSummaryScene
+
+    app, scene, session = make_app(players=3, seed=3)
+    game = session.game
+    rng = __import__("random").Random(3)
+    seen = {}
+    for _ in range(3000):
+        if game.state.round >= 3:
+            break
+        session.play_random(1, rng)
+        app.step(0.016)
+        app.step(0.016)
+        top = app.stack.top
+        if isinstance(top, RoundSummaryScene):
+            seen[game.state.round] = top
+            assert top.title == f"Round {game.state.round} begins"
+            assert len(top.rows) == 3 and all(lines[0].startswith("Income: ") for _n, _c, lines in top.rows)
+            key(app, pygame.K_RETURN)
+        while app.stack.top is not scene:
+            app.stack.pop()
+    assert set(seen) >= {1, 2}
+    assert all(len(lines) == 1 for _n, _c, lines in seen[1].rows)  # no round before the first
+    assert all(lines[1].startswith("Cult bonus: ") for _n, _c, lines in seen[2].rows)

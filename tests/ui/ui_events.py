@@ -20,12 +20,13 @@ def key(app, k, mod=0):
 
 
 def hand_over(app) -> int:
-    """Acknowledge the 'hand the game to ...' notices on top with Enter; returns how many."""
-    from tmdesktop.app.scenes.dialogs import HandoffNotice
+    """Acknowledge the notices on top with Enter ('hand the game to ...', 'Round N begins');
+    returns how many."""
+    from tmdesktop.app.scenes.dialogs import HandoffNotice, RoundSummaryScene
 
     n = 0
     app.step(0.016)
-    while isinstance(app.stack.top, HandoffNotice):
+    while isinstance(app.stack.top, (HandoffNotice, RoundSummaryScene)):
         key(app, pygame.K_RETURN)
         n += 1
     return n

@@ -312,6 +312,87 @@ class ConvertScene(ChoiceScene):
         self.dirty = True
 
 
+class FactionBoardScene(Modal):
+    """A player's whole faction board over the map (from their panel): abilities at any time."""
+
+    def __init__(self, app, faction_name: str, title: str, picked: str | None = None):
+        super().__init__(app, title)
+        self.faction_name = faction_name
+        self.picked = picked
+
+    def layout(self, size) -> None:
+        s = self.scale
+        h = min(int(760 * s), size[1] - 20)
+        self.rect = pygame.Rect(0, 0, min(int(760 * s), size[0] - 20), h)
+        self.rect.center = (size[0] // 2, size[1] // 2)
+        b = widgets.Button("close", N_("Close"), hint="Esc")
+        b.rect = pygame.Rect(0, 0, int(160 * s), int(40 * s))
+        b.rect.bottomright = (self.rect.right - int(12 * s), self.rect.bottom - int(10 * s))
+        self.buttons = [b]
+
+    def choose(self, hit) -> None:
+        self.close()
+
+    def draw(self, surface) -> None:
+        from ..views import faction_board
+
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((10, 14, 12, 150))
+        surface.blit(veil, (0, 0))
+        board = self.rect.inflate(0, -int(60 * self.scale)).move(0, -int(26 * self.scale))
+        faction_board.draw_board(surface, board, self.faction_name, self.scale, picked=self.picked)
+        self.draw_buttons(surface)
+
+
+class RoundSummaryScene(ChoiceScene):
+    """'Round 3 begins': each player's income and the cult bonus of the round just scored."""
+
+    def __init__(self, app, title: str, rows: list[tuple[str, Any, list[str]]], on_close: Callable[[], None]):
+        super().__init__(app, title, [Option(_("Continue"), True)], lambda _v: on_close(), cancellable=False)
+        self.rows = rows  # (faction name, colour, lines)
+        self.on_close = on_close
+
+    def layout(self, size) -> None:
+        super().layout(size)
+        s = self.scale
+        line_h = int(26 * s)
+        block = sum(int(34 * s) + line_h * len(lines) for _n, _c, lines in self.rows)
+        w = min(size[0] - 40, int(820 * s))
+        h = int(80 * s) + block + int(90 * s)
+        self.rect = pygame.Rect(0, 0, w, min(h, size[1] - 20))
+        self.rect.center = (size[0] // 2, size[1] // 2)
+        self.rects = [pygame.Rect(0, 0, int(220 * s), int(48 * s))]
+        self.rects[0].midbottom = (self.rect.centerx, self.rect.bottom - int(16 * s))
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE,
+                                                          pygame.K_ESCAPE):
+            self.choose(("option", 0))
+            return
+        super().handle_event(event)
+
+    def draw(self, surface) -> None:
+        self.draw_frame(surface)
+        s = self.scale
+        y = self.rect.y + int(70 * s)
+        x = self.rect.x + int(30 * s)
+        for name, colour, lines in self.rows:
+            pygame.draw.circle(surface, colour, (x + int(8 * s), y + int(14 * s)), int(8 * s))
+            pygame.draw.circle(surface, theme.INK_SOFT, (x + int(8 * s), y + int(14 * s)), int(8 * s), 1)
+            text.blit(surface, name, max(12, int(19 * s)), theme.INK, (x + int(26 * s), y + int(14 * s)), "midleft",
+                      "bold")
+            y += int(34 * s)
+            for line in lines:
+                text.blit(surface, line, max(11, int(16 * s)), theme.INK_SOFT, (x + int(26 * s), y + int(10 * s)),
+                          "midleft", max_width=self.rect.width - int(80 * s))
+                y += int(26 * s)
+        o, r = self.options[0], self.rects[0]
+        hover = self.hover == ("option", 0)
+        pygame.draw.rect(surface, (250, 240, 200) if hover else (244, 236, 214), r, border_radius=int(8 * s))
+        pygame.draw.rect(surface, theme.ACCENT if hover else theme.INK_SOFT, r, 2, border_radius=int(8 * s))
+        text.blit(surface, o.label, max(12, int(18 * s)), theme.INK, r.center, "center", "semibold")
+
+
 class FinalScoresScene(Modal):
     def __init__(self, app, game):
         super().__init__(app, _("Final scores"))

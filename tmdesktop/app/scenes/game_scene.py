@@ -21,7 +21,8 @@ from ..views.hexmap import HexMapView
 from ..views.players import PlayersView
 from ..views.supply import PoolsView, SupplyView
 from .base import Scene
-from .dialogs import ChoiceScene, ConfirmScene, ConvertScene, FinalScoresScene, HandoffNotice, HandoffScene, Option
+from .dialogs import (ChoiceScene, ConfirmScene, ConvertScene, FactionBoardScene, FinalScoresScene, HandoffNotice,
+                      HandoffScene, Option, RoundSummaryScene)
 
 TOAST_SECONDS = 4.5
 TOOLS = {"build": (A.Build,), "upgrade": (A.Upgrade,), "transform": (A.Transform,)}
@@ -79,6 +80,8 @@ class GameScene(Scene):
         self._finished_shown = False
         #: The faction whose hands the laptop is in (None: nobody yet); a change is announced.
         self.holder: str | None = None
+        #: The last round whose start was summarised (a game opened mid-round is not summarised).
+        self.round_seen = session.state.round
         self._layout_seats = None
 
     # ------------------------------------------------------------------ layout
@@ -248,6 +251,9 @@ class GameScene(Scene):
         return True
 
     def click(self, target, via_click: bool = True) -> None:
+        if target[0] == "player":  # a player's panel: their faction board, abilities and all
+            self.open_board(target[1])
+            return
         options = self.actions_for(target)
         if not options:
             natural = self.natural_action(target)
@@ -269,6 +275,11 @@ class GameScene(Scene):
             if ups:
                 options = ups
         self.choose_action(options, self.describe_target(target))
+
+    def open_board(self, faction: str) -> None:
+        p = self.game.state.players[faction]
+        title = describe.faction(self.game, faction)
+        self.app.push(FactionBoardScene(self.app, faction, title, picked=p.color))
 
     def ask_then_play(self, action: A.Action) -> None:
         """A single key never commits an action: it asks first (Enter or 1 says yes)."""
@@ -593,6 +604,12 @@ class GameScene(Scene):
                 self._finished_shown = True
                 self.app.push(FinalScoresScene(self.app, g))
             return
+        if s.round > self.round_seen and s.phase in ("play", "income-spades"):
+            self.round_seen = s.round
+            summary = self.round_summary()
+            summary.on_undo = self.undo_from_dialog if self.session.can_undo() else None
+            self.app.push(summary)
+            return
         me = self.decider()
         if me is None:
             return
@@ -674,6 +691,27 @@ class GameScene(Scene):
         if not handoff:
             self.holder = me
         self.app.push(dlg)
+
+    def round_summary(self) -> RoundSummaryScene:
+        """'Round N begins': the engine's income for each player, and the cult bonus the last
+        round's scoring tile paid (round 2 on)."""
+        from tmdesktop.rules.round_bonus import cult_bonus
+
+        g = self.game
+        s = g.state
+        rows = []
+        for name in s.order:
+            p = s.players[name]
+            lines = [_("Income: {what}").format(what=tile_texts.gains(g.income_of(p)) or _("nothing"))]
+            if s.round >= 2:
+                bonus = cult_bonus(s, name, s.score_tiles[s.round - 2])
+                lines.append(_("Cult bonus: {what}").format(what=tile_texts.gains(bonus) or _("nothing")))
+            rows.append((describe.faction(g, name), theme.piece_colour(piece_terrain(p)), lines))
+
+        def closed():
+            self._prompted_version = -1  # now the round's first question, if any
+
+        return RoundSummaryScene(self.app, _("Round {n} begins").format(n=s.round), rows, closed)
 
     def _hand_to(self, faction: str) -> None:
         self.holder = faction
@@ -840,6 +878,9 @@ class GameScene(Scene):
             elif kind == "held":
                 lines.append(describe.tile_name(key[1]))
                 lines += tile_texts.explain(key[1])
+        if kind == "player":
+            lines.append(describe.faction(self.game, key))
+            lines.append(_("Click to see the faction board"))
             for a in acts[:8]:
                 toks = self._delta_tokens(me, a)
                 lines.append(describe_action(self.game, a))
