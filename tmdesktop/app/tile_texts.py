@@ -42,7 +42,7 @@ def gain(key: str, n: int) -> str:
 
 
 def gains(d: dict) -> str:
-    return ", ".join(g for g in (gain(k, v) for k, v in d.items() if isinstance(v, int)) if g)
+    return ", ".join(g for g in (gain(k, v) for k, v in d.items() if isinstance(v, int) and v) if g)
 
 
 def _building(key: str) -> str:
