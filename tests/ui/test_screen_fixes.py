@@ -96,3 +96,24 @@ def test_each_round_begins_with_a_summary_of_income_and_cult_bonus(make_app):
     assert set(seen) >= {1, 2}
     assert all(len(lines) == 1 for _n, _c, lines in seen[1].rows)  # no round before the first
     assert all(lines[1].startswith("Cult bonus: ") for _n, _c, lines in seen[2].rows)
+
+
+def test_the_fire_and_ice_final_tile_is_on_the_board():
+    from tmdesktop.app.app import App
+    from tmdesktop.app.scenes.game_scene import GameScene
+    from tmdesktop.app.session import Session
+    from tmdesktop.rules.engine import Game
+    from tmdesktop.rules.setup import TOURNAMENT_OPTIONS, GameSetup
+
+    opts = frozenset(TOURNAMENT_OPTIONS) | {"fire-and-ice-final-scoring"}
+    game = Game(GameSetup.random(3, 5, options=opts, factions=("witches", "nomads", "giants")))
+    app = App((1280, 720))
+    scene = GameScene(app, Session(game))
+    app.push(scene)
+    app.render(force=True)
+    assert scene.final_chip is not None
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.final_chip.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(0.016)
+    assert scene.hover == ("final", game.setup.final_scoring)
+    lines = scene.tooltip_lines()
+    assert lines[0].startswith("Final scoring tile: ") and lines[-1].startswith("Now: Witches 0")

@@ -6,7 +6,7 @@ scoring tiles, power and special actions).  Nothing here knows a number of its o
 
 from __future__ import annotations
 
-from tmdesktop.i18n import _, ngettext
+from tmdesktop.i18n import N_, _, ngettext
 from tmdesktop.rules.data import action_def, tile
 
 from . import describe
@@ -132,6 +132,23 @@ def action(name: str) -> list[str]:
     if name.startswith("ACT") and name[3:].isdigit():
         out.append(_("Once per round, for the first player to take it"))
     return out
+
+
+#: The Fire & Ice final scoring tiles: a short name and what one network is measured by.
+FINAL_TILES = {
+    "connected-distance": (N_("Distance"), N_("the greatest distance between two buildings of one network")),
+    "connected-sa-sh-distance": (N_("Stronghold–sanctuary"),
+                                 N_("the distance between stronghold and sanctuary in one network")),
+    "building-on-edge": (N_("Edge"), N_("the buildings of one network on the edge of the map")),
+    "connected-clusters": (N_("Settlements"), N_("the separate settlements joined into one network")),
+}
+
+
+def final_tile(name: str) -> list[str]:
+    short, measure = FINAL_TILES.get(name, (name, name))
+    return [_("Final scoring tile: {name}").format(name=_(short)),
+            _("At the end, the players are ranked by {measure}, and the best three score like the largest network")
+            .format(measure=_(measure))]
 
 
 def explain(name: str) -> list[str]:

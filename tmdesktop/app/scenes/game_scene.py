@@ -554,6 +554,9 @@ class GameScene(Scene):
         for b in self.buttons + self.top_buttons:
             if b.rect.collidepoint(pos):
                 return ("button", b.key) if b.enabled else ("disabled", b.key)
+        chip = getattr(self, "final_chip", None)
+        if chip is not None and chip.collidepoint(pos):
+            return ("final", self.game.setup.final_scoring)
         slots = self._bridge_slots()
         if slots:
             pair = self.map.bridge_hit(pos, slots)
@@ -815,7 +818,21 @@ class GameScene(Scene):
             pygame.draw.circle(surface, (240, 240, 230), (x + int(8 * s), L.top.centery), int(8 * s), 1)
             x += int(24 * s)
         order_w = int(430 * s)
-        status_w = self.top_buttons[0].rect.x - order_w - x - int(20 * s)
+        reserved = 0  # room the final tile's chip takes from the status line
+        self.final_chip = None
+        final = self.game.setup.final_scoring
+        if final:  # the Fire & Ice final scoring tile, all game long (hover: what it scores, who leads)
+            label = _(tile_texts.FINAL_TILES.get(final, (final, ""))[0])
+            fsz = max(10, int(14 * s))
+            img = text.text(label, fsz, theme.INK, "semibold")
+            chip = img.get_rect(midright=(self.top_buttons[0].rect.x - order_w - int(16 * s), L.top.centery))
+            chip = chip.inflate(int(16 * s), int(8 * s))
+            pygame.draw.rect(surface, theme.PARCHMENT, chip, border_radius=int(6 * s))
+            pygame.draw.rect(surface, theme.ACCENT, chip, 2, border_radius=int(6 * s))
+            surface.blit(img, img.get_rect(center=chip.center))
+            self.final_chip = chip
+            reserved = chip.width + int(24 * s)
+        status_w = self.top_buttons[0].rect.x - order_w - reserved - x - int(20 * s)
         text.blit(surface, self._status_text(), fs, theme.TEXT, (x, L.top.centery), "midleft", "semibold",
                   max_width=status_w)
         # turn order, passed players dimmed
@@ -856,6 +873,13 @@ class GameScene(Scene):
         if kind == "round":
             lines.append(_("Round scoring tile"))
             lines += tile_texts.explain(key)
+        if kind == "final":
+            from tmdesktop.rules.final_scoring import final_tile_metric
+
+            lines += tile_texts.final_tile(key)
+            st = self.game.state
+            lines.append(_("Now: {scores}").format(scores=", ".join(
+                f"{describe.faction(self.game, n)} {final_tile_metric(self.game, st.players[n], key)}" for n in st.seats)))
         if kind in ("hex", "power", "cult", "spot", "bonus", "favor", "town", "held", "bridge"):
             acts = self.actions_for(self.hover)
             if kind == "hex":
