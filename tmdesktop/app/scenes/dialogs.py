@@ -49,8 +49,8 @@ class Modal(Scene):
         pass
 
     def close(self) -> None:
-        if self.app.stack.top is self:
-            self.app.pop()
+        if self in self.app.stack.scenes:
+            self.app.remove(self)  # under an overlay it is not the top
 
     def handle_event(self, event) -> None:
         if (event.type == pygame.KEYDOWN and event.key == pygame.K_z and self.on_undo is not None

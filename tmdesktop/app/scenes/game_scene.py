@@ -82,6 +82,8 @@ class GameScene(Scene):
         self.holder: str | None = None
         #: The last round whose start was summarised (a game opened mid-round is not summarised).
         self.round_seen = session.state.round
+        #: Highlights an overlay asked for, by the overlay's key: (targets, note); see `annotate`.
+        self.annotations: dict[str, tuple[list, str]] = {}
         self._layout_seats = None
 
     # ------------------------------------------------------------------ layout
@@ -589,7 +591,7 @@ class GameScene(Scene):
             animating = True
             if left < 0.6 or self.toast is None:
                 self.dirty = True
-        if self.app.stack.top is self and self._prompted_version != self.session.version:
+        if self.app.stack.input_top() is self and self._prompted_version != self.session.version:
             self._prompted_version = self.session.version
             self.prompt()
         return animating
@@ -720,6 +722,57 @@ class GameScene(Scene):
         self.holder = faction
         self.dirty = True
 
+    # ------------------------------------------------------------------ annotations (for overlays)
+
+    def annotate(self, key: str, targets: list, note: str = "") -> None:
+        """Ring `targets` (the tuples `hit` returns: ("hex", "C3"), ("button", "build"),
+        ("power", "ACT2"), ("bonus", "BON4"), ("player", "witches")...) with `note` beside the
+        first; `key` names the overlay asking (a tutorial step, the computer's move banner)."""
+        self.annotations[key] = (list(targets), note)
+        self.dirty = True
+
+    def clear_annotations(self, key: str | None = None) -> None:
+        if key is None:
+            self.annotations.clear()
+        else:
+            self.annotations.pop(key, None)
+        self.dirty = True
+
+    def target_rect(self, target) -> pygame.Rect | None:
+        """Where a target is on screen (None if it is not drawn)."""
+        kind, key = target
+        if kind == "hex" and key in self.map.centres:
+            cx, cy = self.map.centres[key]
+            r = self.map.size
+            return pygame.Rect(int(cx - r * 0.87), int(cy - r), int(r * 1.74), int(r * 2))
+        if kind in ("button", "disabled"):
+            return next((b.rect for b in self.buttons + self.top_buttons if b.key == key), None)
+        strips = {"round": self.supply.rounds, "town": self.supply.towns, "power": self.supply.powers,
+                  "bonus": self.supply.bonuses, "favor": self.pools.strip}
+        if kind in strips:
+            return strips[kind].cards.get(key)
+        if kind == "player":
+            return self.players.panels.get(key)
+        if kind == "held":
+            return self.players.chips.get(key)
+        return None
+
+    def _draw_annotations(self, surface) -> None:
+        s = self.lay.scale
+        for targets, note in self.annotations.values():
+            rects = [r for r in (self.target_rect(t) for t in targets) if r is not None]
+            for r in rects:
+                pygame.draw.rect(surface, theme.HIGHLIGHT, r.inflate(int(8 * s), int(8 * s)), max(2, int(4 * s)),
+                                 border_radius=int(8 * s))
+            if note and rects:
+                first = rects[0]
+                img = text.text(note, max(12, int(17 * s)), theme.INK, "semibold", wrap=int(360 * s))
+                box = img.get_rect().inflate(int(20 * s), int(14 * s))
+                box.midbottom = (first.centerx, first.y - int(8 * s))
+                box.clamp_ip(surface.get_rect())
+                widgets.panel(surface, box, theme.HIGHLIGHT, radius=int(8 * s), edge=theme.INK_SOFT)
+                surface.blit(img, img.get_rect(center=box.center))
+
     # ------------------------------------------------------------------ drawing
 
     def draw(self, surface) -> None:
@@ -756,6 +809,7 @@ class GameScene(Scene):
         for b in self.buttons + self.top_buttons:
             b.draw(surface, fs if b in self.buttons else max(10, int(14 * s)),
                    hover=self.hover == ("button", b.key))
+        self._draw_annotations(surface)
         self._draw_tooltip(surface)
         if self.toast:
             msg, left, _pos = self.toast
