@@ -23,6 +23,7 @@ from tmdesktop.rules.setup import FIRE_ICE_FACTION_OPTIONS, GameSetup
 
 from .. import text, theme
 from ..views import faction_board, widgets
+from .registry import entry
 from .title import MenuScene, make_button
 
 #: Marker colours for the players before (and after) they have a faction.
@@ -232,8 +233,7 @@ class AuctionScene(MenuScene):
         self.dirty = True
 
     def finish(self) -> None:
-        from .load_scene import open_game
-
+        open_game = entry("open_game")
         a = self.auction
         setup = a.game_setup(self.base)
         game = Game(setup)

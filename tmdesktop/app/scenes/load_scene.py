@@ -21,6 +21,7 @@ from .. import text, theme
 from ..session import Outcome, Session
 from .dialogs import ChoiceScene, ConfirmScene, Option
 from .game_scene import GameScene
+from .registry import open_scene, scene_class
 from .title import ListMenuScene, app_settings, describe_save, faction_names, make_button
 
 
@@ -56,9 +57,7 @@ class PlayScene(GameScene):
         if g.finished:
             if not self._finished_shown:
                 self._finished_shown = True
-                from .scoring import ScoringScene
-
-                self.app.push(ScoringScene(self.app, g, self.names))
+                open_scene(self.app, "scoring", g, self.names)
             return
         if self.answer_automatically():
             return
@@ -115,27 +114,22 @@ class PlayScene(GameScene):
 
         def chosen(v):
             if v == "settings":
-                from .settings_scene import SettingsScene
-
-                self.app.push(SettingsScene(self.app))
+                open_scene(self.app, "settings")
             elif v == "title":
                 to_title(self.app)
             elif v == "scoring":
-                from .scoring import ScoringScene
-
-                self.app.push(ScoringScene(self.app, self.game, self.names))
+                open_scene(self.app, "scoring", self.game, self.names)
 
         self.app.push(ChoiceScene(self.app, _("Menu"), opts, chosen))
 
 
 def to_title(app) -> None:
     """Close everything above the title screen (or open it, if the app started elsewhere)."""
-    from .title import TitleScene
-
+    title = scene_class("title")
     while len(app.stack.scenes) > 1:
         app.stack.pop()
-    if not app.stack.scenes or not isinstance(app.stack.top, TitleScene):
-        app.replace(TitleScene(app))
+    if not app.stack.scenes or not isinstance(app.stack.top, title):
+        app.replace(title(app))
     else:
         app.stack.top.resume()
         app.stack.top.resize(app.size)

@@ -9,6 +9,7 @@ scene's, drawn in the left part of the window; the move list is on the right.
 from __future__ import annotations
 
 import os
+from datetime import datetime
 from pathlib import Path
 
 import pygame
@@ -23,7 +24,8 @@ from tmdesktop.rules.ledger import LedgerError, read_ledger, replay_ledger
 from .. import describe, text, theme
 from ..session import Session
 from .game_scene import GameScene
-from .title import ListMenuScene, make_button, title_weight
+from .registry import open_scene
+from .title import ListMenuScene, app_settings, describe_save, faction_names, make_button, title_weight
 
 LEDGER_SUFFIXES = (".txt", ".ledger")
 PLAY_SECONDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "off": 0.05}
@@ -53,10 +55,6 @@ def find_replays() -> list[Path]:
 
 def replay_label(path: Path) -> tuple[str, str]:
     """(the game's factions, the file's date and name) for the picker; unreadable files say so."""
-    from datetime import datetime
-
-    from .title import describe_save, faction_names
-
     path = Path(path)
     if path.name.endswith(saves.SUFFIX):
         return describe_save(saves.info(path)), path.name
@@ -225,11 +223,9 @@ class ReplayScene(GameScene):
         pass  # a replay is watched, not played
 
     def open_scoring(self) -> None:
-        from .scoring import ScoringScene
-
         self.scoring_shown = True
         self.playing = False
-        self.app.push(ScoringScene(self.app, self.game))
+        open_scene(self.app, "scoring", self.game)
 
     def _status_text(self) -> str:
         """The move on the board, not an instruction: nobody plays in a replay."""
@@ -273,8 +269,6 @@ class ReplayScene(GameScene):
     def update(self, dt: float) -> bool:
         animating = super().update(dt)
         if self.playing:
-            from .title import app_settings
-
             self.clock += dt
             step = PLAY_SECONDS.get(app_settings(self.app).animation_speed, 0.8)
             if self.clock >= step:

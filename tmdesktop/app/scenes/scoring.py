@@ -20,6 +20,7 @@ from tmdesktop.rules.engine import Game
 
 from .. import pieces, text, theme
 from ..views import widgets
+from .registry import entry
 from .title import MenuScene, make_button, title_weight
 
 START, BUILD, UPGRADE, TERRAFORM, TOWNS, PASSING, CULT, TRACKS, POWER, OTHER = (
@@ -203,9 +204,7 @@ class ScoringScene(MenuScene):
             self.layout()
             self.dirty = True  # keys step too, with no mouse move to repaint
         elif key == "title":
-            from .load_scene import to_title
-
-            to_title(self.app)
+            entry("to_title")(self.app)
 
     def on_key(self, event) -> None:
         if event.key in (pygame.K_SPACE, pygame.K_RIGHT, pygame.K_RETURN):

@@ -20,6 +20,7 @@ from tmdesktop.i18n import N_, _
 from .. import text, theme
 from ..views import widgets
 from .base import Scene
+from .registry import entry, open_scene
 
 REF_W, REF_H = 1920, 1080
 
@@ -534,29 +535,19 @@ class TitleScene(MenuScene):
 
     def on_button(self, key: str) -> None:
         if key == "continue" and self.latest:
-            from .load_scene import open_save
-
-            err = open_save(self.app, self.latest.path)
+            err = entry("open_save")(self.app, self.latest.path)
             if err:
                 self.message = err
                 self.refresh()
                 self.layout()
         elif key == "new":
-            from .setup_scene import SetupScene
-
-            self.app.push(SetupScene(self.app))
+            open_scene(self.app, "setup")
         elif key == "load":
-            from .load_scene import LoadScene
-
-            self.app.push(LoadScene(self.app))
+            open_scene(self.app, "load")
         elif key == "replay":
-            from .replay_viewer import ReplayPickScene
-
-            self.app.push(ReplayPickScene(self.app))
+            open_scene(self.app, "replays")
         elif key == "settings":
-            from .settings_scene import SettingsScene
-
-            self.app.push(SettingsScene(self.app))
+            open_scene(self.app, "settings")
         elif key == "quit":
             self.app.quit()
 
