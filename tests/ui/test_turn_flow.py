@@ -48,6 +48,12 @@ def test_power_offer_to_the_next_player_shows_only_take_and_decline(make_app):
     assert isinstance(top, ChoiceScene) and not top.cancellable
     assert [type(o.value) for o in top.options] == [A.Leech, A.Decline]
     assert [o.label for o in top.options][1] == "Decline"
+    # the rulebook's price: power charged minus one, in VP (a single power is free)
+    n = top.options[0].value.amount
+    p = game.state.players[me]
+    got = min(n, 2 * p.power[0] + p.power[1])
+    price = f"for {got - 1} VP?" if got > 1 else "for free?"
+    assert top.title.endswith(price), top.title
     n = len(game.log)
     click(app, top.rects[1].center)
     assert game.log[n:] == [(me, top.options[1].value)]  # a decline, not some other move

@@ -11,7 +11,9 @@ import pygame
 
 from tmdesktop.i18n import N_, _, ngettext
 from tmdesktop.rules import actions as A
+from tmdesktop.rules.constants import CULT_SPOT_VALUES
 from tmdesktop.rules.data import POWER_ACTIONS
+from tmdesktop.rules.preview import offer_terms
 
 from .. import describe, legal, text, theme, tile_texts
 from ..session import Session
@@ -179,7 +181,7 @@ class GameScene(Scene):
             if a.spot is not None:
                 out.append(a)
                 continue
-            free = [v for v, o in zip((3, 2, 2, 2), st.cult_spots[a.cult]) if o is None]
+            free = [v for v, o in zip(CULT_SPOT_VALUES, st.cult_spots[a.cult]) if o is None]
             out += [A.SendPriest(a.cult, v) for v in sorted(set(free), reverse=True)] + [A.SendPriest(a.cult, 1)]
         return list(dict.fromkeys(out))
 
@@ -637,8 +639,8 @@ class GameScene(Scene):
         cards = False
         if kind == "leech":
             offer = p.leech_offers[0]
-            n = g.leech_amount(p, offer)
-            vp = max(n - 1, 0)
+            terms = offer_terms(g, me)  # the engine's price: taken on a fork
+            n, vp = (terms.power, terms.vp) if terms else (g.leech_amount(p, offer), 0)
             if vp:
                 title = _("{faction}: take {n} power for {vp} VP?").format(faction=name, n=n, vp=vp)
             else:
@@ -795,7 +797,7 @@ class GameScene(Scene):
         for a in self.priest_options(acts):
             if a.spot in (2, 3):
                 spots = st.cult_spots[a.cult]
-                for i, v in enumerate((3, 2, 2, 2)):
+                for i, v in enumerate(CULT_SPOT_VALUES):
                     if v == a.spot and spots[i] is None:
                         spot_glow.add((a.cult, i))
                         break

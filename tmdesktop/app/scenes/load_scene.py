@@ -16,6 +16,7 @@ from tmdesktop import saves
 from tmdesktop.i18n import N_, _
 from tmdesktop.rules import actions as A
 from tmdesktop.rules.engine import Game
+from tmdesktop.rules.preview import offer_terms
 
 from .. import text, theme
 from ..session import Outcome, Session
@@ -73,8 +74,11 @@ class PlayScene(GameScene):
         if not p.leech_offers or not name:
             return False
         offer = p.leech_offers[0]
-        n = self.game.leech_amount(p, offer)
-        if not app_settings(self.app).auto_leech(name, n, max(n - 1, 0)):
+        terms = offer_terms(self.game, me)  # the engine's price, taken on a fork
+        if terms is None:
+            return False
+        n = terms.power
+        if not app_settings(self.app).auto_leech(name, n, terms.vp):
             return False
         action = A.Leech(offer.amount, offer.source)
         if action not in self.legal() or not self.play(action, me):
