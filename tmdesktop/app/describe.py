@@ -145,3 +145,30 @@ def phase(game) -> str:
     if s.phase == "finished":
         return _("Final scores")
     return _("Round {n} of 6").format(n=s.round)
+
+
+def faction_names(factions) -> str:
+    """Faction ids as their translated names, in order."""
+    from tmdesktop.rules.data import faction
+
+    out = []
+    for f in factions:
+        try:
+            out.append(_(faction(f).display))
+        except KeyError:
+            out.append(f)
+    return ", ".join(out)
+
+
+def describe_save(info) -> str:
+    """A saved game in one line: when, how far, which factions."""
+    if info.error:
+        return info.error
+    when = info.when.strftime("%Y-%m-%d %H:%M")
+    if info.finished:
+        where = _("finished")
+    elif info.round:
+        where = _("round {n}").format(n=info.round)
+    else:
+        where = _("setup")
+    return f"{when} · {where} · {faction_names(info.factions)}"

@@ -23,8 +23,8 @@ from tmdesktop.rules.setup import FIRE_ICE_FACTION_OPTIONS, GameSetup
 
 from .. import text, theme
 from ..views import faction_board, widgets
+from .menu import MenuScene, make_button
 from .registry import entry
-from .title import MenuScene, make_button
 
 #: Marker colours for the players before (and after) they have a faction.
 MARKERS = ((214, 84, 70), (74, 134, 222), (238, 198, 66), (96, 176, 96), (176, 116, 206))

@@ -30,8 +30,8 @@ from tmdesktop.rules.setup import GameSetup
 from .. import describe, text, theme
 from ..views import faction_board, widgets
 from ..views.hexmap import terrain_glyph
+from .menu import MenuScene, make_button
 from .registry import entry
-from .title import MenuScene, make_button
 
 
 def fits_preference(name: str, pref: str) -> bool:

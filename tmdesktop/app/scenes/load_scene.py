@@ -19,11 +19,12 @@ from tmdesktop.rules.engine import Game
 from tmdesktop.rules.preview import offer_terms
 
 from .. import text, theme
+from ..describe import describe_save, faction_names
 from ..session import Outcome, Session
 from .dialogs import ChoiceScene, ConfirmScene, Option
 from .game_scene import GameScene
+from .menu import ListMenuScene, app_settings, make_button
 from .registry import open_scene, scene_class
-from .title import ListMenuScene, app_settings, describe_save, faction_names, make_button
 
 
 class AutosaveSession(Session):

@@ -22,10 +22,11 @@ from tmdesktop.rules.engine import Game
 from tmdesktop.rules.ledger import LedgerError, read_ledger, replay_ledger
 
 from .. import describe, text, theme
+from ..describe import describe_save, faction_names
 from ..session import Session
 from .game_scene import GameScene
+from .menu import ListMenuScene, app_settings, make_button, title_weight
 from .registry import open_scene
-from .title import ListMenuScene, app_settings, describe_save, faction_names, make_button, title_weight
 
 LEDGER_SUFFIXES = (".txt", ".ledger")
 PLAY_SECONDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "off": 0.05}

@@ -20,8 +20,8 @@ from tmdesktop.rules.engine import Game
 
 from .. import pieces, text, theme
 from ..views import widgets
+from .menu import MenuScene, make_button, title_weight
 from .registry import entry
-from .title import MenuScene, make_button, title_weight
 
 START, BUILD, UPGRADE, TERRAFORM, TOWNS, PASSING, CULT, TRACKS, POWER, OTHER = (
     "start", "build", "upgrade", "terraform", "towns", "passing", "cult", "tracks", "power", "other")

@@ -27,8 +27,8 @@ from tmdesktop.rules.setup import FIRE_ICE_FACTION_OPTIONS, TOURNAMENT_OPTIONS, 
 from .. import text, theme
 from ..views import supply
 from .load_scene import open_game
+from .menu import Chooser, MenuScene, Switch, TextField, app_settings, make_button
 from .registry import open_scene
-from .title import Chooser, MenuScene, Switch, TextField, app_settings, make_button
 
 MAP_NAMES = {
     "original": N_("Original map"), "fire_ice_side1": N_("Fire & Ice map, side 1"),
