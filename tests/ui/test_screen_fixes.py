@@ -117,3 +117,31 @@ def test_the_fire_and_ice_final_tile_is_on_the_board():
     assert scene.hover == ("final", game.setup.final_scoring)
     lines = scene.tooltip_lines()
     assert lines[0].startswith("Final scoring tile: ") and lines[-1].startswith("Now: Witches 0")
+
+
+def test_tracks_and_factions_explain_themselves_on_hover(make_app):
+    app, scene, session = make_app(players=3, seed=3)
+    column = scene.cults.columns["FIRE"] if "FIRE" in scene.cults.columns else next(iter(scene.cults.columns.values()))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=column.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(0.016)
+    assert scene.hover[0] == "cult"
+    lines = scene.tooltip_lines()
+    # the rulebook's power for reaching cult spaces 3, 5, 7 and 10
+    assert lines[1] == "Reaching a space gives power once: 1 power at 3, 2 power at 5, 2 power at 7, 3 power at 10"
+    name, panel = next(iter(scene.players.panels.items()))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=panel.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(0.016)
+    lines = scene.tooltip_lines()
+    assert scene.hover == ("player", name) and len(lines) >= 3 and lines[2].startswith("Stronghold: ")
+
+
+def test_a_glowing_hex_says_what_a_click_does_and_costs(make_app):
+    from tmdesktop.rules import actions as A
+
+    app, scene, session = make_app(players=3, seed=3)
+    hex_ = next(a.hex for a in session.legal() if isinstance(a, A.Build))
+    x, y = scene.map.centres[hex_]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(0.016)
+    assert scene.hover == ("hex", hex_)
+    assert f"Build a dwelling on {hex_}" in scene.tooltip_lines()

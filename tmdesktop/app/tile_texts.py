@@ -7,6 +7,7 @@ scoring tiles, power and special actions).  Nothing here knows a number of its o
 from __future__ import annotations
 
 from tmdesktop.i18n import N_, _, ngettext
+from tmdesktop.rules.constants import CULT_POWER
 from tmdesktop.rules.data import action_def, tile
 
 from . import describe
@@ -149,6 +150,15 @@ def final_tile(name: str) -> list[str]:
     return [_("Final scoring tile: {name}").format(name=_(short)),
             _("At the end, the players are ranked by {measure}, and the best three score like the largest network")
             .format(measure=_(measure))]
+
+
+def cult_track(cult: str) -> list[str]:
+    """A cult track in words: the power its spaces give, the key the top needs."""
+    spaces = ", ".join(_("{power} at {space}").format(power=describe.amount(n, "PW"), space=space)
+                       for space, n in CULT_POWER)
+    return [_("{cult} cult track").format(cult=describe.cult(cult)),
+            _("Reaching a space gives power once: {spaces}").format(spaces=spaces),
+            _("The top space needs a town key; final scoring ranks each track.")]
 
 
 def explain(name: str) -> list[str]:

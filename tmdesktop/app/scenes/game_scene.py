@@ -14,7 +14,7 @@ from tmdesktop.rules import actions as A
 from tmdesktop.rules.constants import CULT_SPOT_VALUES
 from tmdesktop.rules.preview import offer_terms
 
-from .. import describe, legal, text, theme, tile_texts
+from .. import describe, faction_texts, legal, text, theme, tile_texts
 from ..session import Session
 from ..table_controller import HEX_ACTIONS, TOOLS, TableController
 from ..views import layout, widgets
@@ -791,6 +791,8 @@ class GameScene(Scene):
                 if owner:
                     head += f" · {describe.faction(self.game, owner)} ({describe.building(st.players[owner].buildings[key])})"
                 lines.append(head)
+            elif kind == "cult":
+                lines += tile_texts.cult_track(key)
             elif kind == "power":
                 lines.append(describe.action_name(key))
                 lines += tile_texts.explain(key)
@@ -802,14 +804,17 @@ class GameScene(Scene):
             elif kind == "held":
                 lines.append(describe.tile_name(key[1]))
                 lines += tile_texts.explain(key[1])
-        if kind == "player":
-            lines.append(describe.faction(self.game, key))
-            lines.append(_("Click to see the faction board"))
-            for a in acts[:8]:
+            for a in acts[:8]:  # what a click here would do, with its costs and gains
                 toks = self._delta_tokens(me, a)
                 lines.append(describe_action(self.game, a))
                 if toks:
                     lines.append(toks)
+        elif kind == "player":
+            lines.append(describe.faction(self.game, key))
+            lines.append(faction_texts.ability(key))
+            if faction_texts.stronghold(key):
+                lines.append(_("Stronghold: {what}").format(what=faction_texts.stronghold(key)))
+            lines.append(_("Click to see the faction board"))
         elif kind == "disabled":
             lines.append(self.disabled_reason(key))
         return lines
