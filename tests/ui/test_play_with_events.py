@@ -5,7 +5,7 @@ import pygame
 from tmdesktop.rules import actions as A
 from tmdesktop.app.scenes.dialogs import ChoiceScene, ConfirmScene, HandoffScene
 
-from ui_events import click, key
+from ui_events import click, hand_over, key
 
 
 def centre(scene, label):
@@ -17,7 +17,9 @@ def test_place_starting_dwellings_by_clicking(make_app):
     app, scene, session = make_app()
     game = session.game
     assert game.state.phase == "dwellings"
+    handed = 0
     for _ in range(8):  # 4 players x 2 dwellings (no Chaos Magicians/Nomads' third in the default set? Nomads: 3)
+        handed += hand_over(app)  # each placement by another player: the laptop changes hands first
         who = session.decider()
         if game.state.phase != "dwellings":
             break
@@ -26,6 +28,7 @@ def test_place_starting_dwellings_by_clicking(make_app):
         click(app, centre(scene, target))
         assert len(game.log) == before + 1, scene.toast
         assert game.state.owner[target] == who
+    assert handed >= 6  # the snake order 1-2-3-4-4-3-2-1 changes hands six times in eight placements
 
 
 def test_illegal_click_shows_engine_message(make_app):
@@ -63,6 +66,7 @@ def test_illegal_click_shows_the_refusal_in_spanish(make_app, user_dirs):
 def _play_setup(app, scene, session):
     game = session.game
     while game.state.phase == "dwellings":
+        hand_over(app)
         target = next(a.hex for a in session.legal() if isinstance(a, A.Build))
         click(app, centre(scene, target))
     # bonus tiles: the scene opens a picker; click its first card
@@ -78,6 +82,7 @@ def test_setup_then_an_action_via_the_action_bar(make_app):
     game = session.game
     _play_setup(app, scene, session)
     assert game.state.phase == "play"
+    hand_over(app)
     me = session.decider()
     # a power action by keyboard shortcut if one is affordable, else a conversion-free build
     builds = [a for a in session.legal() if isinstance(a, A.Build)]
@@ -86,17 +91,19 @@ def test_setup_then_an_action_via_the_action_bar(make_app):
     assert scene.tool == "build"
     click(app, centre(scene, builds[0].hex))
     assert game.state.owner.get(builds[0].hex) == me
-    # neighbours may now be asked about power: answer every hand-off
+    # the builder keeps the laptop to convert or end the turn, and the bar says so
+    assert app.stack.top is scene and session.decider() == me
+    assert "end your turn (Enter)" in scene._status_text()
+    key(app, pygame.K_RETURN)
+    assert game.log[-1] == (me, A.Done()) and game.state.turn.faction != me
+    # then the neighbours are asked about power: answer every hand-off
     for _ in range(6):
         top = app.stack.top
         if isinstance(top, HandoffScene):
+            assert [type(o.value) for o in top.options] == [A.Leech, A.Decline]
             click(app, top.rects[-1].center)  # decline
         else:
             break
-    # answering a power offer may already have closed the turn (the engine decides)
-    if game.can_end_turn(me):
-        key(app, pygame.K_RETURN)
-    assert game.state.turn.faction != me
 
 
 def test_undo_with_ctrl_z_and_confirmation_for_another_player(make_app):
@@ -125,9 +132,11 @@ def test_leech_offer_is_handed_to_the_neighbour(make_app):
     for _ in range(400):
         app.step(0.016)
         top = app.stack.top
-        if isinstance(top, HandoffScene):
+        if isinstance(top, HandoffScene) and game.decision(session.decider()) == "leech":
             who = session.decider()
-            assert game.state.players[who].leech_offers or game.state.players[who].cult_steps
+            # the offer's receiver holds the laptop (it may be the next player, whose turn begins)
+            offers = game.state.players[who].leech_offers
+            assert offers and offers[0].source != who
             before = len(game.log)
             click(app, top.rects[0].center)
             assert len(game.log) == before + 1
@@ -158,9 +167,14 @@ def test_fire_and_ice_colour_pick_is_a_handoff_picker(make_app):
     who = session.decider()
     assert game.decision(who) == "color"
     top = app.stack.top
-    assert isinstance(top, HandoffScene) and all(o.swatch for o in top.options)
+    # the first question of the game: nobody holds the laptop yet, so no hand-off
+    assert isinstance(top, ChoiceScene) and not top.cancellable and all(o.swatch for o in top.options)
     assert "colour" in scene._status_text()
     choice = top.options[2].value
     click(app, top.rects[2].center)
     assert game.log[-1] == (who, choice)
     assert game.state.players[who].color == choice.color
+    nxt = session.decider()
+    assert nxt != who and game.decision(nxt) == "color"
+    top = app.stack.top  # the next player's colour: their picker says to hand the game over
+    assert isinstance(top, HandoffScene) and all(o.swatch for o in top.options)

@@ -19,6 +19,19 @@ def key(app, k, mod=0):
     app.step(0.016)
 
 
+def hand_over(app) -> int:
+    """Acknowledge the notices on top with Enter ('hand the game to ...', 'Round N begins');
+    returns how many."""
+    from tmdesktop.app.scenes.dialogs import HandoffNotice, RoundSummaryScene
+
+    n = 0
+    app.step(0.016)
+    while isinstance(app.stack.top, (HandoffNotice, RoundSummaryScene)):
+        key(app, pygame.K_RETURN)
+        n += 1
+    return n
+
+
 def type_names(app, setup, names) -> None:
     """Type the players' names into the new-game page's name fields, from the first."""
     for i, name in enumerate(names):

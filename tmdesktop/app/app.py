@@ -171,6 +171,11 @@ class App:
         if not self.stack.scenes:
             self.running = False
 
+    def remove(self, scene: Scene) -> None:
+        self.stack.remove(scene)
+        if not self.stack.scenes:
+            self.running = False
+
     def replace(self, scene: Scene) -> None:
         self.stack.replace(scene)
         scene.resize(self.size)
@@ -194,9 +199,10 @@ class App:
             for scene in self.stack.visible():
                 scene.dirty = True
             return
-        top = self.stack.top
-        if top is not None:
-            top.handle_event(self._to_pixels(event))
+        event = self._to_pixels(event)
+        for scene in self.stack.input_chain():  # overlays first; the first that keeps input ends it
+            if scene.handle_event(event) is True and scene.passes_input:
+                break
 
     def render(self, force: bool = False) -> bool:
         """Draw the visible scenes and present the frame, if any of them changed.  When only the

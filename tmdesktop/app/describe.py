@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tmdesktop.i18n import _
+from tmdesktop.i18n import _, ngettext
 from tmdesktop.rules import actions as A
 from tmdesktop.rules.data import POWER_ACTIONS
 
@@ -18,7 +18,15 @@ SPECIAL_ACTION_NAMES = {
     "ACTA": "2 cult steps (stronghold)", "ACTC": "Double turn (stronghold)", "ACTS": "Free trading house (stronghold)",
     "ACTE": "Bridge for 2 workers",
 }
-RESOURCE_NAMES = {"C": "coins", "W": "workers", "P": "priests", "PW": "power", "VP": "victory points"}
+
+def amount(n: int, resource: str) -> str:
+    """'1 coin', '3 coins': a number of a resource with the plural each language needs."""
+    forms = {
+        "C": lambda: ngettext("{n} coin", "{n} coins", n), "W": lambda: ngettext("{n} worker", "{n} workers", n),
+        "P": lambda: ngettext("{n} priest", "{n} priests", n), "PW": lambda: ngettext("{n} power", "{n} power", n),
+        "VP": lambda: ngettext("{n} victory point", "{n} victory points", n),
+    }
+    return forms[resource]().format(n=n) if resource in forms else f"{n} {resource}"
 
 
 def building(kind: str) -> str:
@@ -38,6 +46,15 @@ def faction(game, name: str | None) -> str:
         return ""
     p = game.state.players.get(name)
     return _(p.faction.display) if p else name
+
+
+def tile_name(name: str) -> str:
+    """'Bonus tile 6', 'Favor tile 11', 'Town tile 3'; actions by their names."""
+    for prefix, label in (("BON", _("Bonus tile {n}")), ("FAV", _("Favor tile {n}")), ("TW", _("Town tile {n}")),
+                          ("SCORE", _("Round scoring tile {n}"))):
+        if name.startswith(prefix) and name[len(prefix):].isdigit():
+            return label.format(n=name[len(prefix):])
+    return action_name(name)
 
 
 def action_name(name: str) -> str:
@@ -61,16 +78,17 @@ def action(game, a: A.Action) -> str:
     if isinstance(a, A.SendPriest):
         if a.spot in (None, 1):
             return _("Send a priest to {cult} (1 step, priest returns)").format(cult=cult(a.cult))
-        return _("Send a priest to {cult} ({n} steps)").format(cult=cult(a.cult), n=a.spot)
+        return ngettext("Send a priest to {cult} ({n} step)", "Send a priest to {cult} ({n} steps)",
+                        a.spot).format(cult=cult(a.cult), n=a.spot)
     if isinstance(a, A.Advance):
         return _("Advance shipping") if a.track.startswith("ship") else _("Advance digging")
     if isinstance(a, A.Pass):
         return _("Pass and take {tile}").format(tile=a.bonus) if a.bonus else _("Pass")
     if isinstance(a, A.Convert):
-        return _("Convert {n} {what} into {m} {into}").format(
-            n=a.give_n, what=_(RESOURCE_NAMES.get(a.give, a.give)), m=a.get_n, into=_(RESOURCE_NAMES.get(a.get, a.get)))
+        return _("Convert {what} into {into}").format(what=amount(a.give_n, a.give), into=amount(a.get_n, a.get))
     if isinstance(a, A.Burn):
-        return _("Burn {n} power (bowl II to III)").format(n=a.n)
+        return ngettext("Burn {n} power token (bowl II to III)", "Burn {n} power tokens (bowl II to III)",
+                        a.n).format(n=a.n)
     if isinstance(a, A.Leech):
         return _("Take power from the {faction}").format(faction=faction(game, a.source))
     if isinstance(a, A.Decline):
@@ -84,7 +102,7 @@ def action(game, a: A.Action) -> str:
     if isinstance(a, A.Done):
         return _("End your turn")
     if isinstance(a, A.Dig):
-        return _("Dig {n} spade(s)").format(n=a.spades)
+        return ngettext("Dig {n} spade", "Dig {n} spades", a.spades).format(n=a.spades)
     return str(a)
 
 
@@ -131,3 +149,30 @@ def phase(game) -> str:
     if s.phase == "finished":
         return _("Final scores")
     return _("Round {n} of 6").format(n=s.round)
+
+
+def faction_names(factions) -> str:
+    """Faction ids as their translated names, in order."""
+    from tmdesktop.rules.data import faction
+
+    out = []
+    for f in factions:
+        try:
+            out.append(_(faction(f).display))
+        except KeyError:
+            out.append(f)
+    return ", ".join(out)
+
+
+def describe_save(info) -> str:
+    """A saved game in one line: when, how far, which factions."""
+    if info.error:
+        return info.error
+    when = info.when.strftime("%Y-%m-%d %H:%M")
+    if info.finished:
+        where = _("finished")
+    elif info.round:
+        where = _("round {n}").format(n=info.round)
+    else:
+        where = _("setup")
+    return f"{when} · {where} · {faction_names(info.factions)}"

@@ -40,6 +40,9 @@ class Session:
         self._legal_key: tuple | None = None
         self._legal: list[A.Action] = []
         self.version = 0  # bumped on every change, so views know when to redraw
+        #: Log lengths just after a turn was ended for the player (nothing was left to do in it):
+        #: undo takes such an end back together with the action before it.
+        self._auto_ends: set[int] = set()
 
     # ------------------------------------------------------------------ who acts
 
@@ -56,17 +59,57 @@ class Session:
     def decider(self) -> str | None:
         """The faction that should hold the laptop now.
 
-        Decisions out of turn (power offers, granted cult steps) come first, as at the table,
-        where neighbours answer right after the build; then the player whose turn it is.
+        A player who has taken the turn's action finishes the turn first (conversions, held
+        spades, tiles owed); then decisions out of turn (power offers, granted cult steps), as at
+        the table, where neighbours answer before the next player acts; then the player whose
+        turn it is.
         """
         waiting = self.game.waiting_for()
         if not waiting:
             return None
         owner = self.turn_owner()
+        if owner in waiting and self.mid_turn():
+            return owner
         for name in waiting:
             if name != owner:
                 return name
         return waiting[0]
+
+    def mid_turn(self) -> bool:
+        """The turn's player has acted (or is in a double turn) and has not ended the turn."""
+        s = self.state
+        t = s.turn
+        return s.phase == "play" and t.faction is not None and (t.actions == 0 or t.passed_now or t.extra_action)
+
+    def turn_stage(self, faction: str | None) -> str | None:
+        """Where `faction`'s turn stands once its action is taken: "spades" (spades held, to use
+        on a hex or lose), "followup" (a part of the action can still be done), "convert" (only
+        free actions or ending the turn), "over" (only ending it); None otherwise."""
+        s = self.state
+        if faction is None or faction != self.turn_owner() or not self.mid_turn():
+            return None
+        if not self.game.can_end_turn(faction) and s.turn.actions:
+            return None
+        kinds = {type(a) for a in self.legal(faction)}
+        if s.players[faction].spades > 0:
+            return "spades"
+        if kinds - {A.Done, A.Convert, A.Burn}:
+            return "followup"
+        if kinds - {A.Done}:
+            return "convert"
+        return "over" if A.Done in kinds else None
+
+    def end_turn_if_over(self, faction: str | None, action: A.Action) -> bool:
+        """End `faction`'s turn for them when nothing but ending it is left, or when they just
+        passed (conversions after passing change nothing); True if it was ended."""
+        if faction is None or not self.game.can_end_turn(faction) or self.state.players[faction].spades:
+            return False
+        if not (isinstance(action, A.Pass) or self.turn_stage(faction) == "over"):
+            return False
+        if not self.apply(A.Done(), faction).ok:
+            return False
+        self._auto_ends.add(len(self.game.log))
+        return True
 
     def is_out_of_turn(self, faction: str | None) -> bool:
         return faction is not None and faction != self.turn_owner() and self.state.phase == "play"
@@ -111,10 +154,12 @@ class Session:
     def undo(self) -> Outcome:
         if not self.can_undo():
             return Outcome(False, "")
+        steps = 2 if len(self.game.log) in self._auto_ends and len(self.game.log) - 1 > self.first_undoable() else 1
         try:
-            self.game.undo(1)
+            self.game.undo(steps)
         except RuleError as exc:
             return Outcome(False, message(exc))
+        self._auto_ends = {n for n in self._auto_ends if n <= len(self.game.log)}
         self.version += 1
         return Outcome(True)
 

@@ -80,6 +80,16 @@ def piece_colour(terrain: str) -> tuple[int, int, int]:
     return PIECE.get(terrain, (200, 200, 200))
 
 
+def is_dark(colour: tuple[int, int, int]) -> bool:
+    r, g, b = colour
+    return 0.299 * r + 0.587 * g + 0.114 * b < 70
+
+
+def edge_on_dark(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    """An outline that keeps a dark piece colour (the black factions) visible on dark panels."""
+    return (215, 212, 200) if is_dark(colour) else (20, 20, 20)
+
+
 def text_on(colour: tuple[int, int, int]) -> tuple[int, int, int]:
     """Ink that reads on a background of `colour`."""
     r, g, b = colour

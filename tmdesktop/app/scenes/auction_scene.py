@@ -24,7 +24,8 @@ from tmdesktop.rules.setup import FIRE_ICE_FACTION_OPTIONS, GameSetup
 
 from .. import text, theme
 from ..views import faction_board, widgets
-from .title import MenuScene, make_button
+from .menu import MenuScene, make_button
+from .registry import entry
 
 #: Marker colours for the players before (and after) they have a faction.
 MARKERS = ((214, 84, 70), (74, 134, 222), (238, 198, 66), (96, 176, 96), (176, 116, 206))
@@ -233,8 +234,7 @@ class AuctionScene(MenuScene):
         self.dirty = True
 
     def finish(self) -> None:
-        from .load_scene import open_game
-
+        open_game = entry("open_game")
         a = self.auction
         setup = a.game_setup(self.base)
         game = Game(setup)
@@ -403,8 +403,12 @@ class AuctionScene(MenuScene):
         else:
             line = _("High bid: {n} VP by {player}").format(n=a.high_bid, player=self.names[a.high_bidder])
         text.blit(surface, line, self.fs(20), theme.TEXT, (x, r.y + px(70)), "topleft", "semibold", max_width=w)
+        # what the auction is for: the winner's pick of the factions still on the table
+        stake = _("At stake: one of {factions}, and a free place in the turn order").format(
+            factions=", ".join(_(faction(f).display) for f in a.factions))
+        text.blit(surface, stake, self.fs(16), theme.HIGHLIGHT, (x, r.y + px(102)), "topleft", "semibold", max_width=w)
         if self.history:
-            text.blit(surface, " · ".join(self.history[-3:]), self.fs(16), theme.TEXT_DIM, (x, r.y + px(106)),
+            text.blit(surface, " · ".join(self.history[-3:]), self.fs(16), theme.TEXT_DIM, (x, r.y + px(130)),
                       "topleft", max_width=w)
         box = self.bid_box
         pygame.draw.rect(surface, theme.PARCHMENT, box, border_radius=px(10))

@@ -2,6 +2,10 @@
 
 A scene turns input into intents and draws itself.  It sets `dirty` when what it shows has
 changed; the app presents a frame only then, so an idle table costs almost no CPU.
+
+Input goes down the stack from the top: a scene that `passes_input` (an `Overlay`: a tutorial, a
+hint, the computer's move banner) sees each event first and returns True to keep it (blocking
+it), or anything else to let the scene below have it; other scenes keep every event.
 """
 
 from __future__ import annotations
@@ -12,6 +16,8 @@ import pygame
 class Scene:
     #: An opaque scene hides the ones below it; a dialog is drawn over its parent.
     opaque = True
+    #: True for overlays: events they do not keep go on to the scene below.
+    passes_input = False
 
     def __init__(self, app):
         self.app = app
@@ -29,8 +35,9 @@ class Scene:
         self.dirty = True
 
     # the loop
-    def handle_event(self, event: pygame.event.Event) -> None:
-        pass
+    def handle_event(self, event: pygame.event.Event) -> bool | None:
+        """React to one event; an overlay returns True to keep it from the scenes below."""
+        return None
 
     def update(self, dt: float) -> bool:
         """Advance animations; return True while animating (the app then ticks faster)."""
@@ -38,6 +45,16 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         raise NotImplementedError
+
+
+class Overlay(Scene):
+    """Drawn over the scene below and letting its input through, except what it keeps."""
+
+    opaque = False
+    passes_input = True
+
+    def handle_event(self, event: pygame.event.Event) -> bool | None:
+        return False
 
 
 class SceneStack:
@@ -59,6 +76,29 @@ class SceneStack:
         if self.scenes:
             self.scenes[-1].resume()
         return scene
+
+    def remove(self, scene: Scene) -> None:
+        """Take `scene` out wherever it is (a dialog closing under an overlay)."""
+        if scene is self.top:
+            self.pop()
+        elif scene in self.scenes:
+            self.scenes.remove(scene)
+
+    def input_top(self) -> Scene | None:
+        """The top-most scene that keeps its input: the one the player is talking to."""
+        for scene in reversed(self.scenes):
+            if not scene.passes_input:
+                return scene
+        return None
+
+    def input_chain(self) -> list[Scene]:
+        """The scenes an event visits, top first: the overlays, then the first scene that keeps input."""
+        out = []
+        for scene in reversed(self.scenes):
+            out.append(scene)
+            if not scene.passes_input:
+                break
+        return out
 
     def replace(self, scene: Scene) -> None:
         if self.scenes:

@@ -9,7 +9,7 @@ import pygame
 
 from tmdesktop.i18n import N_, _
 
-from .. import text, theme
+from .. import describe, text, theme, tile_texts
 from ..views import icons, supply, widgets
 from ..views.layout import compute
 from .base import Scene
@@ -49,6 +49,7 @@ class Modal(Scene):
         self.scale = 1.0
         self.buttons: list[widgets.Button] = []
         self.hover: Any = None
+        self.mouse = (0, 0)
         #: Ctrl+Z inside the dialog: it closes, then this is called (the table's undo).
         self.on_undo: Callable[[], None] | None = None
 
@@ -61,8 +62,8 @@ class Modal(Scene):
         pass
 
     def close(self) -> None:
-        if self.app.stack.top is self:
-            self.app.pop()
+        if self in self.app.stack.scenes:
+            self.app.remove(self)  # under an overlay it is not the top
 
     def handle_event(self, event) -> None:
         if (event.type == pygame.KEYDOWN and event.key == pygame.K_z and self.on_undo is not None
@@ -73,6 +74,7 @@ class Modal(Scene):
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.cancellable:
             self.close()
         elif event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
             h = self.hit(event.pos)
             if h != self.hover:
                 self.hover = h
@@ -202,6 +204,16 @@ class ChoiceScene(Modal):
             if o.tokens:
                 icons.draw_tokens(surface, o.tokens, (r.right - int(12 * s), r.centery), fs + 2, anchor="midright")
         self.draw_buttons(surface)
+        self.draw_card_tip(surface)
+
+    def draw_card_tip(self, surface) -> None:
+        """The tile under the pointer in words: a picker is where the choice is made."""
+        if not (self.hover and self.hover[0] == "option"):
+            return
+        card = self.options[self.hover[1]].card
+        if card:
+            widgets.tooltip(surface, [describe.tile_name(card)] + tile_texts.explain(card), self.mouse,
+                            max(11, int(15 * self.scale)))
 
 
 def _swatch(surface, terrain: str, centre, radius: float) -> int:
@@ -221,9 +233,19 @@ def _swatch(surface, terrain: str, centre, radius: float) -> int:
 
 
 class ConfirmScene(ChoiceScene):
-    def __init__(self, app, question: str, on_yes: Callable[[], None], yes: str | None = None):
+    def __init__(self, app, question: str, on_yes: Callable[[], None], yes: str | None = None,
+                 enter: bool = True):
         super().__init__(app, question, [Option(yes or _("Yes"), True), Option(_("No"), False)],
                          lambda v: on_yes() if v else None, cancellable=False)
+        self.enter_says_yes = enter  # Enter says yes (not where yes loses something)
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.enter_says_yes:
+            self.choose(("option", 0))
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.choose(("option", 1))
+        else:
+            super().handle_event(event)
 
 
 class HandoffScene(ChoiceScene):
@@ -236,6 +258,28 @@ class HandoffScene(ChoiceScene):
         super().__init__(app, question, options, on_choose, cancellable=False,
                          subtitle=_("Hand the game to the {faction}").format(faction=faction_name))
         self.colour = colour
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        band = pygame.Rect(self.rect.x, self.rect.y, self.rect.width, max(6, int(10 * self.scale)))
+        pygame.draw.rect(surface, self.colour, band, border_top_left_radius=int(12 * self.scale),
+                         border_top_right_radius=int(12 * self.scale))
+
+
+class HandoffNotice(ChoiceScene):
+    """The laptop changes hands for a turn: 'Hand the game to the Witches', then what they do."""
+
+    def __init__(self, app, faction_name: str, colour, what: str, on_ready: Callable[[], None]):
+        super().__init__(app, _("Hand the game to the {faction}").format(faction=faction_name),
+                         [Option(_("I am the {faction}: continue").format(faction=faction_name), True)],
+                         lambda _v: on_ready(), cancellable=False, subtitle=what)
+        self.colour = colour
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.choose(("option", 0))
+            return
+        super().handle_event(event)
 
     def draw(self, surface) -> None:
         super().draw(surface)
@@ -257,12 +301,107 @@ class ConvertScene(ChoiceScene):
             self.close()
             return
         self.on_choose(self.options[key].value)
-        self.options = self.make_options()
-        if not self.options:
+        fresh = self.make_options()
+        if not fresh:
             self.close()
             return
-        self.layout(self.app.size)
+        # rows keep their places (a second click must hit what the eye aimed at): conversions no
+        # longer possible are greyed, new ones are added below
+        now = {o.value for o in fresh}
+        for o in self.options:
+            o.enabled = o.value in now
+        known = {o.value for o in self.options}
+        added = [o for o in fresh if o.value not in known]
+        if added:
+            top = self.rect.top
+            self.options += added
+            self.layout(self.app.size)
+            dy = top - self.rect.top
+            self.rect.move_ip(0, dy)
+            for r in self.rects + [b.rect for b in self.buttons]:
+                r.move_ip(0, dy)
         self.dirty = True
+
+
+class FactionBoardScene(Modal):
+    """A player's whole faction board over the map (from their panel): abilities at any time."""
+
+    def __init__(self, app, faction_name: str, title: str, picked: str | None = None):
+        super().__init__(app, title)
+        self.faction_name = faction_name
+        self.picked = picked
+
+    def layout(self, size) -> None:
+        s = self.scale
+        h = min(int(760 * s), size[1] - 20)
+        self.rect = pygame.Rect(0, 0, min(int(760 * s), size[0] - 20), h)
+        self.rect.center = (size[0] // 2, size[1] // 2)
+        b = widgets.Button("close", N_("Close"), hint="Esc")
+        b.rect = pygame.Rect(0, 0, int(160 * s), int(40 * s))
+        b.rect.bottomright = (self.rect.right - int(12 * s), self.rect.bottom - int(10 * s))
+        self.buttons = [b]
+
+    def choose(self, hit) -> None:
+        self.close()
+
+    def draw(self, surface) -> None:
+        from ..views import faction_board
+
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((10, 14, 12, 150))
+        surface.blit(veil, (0, 0))
+        board = self.rect.inflate(0, -int(60 * self.scale)).move(0, -int(26 * self.scale))
+        faction_board.draw_board(surface, board, self.faction_name, self.scale, picked=self.picked)
+        self.draw_buttons(surface)
+
+
+class RoundSummaryScene(ChoiceScene):
+    """'Round 3 begins': each player's income and the cult bonus of the round just scored."""
+
+    def __init__(self, app, title: str, rows: list[tuple[str, Any, list[str]]], on_close: Callable[[], None]):
+        super().__init__(app, title, [Option(_("Continue"), True)], lambda _v: on_close(), cancellable=False)
+        self.rows = rows  # (faction name, colour, lines)
+        self.on_close = on_close
+
+    def layout(self, size) -> None:
+        super().layout(size)
+        s = self.scale
+        line_h = int(26 * s)
+        block = sum(int(34 * s) + line_h * len(lines) for _n, _c, lines in self.rows)
+        w = min(size[0] - 40, int(820 * s))
+        h = int(80 * s) + block + int(90 * s)
+        self.rect = pygame.Rect(0, 0, w, min(h, size[1] - 20))
+        self.rect.center = (size[0] // 2, size[1] // 2)
+        self.rects = [pygame.Rect(0, 0, int(220 * s), int(48 * s))]
+        self.rects[0].midbottom = (self.rect.centerx, self.rect.bottom - int(16 * s))
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE,
+                                                          pygame.K_ESCAPE):
+            self.choose(("option", 0))
+            return
+        super().handle_event(event)
+
+    def draw(self, surface) -> None:
+        self.draw_frame(surface)
+        s = self.scale
+        y = self.rect.y + int(70 * s)
+        x = self.rect.x + int(30 * s)
+        for name, colour, lines in self.rows:
+            pygame.draw.circle(surface, colour, (x + int(8 * s), y + int(14 * s)), int(8 * s))
+            pygame.draw.circle(surface, theme.INK_SOFT, (x + int(8 * s), y + int(14 * s)), int(8 * s), 1)
+            text.blit(surface, name, max(12, int(19 * s)), theme.INK, (x + int(26 * s), y + int(14 * s)), "midleft",
+                      "bold")
+            y += int(34 * s)
+            for line in lines:
+                text.blit(surface, line, max(11, int(16 * s)), theme.INK_SOFT, (x + int(26 * s), y + int(10 * s)),
+                          "midleft", max_width=self.rect.width - int(80 * s))
+                y += int(26 * s)
+        o, r = self.options[0], self.rects[0]
+        hover = self.hover == ("option", 0)
+        pygame.draw.rect(surface, (250, 240, 200) if hover else (244, 236, 214), r, border_radius=int(8 * s))
+        pygame.draw.rect(surface, theme.ACCENT if hover else theme.INK_SOFT, r, 2, border_radius=int(8 * s))
+        text.blit(surface, o.label, max(12, int(18 * s)), theme.INK, r.center, "center", "semibold")
 
 
 class FinalScoresScene(Modal):

@@ -31,7 +31,8 @@ from tmdesktop.rules.setup import GameSetup
 from .. import describe, text, theme
 from ..views import faction_board, widgets
 from ..views.hexmap import terrain_glyph
-from .title import MenuScene, make_button
+from .menu import MenuScene, make_button
+from .registry import entry
 
 
 def fits_preference(name: str, pref: str) -> bool:
@@ -241,8 +242,7 @@ class DraftScene(MenuScene):
 
     def finish(self) -> None:
         """To the map view: the factions in seat order, the colour picks replayed in the same order."""
-        from .load_scene import open_game
-
+        open_game = entry("open_game")
         seats = tuple(self.game.state.seats)
         final = Game(dataclasses.replace(self.setup, factions=seats))
         try:

@@ -9,23 +9,24 @@ from __future__ import annotations
 
 import pygame
 
-from tmdesktop.i18n import N_, _
+from tmdesktop.i18n import N_, _, ngettext
 from tmdesktop.rules import actions as A
-from tmdesktop.rules.data import POWER_ACTIONS
+from tmdesktop.rules.constants import CULT_SPOT_VALUES
+from tmdesktop.rules.preview import offer_terms
 
-from .. import describe, legal, text, theme
+from .. import describe, faction_texts, legal, text, theme, tile_texts
 from ..session import Session
+from ..table_controller import HEX_ACTIONS, TOOLS, TableController
 from ..views import layout, widgets
 from ..views.cults import CultView
 from ..views.hexmap import HexMapView
 from ..views.players import PlayersView
 from ..views.supply import PoolsView, SupplyView
 from .base import Scene
-from .dialogs import ChoiceScene, ConfirmScene, ConvertScene, FinalScoresScene, HandoffScene, Option
+from .dialogs import (ChoiceScene, ConfirmScene, ConvertScene, FactionBoardScene, FinalScoresScene, HandoffNotice,
+                      HandoffScene, Option, RoundSummaryScene)
 
 TOAST_SECONDS = 4.5
-TOOLS = {"build": (A.Build,), "upgrade": (A.Upgrade,), "transform": (A.Transform,)}
-HEX_ACTIONS = (A.Build, A.Upgrade, A.Transform)
 #: Answers that open a picker (or a hand-off when they are asked out of turn), by decision kind.
 PICKED = {"leech", "color", "unlock", "lose-cult", "p3", "cult", "favor", "town", "bonus"}
 
@@ -61,6 +62,7 @@ class GameScene(Scene):
     def __init__(self, app, session: Session):
         super().__init__(app)
         self.session = session
+        self.ctl = TableController(session)  # seats, decisions, what input means; the scene draws
         self.game = session.game
         self.map = HexMapView(self.game.board)
         self.cults = CultView()
@@ -68,14 +70,18 @@ class GameScene(Scene):
         self.pools = PoolsView()
         self.players = PlayersView()
         self.lay: layout.Layout | None = None
-        self.tool: str | None = None
         self.hover = None
+        self.tip_hidden = False
         self.mouse = (0, 0)
         self.toast: tuple[str, float, tuple] | None = None
         self.buttons: list[widgets.Button] = []
         self.top_buttons: list[widgets.Button] = []
         self._prompted_version = -1
         self._finished_shown = False
+        #: The last round whose start was summarised (a game opened mid-round is not summarised).
+        self.round_seen = session.state.round
+        #: Highlights an overlay asked for, by the overlay's key: (targets, note); see `annotate`.
+        self.annotations: dict[str, tuple[list, str]] = {}
         self._layout_seats = None
 
     # ------------------------------------------------------------------ layout
@@ -121,117 +127,71 @@ class GameScene(Scene):
 
     # ------------------------------------------------------------------ legal actions and targets
 
+    # ------------------------------------------------------------------ the controller's answers
+
     def decider(self) -> str | None:
-        return self.session.decider()
+        return self.ctl.decider()
 
     def legal(self) -> list[A.Action]:
-        return self.session.legal()
-
-    def _allowed_by_tool(self, a: A.Action) -> bool:
-        if self.tool is None:
-            return True
-        return isinstance(a, TOOLS[self.tool])
+        return self.ctl.legal()
 
     def actions_for(self, target) -> list[A.Action]:
-        if target is None:
-            return []
-        kind, key = target
-        acts = self.legal()
-        if kind == "hex":
-            found = [a for a in acts if isinstance(a, HEX_ACTIONS) and a.hex == key and self._allowed_by_tool(a)]
-            return found + [a for a in acts if isinstance(a, A.Connect) and a.river == key]
-        if kind == "power":
-            return [a for a in acts if a == A.UseAction(key)]
-        if kind == "cult":
-            steps = [a for a in acts if isinstance(a, A.CultStep) and a.cult == key]
-            return steps or self.priest_options(acts, key)
-        if kind == "spot":
-            cult, value, _i = key
-            return [a for a in self.priest_options(acts, cult) if a.spot == value]
-        if kind == "bonus":
-            return [a for a in acts if isinstance(a, A.Pass) and a.bonus == key]
-        if kind in ("favor", "town"):
-            return [a for a in acts if a == A.TakeTile(key)]
-        if kind == "held":
-            owner, name = key
-            if owner != self.decider():
-                return []
-            return [a for a in acts if a == A.UseAction(name)]
-        if kind == "bridge":
-            return [a for a in acts if isinstance(a, A.PlaceBridge) and frozenset((a.a, a.b)) == key]
-        return []
+        return self.ctl.actions_for(target)
 
     def priest_options(self, acts, cult: str | None = None) -> list[A.SendPriest]:
-        """Priest sends spelled out per order space (3, 2) plus the plain one step (1)."""
-        st = self.game.state
-        out: list[A.SendPriest] = []
-        for a in acts:
-            if not isinstance(a, A.SendPriest) or (cult is not None and a.cult != cult):
-                continue
-            if a.spot is not None:
-                out.append(a)
-                continue
-            free = [v for v, o in zip((3, 2, 2, 2), st.cult_spots[a.cult]) if o is None]
-            out += [A.SendPriest(a.cult, v) for v in sorted(set(free), reverse=True)] + [A.SendPriest(a.cult, 1)]
-        return list(dict.fromkeys(out))
+        return self.ctl.priest_options(acts, cult)
 
     def natural_action(self, target) -> A.Action | None:
-        """The action a click on `target` most likely meant, to ask the engine why it is refused."""
-        kind, key = target
-        s = self.game.state
-        me = self.decider()
-        if kind == "hex":
-            if not self.game.board.is_land(key):
-                return A.Connect(key) if s.players.get(me) and s.players[me].faction.name == "mermaids" else A.Build(key)
-            if self.tool == "transform":
-                return A.Transform(key)
-            if s.owner.get(key) == me and me:
-                kind_now = s.players[me].buildings.get(key)
-                to = {"D": "TP", "TP": "TE", "TE": "SA"}.get(kind_now, "SH")
-                return A.Upgrade(key, to)
-            return A.Build(key)
-        if kind == "power":
-            return A.UseAction(key)
-        if kind == "cult":
-            return A.SendPriest(key)
-        if kind == "spot":
-            return A.SendPriest(key[0], key[1])
-        if kind == "bonus":
-            return A.Pass(key)
-        if kind in ("favor", "town"):
-            return A.TakeTile(key)
-        if kind == "held":
-            return A.UseAction(key[1])
-        return None
+        return self.ctl.natural_action(target)
 
     def highlights(self) -> list[str]:
-        acts = self.legal()
-        out = {a.hex for a in acts if isinstance(a, HEX_ACTIONS) and self._allowed_by_tool(a)}
-        out |= {a.river for a in acts if isinstance(a, A.Connect)}
-        return sorted(out)
+        return self.ctl.highlights()
 
     def glowing(self) -> frozenset:
-        acts = self.legal()
-        out = set()
-        me = self.decider()
-        for a in acts:
-            if isinstance(a, A.UseAction):
-                out.add(("power", a.name))
-                out.add((me, a.name))
-            elif isinstance(a, A.TakeTile):
-                out.add(("favor" if a.tile.startswith("FAV") else "town", a.tile))
-            elif isinstance(a, A.Pass) and a.bonus and self.game.state.phase == "bonus":
-                out.add(("bonus", a.bonus))
-        return frozenset(out)
+        return self.ctl.glowing()
+
+    def disabled_reason(self, key: str) -> str:
+        return self.ctl.disabled_reason(key)
+
+    def _specials(self, acts) -> list[A.Action]:
+        return self.ctl._specials(acts)
+
+    def _bridge_slots(self) -> list:
+        return self.ctl._bridge_slots()
+
+    def _phase_text(self) -> str:
+        return self.ctl.phase_text()
+
+    def _status_text(self) -> str:
+        return self.ctl.status_text()
+
+    @property
+    def tool(self) -> str | None:
+        return self.ctl.tool
+
+    @tool.setter
+    def tool(self, value: str | None) -> None:
+        self.ctl.tool = value
+
+    @property
+    def holder(self) -> str | None:
+        return self.ctl.holder
+
+    @holder.setter
+    def holder(self, value: str | None) -> None:
+        self.ctl.holder = value
+
 
     # ------------------------------------------------------------------ applying intents
 
     def play(self, action: A.Action, faction: str | None = None) -> bool:
-        outcome = self.session.apply(action, faction)
+        who = faction or self.decider()
+        outcome = self.session.apply(action, who)
         if not outcome.ok:
             if outcome.error:
                 self.show_toast(outcome.error)
             return False
+        self.session.end_turn_if_over(who, action)
         if isinstance(action, HEX_ACTIONS + (A.PlaceBridge,)):
             self.tool = None
         self.toast = None
@@ -242,7 +202,10 @@ class GameScene(Scene):
         self.dirty = True
         return True
 
-    def click(self, target) -> None:
+    def click(self, target, via_click: bool = True) -> None:
+        if target[0] == "player":  # a player's panel: their faction board, abilities and all
+            self.open_board(target[1])
+            return
         options = self.actions_for(target)
         if not options:
             natural = self.natural_action(target)
@@ -250,7 +213,10 @@ class GameScene(Scene):
                 self.play(natural)  # the engine explains (or, if our list was stale, does it)
             return
         if len(options) == 1:
-            self.confirm_and_play(options[0])
+            if target[0] == "power" and not via_click:
+                self.ask_then_play(options[0])
+            else:
+                self.confirm_and_play(options[0])
             return
         if target[0] == "hex" and self.tool is None:
             builds = [a for a in options if isinstance(a, A.Build)]
@@ -261,6 +227,16 @@ class GameScene(Scene):
             if ups:
                 options = ups
         self.choose_action(options, self.describe_target(target))
+
+    def open_board(self, faction: str) -> None:
+        p = self.game.state.players[faction]
+        title = describe.faction(self.game, faction)
+        self.app.push(FactionBoardScene(self.app, faction, title, picked=p.color))
+
+    def ask_then_play(self, action: A.Action) -> None:
+        """A single key never commits an action: it asks first (Enter or 1 says yes)."""
+        self.app.push(ConfirmScene(self.app, describe_action(self.game, action) + "?", lambda: self.play(action),
+                                   yes=_("Do it")))
 
     def confirm_and_play(self, action: A.Action) -> None:
         if isinstance(action, A.Pass) and self.game.state.phase == "play":
@@ -305,21 +281,11 @@ class GameScene(Scene):
     # ------------------------------------------------------------------ buttons and keys
 
     def button_states(self) -> None:
-        acts = self.legal()
-        types = {type(a) for a in acts}
-        special = self._specials(acts)
-        enabled = {
-            "build": A.Build in types, "upgrade": A.Upgrade in types, "transform": A.Transform in types,
-            "priest": A.SendPriest in types, "ship": A.Advance("ship") in acts, "dig": A.Advance("dig") in acts,
-            "special": bool(special), "convert": A.Convert in types or A.Burn in types,
-            "pass": A.Pass in types and self.game.state.phase == "play",
-            "done": A.Done in types or A.DiscardSpade in types,
-            "undo": self.session.can_undo(),
-        }
+        enabled = self.ctl.button_enabled()
         for b in self.buttons:
             b.enabled = enabled.get(b.key, True)
             b.active = b.key == self.tool
-            b.primary = b.key == "done" and b.enabled and self.game.can_end_turn(self.decider() or "")
+            b.primary = b.key == "done" and b.enabled and self.ctl.can_end_turn()
         self.top_buttons[0].active = self.map.show_labels
         self.top_buttons[1].active = self.map.colour_blind
 
@@ -339,7 +305,10 @@ class GameScene(Scene):
             else:
                 self.play(A.SendPriest("FIRE"))
         elif key in ("ship", "dig"):
-            self.play(A.Advance(key))
+            if A.Advance(key) in acts:
+                self.ask_then_play(A.Advance(key))
+            else:
+                self.play(A.Advance(key))  # the engine says why not
         elif key == "special":
             opts = self._specials(acts)
             if opts:
@@ -349,11 +318,7 @@ class GameScene(Scene):
         elif key == "pass":
             self.open_pass()
         elif key == "done":
-            discard = [a for a in acts if isinstance(a, A.DiscardSpade)]
-            if discard and A.Done() not in acts:  # spades left are thrown away only when confirmed
-                self.choose_action(discard, _("Spades left: use them on the map, or discard them"))
-            else:
-                self.play(A.Done())
+            self.end_turn()
         elif key == "undo":
             self.ask_undo()
         elif key == "labels":
@@ -362,16 +327,10 @@ class GameScene(Scene):
             self.map.colour_blind = not self.map.colour_blind
         self.dirty = True
 
-    @staticmethod
-    def _specials(acts) -> list[A.Action]:
-        """Tile and stronghold actions, and the Mermaids' town across a river."""
-        return [a for a in acts if (isinstance(a, A.UseAction) and a.name not in POWER_ACTIONS)
-                or isinstance(a, A.Connect)]
-
     def open_pass(self) -> None:
         passes = [a for a in self.legal() if isinstance(a, A.Pass)]
-        if not passes:
-            self.play(A.Pass())
+        if not any(a.bonus for a in passes):  # none (the engine says why) or the last round's plain pass
+            self.confirm_and_play(passes[0] if passes else A.Pass())
             return
         s = self.game.state
         opts = [Option(f"{a.bonus}" + (f" +{s.bonus_pool.get(a.bonus, 0)}C" if s.bonus_pool.get(a.bonus) else ""),
@@ -398,6 +357,24 @@ class GameScene(Scene):
                      "stay on the map. Leave?").format(faction=name)
         self.app.push(ConfirmScene(self.app, question, lambda: self.play(A.DropFaction(), who),
                                    yes=_("Leave the game")))
+
+    def end_turn(self) -> None:
+        """Enter: end the turn; spades still held are only thrown away once the player says so
+        (the engine then wants them discarded explicitly, before the turn ends)."""
+        me = self.decider()
+        acts = self.legal()
+        p = self.game.state.players.get(me) if me else None
+        discard = next((a for a in acts if isinstance(a, A.DiscardSpade)), None)
+        if p is not None and p.spades > 0 and (discard is not None or A.Done() in acts):
+            def lose_and_end() -> None:
+                if (discard is None or self.play(discard)) and A.Done() in self.legal():
+                    self.play(A.Done())
+
+            question = ngettext("End the turn and lose your {n} unused spade?",
+                                "End the turn and lose your {n} unused spades?", p.spades).format(n=p.spades)
+            self.app.push(ConfirmScene(self.app, question, lose_and_end, yes=_("Lose it and end"), enter=False))
+            return
+        self.play(A.Done())
 
     def ask_undo(self) -> None:
         if not self.session.can_undo():
@@ -443,7 +420,7 @@ class GameScene(Scene):
                     self.tool = None
                     self.dirty = True
             elif pygame.K_1 <= event.key <= pygame.K_6:
-                self.click(("power", f"ACT{event.key - pygame.K_0}"))
+                self.click(("power", f"ACT{event.key - pygame.K_0}"), via_click=False)
             elif event.key in self.KEYS:
                 self.press(self.KEYS[event.key])
         elif event.type == pygame.MOUSEMOTION:
@@ -451,6 +428,7 @@ class GameScene(Scene):
             target = self.hit(event.pos)
             if target != self.hover:
                 self.hover = target
+                self.tip_hidden = False
                 self.dirty = True
         elif event.type == pygame.MOUSEBUTTONDOWN:
             if event.button == 3:
@@ -462,10 +440,14 @@ class GameScene(Scene):
                 return
             self.mouse = event.pos
             target = self.hit(event.pos)
+            self.tip_hidden = True  # a click answers the tooltip: it goes until the mouse moves on
+            self.dirty = True
             if target is None:
                 return
             if target[0] == "button":
                 self.press(target[1])
+            elif target[0] == "disabled":
+                self.show_toast(self.disabled_reason(target[1]))
             else:
                 self.click(target)
             self.dirty = True
@@ -475,6 +457,9 @@ class GameScene(Scene):
         for b in self.buttons + self.top_buttons:
             if b.rect.collidepoint(pos):
                 return ("button", b.key) if b.enabled else ("disabled", b.key)
+        chip = getattr(self, "final_chip", None)
+        if chip is not None and chip.collidepoint(pos):
+            return ("final", self.game.setup.final_scoring)
         slots = self._bridge_slots()
         if slots:
             pair = self.map.bridge_hit(pos, slots)
@@ -488,9 +473,6 @@ class GameScene(Scene):
             if t is not None:
                 return t
         return None
-
-    def _bridge_slots(self) -> list:
-        return [frozenset((a.a, a.b)) for a in self.legal() if isinstance(a, A.PlaceBridge)]
 
     # ------------------------------------------------------------------ update: prompts, toasts
 
@@ -507,7 +489,7 @@ class GameScene(Scene):
             animating = True
             if left < 0.6 or self.toast is None:
                 self.dirty = True
-        if self.app.stack.top is self and self._prompted_version != self.session.version:
+        if self.app.stack.input_top() is self and self._prompted_version != self.session.version:
             self._prompted_version = self.session.version
             self.prompt()
         return animating
@@ -525,33 +507,44 @@ class GameScene(Scene):
                 self._finished_shown = True
                 self.app.push(FinalScoresScene(self.app, g))
             return
+        if s.round > self.round_seen and s.phase in ("play", "income-spades"):
+            self.round_seen = s.round
+            summary = self.round_summary()
+            summary.on_undo = self.undo_from_dialog if self.session.can_undo() else None
+            self.app.push(summary)
+            return
         me = self.decider()
         if me is None:
             return
         kind = g.decision(me)
-        if kind not in PICKED:
-            return
         p = s.players[me]
-        acts = [a for a in self.legal() if _settles(kind, a, p)]
-        if not acts:
-            return
+        acts = [a for a in self.legal() if _settles(kind, a, p)]  # the list also holds other choices
         name = describe.faction(g, me)
-        # the laptop changes hands for an answer out of turn, or when someone else moved last
-        handoff = kind not in ("favor", "town", "bonus") and (
-            self.session.is_out_of_turn(me) or s.phase in ("factions", "colors")
-            or self.session.last_actor() not in (None, me))
+        # the laptop changes hands: said first, in the question's own dialog or by a notice
+        handoff = self.holder not in (None, me)
+        if kind not in PICKED or not acts:
+            if handoff:
+                notice = HandoffNotice(self.app, name, theme.piece_colour(piece_terrain(p)), self._status_text(),
+                                       lambda: self._hand_to(me))
+                notice.on_undo = self.undo_from_dialog if self.session.can_undo() else None
+                self.app.push(notice)
+            else:
+                self.holder = me
+            return
         subtitle = ""
         cards = False
         if kind == "leech":
             offer = p.leech_offers[0]
-            n = g.leech_amount(p, offer)
-            vp = max(n - 1, 0)
+            terms = offer_terms(g, me)  # the engine's price: taken on a fork
+            n, vp = (terms.power, terms.vp) if terms else (g.leech_amount(p, offer), 0)
             if vp:
                 title = _("{faction}: take {n} power for {vp} VP?").format(faction=name, n=n, vp=vp)
             else:
                 title = _("{faction}: take {n} power for free?").format(faction=name, n=n)
+            # only the offer's two answers: the turn's other actions are the map's, not this dialog's
             opts = [Option(_("Take {n} power").format(n=n), a, [("PW", f"+{n}")] + ([("VP", f"−{vp}")] if vp else []))
-                    if isinstance(a, A.Leech) else Option(_("Decline"), a) for a in acts]
+                    if isinstance(a, A.Leech) else Option(_("Decline"), a)
+                    for a in acts if isinstance(a, (A.Leech, A.Decline))]
             subtitle = _("Hand the game to the {faction} ({source} built next to them)").format(
                 faction=name, source=describe.faction(g, offer.source))
         elif kind == "cult":
@@ -587,6 +580,7 @@ class GameScene(Scene):
         colour = theme.piece_colour(piece_terrain(p))
 
         def answer(action, who=me):
+            self.holder = who
             self.play(action, who)
 
         if handoff:
@@ -597,7 +591,85 @@ class GameScene(Scene):
             # tile pickers may be closed to look at the board; the tiles glow there too
             dlg = ChoiceScene(self.app, title, opts, answer, cancellable=cards)
         dlg.on_undo = self.undo_from_dialog if self.session.can_undo() else None
+        if not handoff:
+            self.holder = me
         self.app.push(dlg)
+
+    def round_summary(self) -> RoundSummaryScene:
+        """'Round N begins': the engine's income for each player, and the cult bonus the last
+        round's scoring tile paid (round 2 on)."""
+        from tmdesktop.rules.round_bonus import cult_bonus
+
+        g = self.game
+        s = g.state
+        rows = []
+        for name in s.order:
+            p = s.players[name]
+            lines = [_("Income: {what}").format(what=tile_texts.gains(g.income_of(p)) or _("nothing"))]
+            if s.round >= 2:
+                bonus = cult_bonus(s, name, s.score_tiles[s.round - 2])
+                lines.append(_("Cult bonus: {what}").format(what=tile_texts.gains(bonus) or _("nothing")))
+            rows.append((describe.faction(g, name), theme.piece_colour(piece_terrain(p)), lines))
+
+        def closed():
+            self._prompted_version = -1  # now the round's first question, if any
+
+        return RoundSummaryScene(self.app, _("Round {n} begins").format(n=s.round), rows, closed)
+
+    def _hand_to(self, faction: str) -> None:
+        self.holder = faction
+        self.dirty = True
+
+    # ------------------------------------------------------------------ annotations (for overlays)
+
+    def annotate(self, key: str, targets: list, note: str = "") -> None:
+        """Ring `targets` (the tuples `hit` returns: ("hex", "C3"), ("button", "build"),
+        ("power", "ACT2"), ("bonus", "BON4"), ("player", "witches")...) with `note` beside the
+        first; `key` names the overlay asking (a tutorial step, the computer's move banner)."""
+        self.annotations[key] = (list(targets), note)
+        self.dirty = True
+
+    def clear_annotations(self, key: str | None = None) -> None:
+        if key is None:
+            self.annotations.clear()
+        else:
+            self.annotations.pop(key, None)
+        self.dirty = True
+
+    def target_rect(self, target) -> pygame.Rect | None:
+        """Where a target is on screen (None if it is not drawn)."""
+        kind, key = target
+        if kind == "hex" and key in self.map.centres:
+            cx, cy = self.map.centres[key]
+            r = self.map.size
+            return pygame.Rect(int(cx - r * 0.87), int(cy - r), int(r * 1.74), int(r * 2))
+        if kind in ("button", "disabled"):
+            return next((b.rect for b in self.buttons + self.top_buttons if b.key == key), None)
+        strips = {"round": self.supply.rounds, "town": self.supply.towns, "power": self.supply.powers,
+                  "bonus": self.supply.bonuses, "favor": self.pools.strip}
+        if kind in strips:
+            return strips[kind].cards.get(key)
+        if kind == "player":
+            return self.players.panels.get(key)
+        if kind == "held":
+            return self.players.chips.get(key)
+        return None
+
+    def _draw_annotations(self, surface) -> None:
+        s = self.lay.scale
+        for targets, note in self.annotations.values():
+            rects = [r for r in (self.target_rect(t) for t in targets) if r is not None]
+            for r in rects:
+                pygame.draw.rect(surface, theme.HIGHLIGHT, r.inflate(int(8 * s), int(8 * s)), max(2, int(4 * s)),
+                                 border_radius=int(8 * s))
+            if note and rects:
+                first = rects[0]
+                img = text.text(note, max(12, int(17 * s)), theme.INK, "semibold", wrap=int(360 * s))
+                box = img.get_rect().inflate(int(20 * s), int(14 * s))
+                box.midbottom = (first.centerx, first.y - int(8 * s))
+                box.clamp_ip(surface.get_rect())
+                widgets.panel(surface, box, theme.HIGHLIGHT, radius=int(8 * s), edge=theme.INK_SOFT)
+                surface.blit(img, img.get_rect(center=box.center))
 
     # ------------------------------------------------------------------ drawing
 
@@ -621,7 +693,7 @@ class GameScene(Scene):
         for a in self.priest_options(acts):
             if a.spot in (2, 3):
                 spots = st.cult_spots[a.cult]
-                for i, v in enumerate((3, 2, 2, 2)):
+                for i, v in enumerate(CULT_SPOT_VALUES):
                     if v == a.spot and spots[i] is None:
                         spot_glow.add((a.cult, i))
                         break
@@ -635,39 +707,12 @@ class GameScene(Scene):
         for b in self.buttons + self.top_buttons:
             b.draw(surface, fs if b in self.buttons else max(10, int(14 * s)),
                    hover=self.hover == ("button", b.key))
+        self._draw_annotations(surface)
         self._draw_tooltip(surface)
         if self.toast:
             msg, left, _pos = self.toast
             alpha = int(255 * min(1.0, left / 0.6))
             widgets.toast(surface, msg, (L.map.centerx, L.map.bottom - int(16 * s)), max(13, int(19 * s)), alpha)
-
-    def _phase_text(self) -> str:
-        if self.game.state.phase in ("factions", "colors"):
-            return _("Setup")
-        return describe.phase(self.game)
-
-    def _status_text(self) -> str:
-        """What the table waits for: the Fire & Ice decisions and the double turn, then `describe.status`."""
-        g = self.game
-        me = self.decider()
-        if me is None or g.state.phase == "finished":
-            return describe.status(self.session)
-        name = describe.faction(g, me)
-        kind = g.decision(me)
-        lines = {
-            "color": _("{faction}: choose your colour"),
-            "unlock": _("{faction}: unlock a terrain with the new priest, or keep it"),
-            "lose-cult": _("{faction}: choose the cult track to lose steps on"),
-            "p3": _("{faction}: buy a power token for 1 VP?"),
-        }
-        if kind in lines:
-            return lines[kind].format(faction=name)
-        t = g.state.turn
-        if kind == "action" and t.faction == me and t.extra_action and t.actions > 1:
-            return _("{faction}: double turn, {n} actions to take").format(faction=name, n=t.actions)
-        if kind == "action" and t.faction == me and t.extra_action:
-            return _("{faction}: double turn, the second action").format(faction=name)
-        return describe.status(self.session)
 
     def _draw_top(self, surface) -> None:
         L = self.lay
@@ -682,12 +727,26 @@ class GameScene(Scene):
         x = r.right + int(18 * s)
         me = self.decider()
         if me:
-            colour = theme.piece_colour(st.players[me].faction.home)
+            colour = theme.piece_colour(piece_terrain(st.players[me]))
             pygame.draw.circle(surface, colour, (x + int(8 * s), L.top.centery), int(8 * s))
             pygame.draw.circle(surface, (240, 240, 230), (x + int(8 * s), L.top.centery), int(8 * s), 1)
             x += int(24 * s)
         order_w = int(430 * s)
-        status_w = self.top_buttons[0].rect.x - order_w - x - int(20 * s)
+        reserved = 0  # room the final tile's chip takes from the status line
+        self.final_chip = None
+        final = self.game.setup.final_scoring
+        if final:  # the Fire & Ice final scoring tile, all game long (hover: what it scores, who leads)
+            label = _(tile_texts.FINAL_TILES.get(final, (final, ""))[0])
+            fsz = max(10, int(14 * s))
+            img = text.text(label, fsz, theme.INK, "semibold")
+            chip = img.get_rect(midright=(self.top_buttons[0].rect.x - order_w - int(16 * s), L.top.centery))
+            chip = chip.inflate(int(16 * s), int(8 * s))
+            pygame.draw.rect(surface, theme.PARCHMENT, chip, border_radius=int(6 * s))
+            pygame.draw.rect(surface, theme.ACCENT, chip, 2, border_radius=int(6 * s))
+            surface.blit(img, img.get_rect(center=chip.center))
+            self.final_chip = chip
+            reserved = chip.width + int(24 * s)
+        status_w = self.top_buttons[0].rect.x - order_w - reserved - x - int(20 * s)
         text.blit(surface, self._status_text(), fs, theme.TEXT, (x, L.top.centery), "midleft", "semibold",
                   max_width=status_w)
         # turn order, passed players dimmed
@@ -703,6 +762,8 @@ class GameScene(Scene):
             box = img.get_rect(midleft=(ox + int(6 * s), L.top.centery)).inflate(int(12 * s), int(6 * s))
             col = theme.piece_colour(piece_terrain(p))
             pygame.draw.rect(surface, (48, 54, 50), box, border_radius=box.height // 2)
+            if theme.is_dark(col) and not p.passed:  # the black factions: a light ring around the black one
+                pygame.draw.rect(surface, theme.edge_on_dark(col), box.inflate(4, 4), 1, border_radius=box.height // 2 + 2)
             pygame.draw.rect(surface, col if not p.passed else (90, 90, 90), box, 2, border_radius=box.height // 2)
             surface.blit(img, img.get_rect(center=box.center))
             if p.passed and st.phase == "play":
@@ -710,40 +771,67 @@ class GameScene(Scene):
             ox = box.right + int(4 * s)
 
     def _draw_tooltip(self, surface) -> None:
-        if not self.hover:
+        if not self.hover or self.tip_hidden:
             return
+        lines = self.tooltip_lines()
+        if lines:
+            widgets.tooltip(surface, lines, self.mouse, max(11, int(15 * self.lay.scale)))
+
+    def tooltip_lines(self) -> list:
+        """What the thing under the pointer is and does, and what clicking it would do."""
+        if not self.hover:
+            return []
         kind, key = self.hover
-        fs = max(11, int(15 * self.lay.scale))
         me = self.decider()
         lines: list = []
+        if kind == "round":
+            lines.append(_("Round scoring tile"))
+            lines += tile_texts.explain(key)
+        if kind == "final":
+            from tmdesktop.rules.final_scoring import final_tile_metric
+
+            lines += tile_texts.final_tile(key)
+            st = self.game.state
+            lines.append(_("Now: {scores}").format(scores=", ".join(
+                f"{describe.faction(self.game, n)} {final_tile_metric(self.game, st.players[n], key)}" for n in st.seats)))
         if kind in ("hex", "power", "cult", "spot", "bonus", "favor", "town", "held", "bridge"):
             acts = self.actions_for(self.hover)
             if kind == "hex":
                 st = self.game.state
                 if not self.game.board.is_land(key):
-                    return
+                    return []
                 head = f"{key} · {describe.terrain(st.terrain[key])}"
                 owner = st.owner.get(key)
                 if owner:
                     head += f" · {describe.faction(self.game, owner)} ({describe.building(st.players[owner].buildings[key])})"
                 lines.append(head)
+            elif kind == "cult":
+                lines += tile_texts.cult_track(key)
             elif kind == "power":
                 lines.append(describe.action_name(key))
+                lines += tile_texts.explain(key)
                 if key in self.game.state.blocked:
                     lines.append(_("Already taken this round"))
             elif kind in ("bonus", "favor", "town"):
-                lines.append(key)
+                lines.append(describe.tile_name(key))
+                lines += tile_texts.explain(key)
             elif kind == "held":
-                lines.append(key[1])
-            for a in acts[:8]:
+                lines.append(describe.tile_name(key[1]))
+                lines += tile_texts.explain(key[1])
+            for a in acts[:8]:  # what a click here would do, with its costs and gains
                 toks = self._delta_tokens(me, a)
                 lines.append(describe_action(self.game, a))
                 if toks:
                     lines.append(toks)
+        elif kind == "player":
+            lines.append(describe.faction(self.game, key))
+            lines.append(faction_texts.ability(key))
+            if faction_texts.stronghold(key):
+                lines.append(_("Stronghold: {what}").format(what=faction_texts.stronghold(key)))
+            lines.append(_("Click to see the faction board"))
         elif kind == "disabled":
-            lines.append(_("Not possible now"))
-        if lines:
-            widgets.tooltip(surface, lines, self.mouse, fs)
+            lines.append(self.disabled_reason(key))
+        return lines
 
 
 def _settles(kind: str, a: A.Action, p) -> bool:

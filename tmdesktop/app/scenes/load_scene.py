@@ -16,12 +16,15 @@ from tmdesktop import saves
 from tmdesktop.i18n import N_, _
 from tmdesktop.rules import actions as A
 from tmdesktop.rules.engine import Game
+from tmdesktop.rules.preview import offer_terms
 
 from .. import describe, text, theme
+from ..describe import describe_save, faction_names
 from ..session import Outcome, Session
 from .dialogs import ChoiceScene, ConfirmScene, Option
 from .game_scene import GameScene
-from .title import ListMenuScene, app_settings, describe_save, faction_names, make_button
+from .menu import ListMenuScene, app_settings, make_button
+from .registry import open_scene, scene_class
 
 
 class AutosaveSession(Session):
@@ -56,9 +59,7 @@ class PlayScene(GameScene):
         if g.finished:
             if not self._finished_shown:
                 self._finished_shown = True
-                from .scoring import ScoringScene
-
-                self.app.push(ScoringScene(self.app, g, self.names))
+                open_scene(self.app, "scoring", g, self.names)
             return
         if self.answer_automatically():
             return
@@ -74,8 +75,11 @@ class PlayScene(GameScene):
         if not p.leech_offers or not name:
             return False
         offer = p.leech_offers[0]
-        n = self.game.leech_amount(p, offer)
-        if not app_settings(self.app).auto_leech(name, n, max(n - 1, 0)):
+        terms = offer_terms(self.game, me)  # the engine's price, taken on a fork
+        if terms is None:
+            return False
+        n = terms.power
+        if not app_settings(self.app).auto_leech(name, n, terms.vp):
             return False
         action = A.Leech(offer.amount, offer.source)
         if action not in self.legal() or not self.play(action, me):
@@ -119,29 +123,24 @@ class PlayScene(GameScene):
 
         def chosen(v):
             if v == "settings":
-                from .settings_scene import SettingsScene
-
-                self.app.push(SettingsScene(self.app))
+                open_scene(self.app, "settings")
             elif v == "title":
                 to_title(self.app)
             elif v == "leave":
                 self.ask_drop(leaving)
             elif v == "scoring":
-                from .scoring import ScoringScene
-
-                self.app.push(ScoringScene(self.app, self.game, self.names))
+                open_scene(self.app, "scoring", self.game, self.names)
 
         self.app.push(ChoiceScene(self.app, _("Menu"), opts, chosen))
 
 
 def to_title(app) -> None:
     """Close everything above the title screen (or open it, if the app started elsewhere)."""
-    from .title import TitleScene
-
+    title = scene_class("title")
     while len(app.stack.scenes) > 1:
         app.stack.pop()
-    if not app.stack.scenes or not isinstance(app.stack.top, TitleScene):
-        app.replace(TitleScene(app))
+    if not app.stack.scenes or not isinstance(app.stack.top, title):
+        app.replace(title(app))
     else:
         app.stack.top.resume()
         app.stack.top.resize(app.size)

@@ -9,6 +9,7 @@ scene's, drawn in the left part of the window; the move list is on the right.
 from __future__ import annotations
 
 import os
+from datetime import datetime
 from pathlib import Path
 
 import pygame
@@ -16,14 +17,17 @@ import pygame
 from tmdesktop import saves
 from tmdesktop.i18n import N_, _
 from tmdesktop.rules import actions as A
+from tmdesktop.rules.data import ALL_FACTIONS
 from tmdesktop.rules.engine import Game
 from tmdesktop.refusals import message, worded
 from tmdesktop.rules.ledger import LedgerError, read_ledger, replay_ledger
 
 from .. import describe, text, theme
+from ..describe import describe_save, faction_names
 from ..session import Session
 from .game_scene import GameScene
-from .title import ListMenuScene, make_button, title_weight
+from .menu import ListMenuScene, app_settings, make_button, title_weight
+from .registry import open_scene
 
 LEDGER_SUFFIXES = (".txt", ".ledger")
 PLAY_SECONDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "off": 0.05}
@@ -49,6 +53,23 @@ def find_replays() -> list[Path]:
             continue
         found += files
     return found
+
+
+def replay_label(path: Path) -> tuple[str, str]:
+    """(the game's factions, the file's date and name) for the picker; unreadable files say so."""
+    path = Path(path)
+    if path.name.endswith(saves.SUFFIX):
+        return describe_save(saves.info(path)), path.name
+    try:
+        when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d")
+        if path.stat().st_size > 5_000_000:
+            raise OSError
+        ledger = read_ledger(path.read_text("utf-8"))
+        # a ledger names its factions in its rows, in the order they first act
+        factions = list(dict.fromkeys(r.faction for r in ledger.rows if r.faction in ALL_FACTIONS))
+    except (OSError, UnicodeDecodeError, LedgerError, ValueError):
+        return path.stem, _("cannot be read")
+    return faction_names(factions), f"{when} · {path.stem}"
 
 
 class ReplayError(Exception):
@@ -93,6 +114,7 @@ class ReplayScene(GameScene):
         self.list_first = 0
         self.list_rows: list[tuple[int, pygame.Rect]] = []
         self.view_size = (0, 0)
+        self.scoring_shown = False
         super().__init__(app, Session(game))
         self._prompted_version = 10 ** 9  # no dialogs in a replay
         self.go(self.start)  # watch from the first dwelling
@@ -159,13 +181,15 @@ class ReplayScene(GameScene):
         super()._layout_buttons()
         self.buttons = self.bar_buttons([
             ("first", N_("Start"), "Home"), ("back", N_("Back"), "Left"), ("play", N_("Play"), "Space"),
-            ("forward", N_("Forward"), "Right"), ("last", N_("End"), "End"), ("exit", N_("Close"), "Esc")])
+            ("forward", N_("Forward"), "Right"), ("last", N_("End"), "End"), ("scoring", N_("Final scoring"), "F"),
+            ("exit", N_("Close"), "Esc")])
 
     def button_states(self) -> None:
         for b in self.buttons:
             b.enabled = {"first": self.pos > self.start, "back": self.pos > self.start,
                          "forward": self.pos < len(self.full_log), "last": self.pos < len(self.full_log),
-                         "play": self.pos < len(self.full_log) or self.playing}.get(b.key, True)
+                         "play": self.pos < len(self.full_log) or self.playing,
+                         "scoring": self.game.finished}.get(b.key, True)
             b.active = b.key == "play" and self.playing
             b.primary = False
             if b.key == "play":
@@ -187,6 +211,8 @@ class ReplayScene(GameScene):
         elif key == "play":
             self.playing = not self.playing and self.pos < len(self.full_log)
             self.clock = 0.0
+        elif key == "scoring" and self.game.finished:
+            self.open_scoring()
         elif key == "exit":
             self.app.pop()
         elif key == "labels":
@@ -198,13 +224,28 @@ class ReplayScene(GameScene):
     def click(self, target) -> None:
         pass  # a replay is watched, not played
 
+    def open_scoring(self) -> None:
+        self.scoring_shown = True
+        self.playing = False
+        open_scene(self.app, "scoring", self.game)
+
+    def _status_text(self) -> str:
+        """The move on the board, not an instruction: nobody plays in a replay."""
+        if self.pos <= self.start:
+            return _("Before the first dwelling")
+        if self.game.finished and self.pos == len(self.full_log):
+            return _("The game is over: final scoring (F)")
+        f, a = self.full_log[self.pos - 1]
+        return _("Move {k}: {move}").format(k=self.pos - self.start, move=self.move_text(f, a))
+
     def prompt(self) -> None:
         pass
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN:
             keys = {pygame.K_RIGHT: "forward", pygame.K_LEFT: "back", pygame.K_HOME: "first", pygame.K_END: "last",
-                    pygame.K_SPACE: "play", pygame.K_ESCAPE: "exit", pygame.K_l: "labels", pygame.K_g: "colourblind"}
+                    pygame.K_SPACE: "play", pygame.K_ESCAPE: "exit", pygame.K_l: "labels", pygame.K_g: "colourblind",
+                    pygame.K_f: "scoring"}
             if event.key in keys:
                 self.press(keys[event.key])
             elif event.key == pygame.K_PAGEDOWN:
@@ -230,8 +271,6 @@ class ReplayScene(GameScene):
     def update(self, dt: float) -> bool:
         animating = super().update(dt)
         if self.playing:
-            from .title import app_settings
-
             self.clock += dt
             step = PLAY_SECONDS.get(app_settings(self.app).animation_speed, 0.8)
             if self.clock >= step:
@@ -239,6 +278,8 @@ class ReplayScene(GameScene):
                 self.go(self.pos + 1)
                 if self.pos >= len(self.full_log):
                     self.playing = False
+                    if self.game.finished and not self.scoring_shown:
+                        self.open_scoring()  # watched to the end: the final scoring follows
             return True
         return animating
 
@@ -311,6 +352,7 @@ class ReplayPickScene(ListMenuScene):
     def __init__(self, app):
         super().__init__(app)
         self.files = find_replays()
+        self.labels = [replay_label(p) for p in self.files]
 
     def entries(self) -> list:
         return self.files
@@ -338,7 +380,7 @@ class ReplayPickScene(ListMenuScene):
                 self.message = str(exc)
                 self.dirty = True
                 return
-            self.app.push(ReplayScene(self.app, game, log, path.name, note))
+            self.app.push(ReplayScene(self.app, game, log, self.labels[self.selected][0], note))
 
     def draw(self, surface) -> None:
         self.begin_page(surface)
@@ -352,10 +394,11 @@ class ReplayPickScene(ListMenuScene):
             path = self.files[i]
             self.draw_row_panel(surface, i, r, px(8))
             kind = _("saved game") if path.name.endswith(saves.SUFFIX) else _("game record")
-            text.blit(surface, path.name, self.fs(19), theme.INK, (r.x + px(16), r.centery), "midleft", "semibold",
-                      max_width=r.width - px(360))
-            text.blit(surface, f"{kind} · {path.parent.name}", self.fs(16), theme.INK_SOFT, (r.right - px(16), r.centery),
-                      "midright", max_width=px(330))
+            names, detail = self.labels[i]
+            text.blit(surface, names, self.fs(19), theme.INK, (r.x + px(16), r.centery), "midleft", "semibold",
+                      max_width=r.width - px(460))
+            text.blit(surface, f"{kind} · {detail}", self.fs(16), theme.INK_SOFT, (r.right - px(16), r.centery),
+                      "midright", max_width=px(430))
         self.draw_count(surface)
         self.draw_widgets(surface)
         self.draw_message(surface)

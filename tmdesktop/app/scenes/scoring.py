@@ -19,7 +19,8 @@ from tmdesktop.rules.engine import Game
 from .. import pieces, text, theme
 from ..source_words import KIND_NAMES, vp_from
 from ..views import widgets
-from .title import MenuScene, make_button, title_weight
+from .menu import MenuScene, make_button, title_weight
+from .registry import entry
 
 OTHER = "other"
 #: Rows of the table, in order: (row, the kinds of source it sums). Kinds not listed go to OTHER.
@@ -157,10 +158,9 @@ class ScoringScene(MenuScene):
         elif key == "next":
             self.shown = 0 if self.done else self.shown + 1
             self.layout()
+            self.dirty = True  # keys step too, with no mouse move to repaint
         elif key == "title":
-            from .load_scene import to_title
-
-            to_title(self.app)
+            entry("to_title")(self.app)
 
     def on_key(self, event) -> None:
         if event.key in (pygame.K_SPACE, pygame.K_RIGHT, pygame.K_RETURN):
@@ -270,7 +270,9 @@ class ScoringScene(MenuScene):
         line_h = min(px(34), (r.bottom - y - px(8)) // max(1, len(vp) or 1))
         for f in sorted(vp, key=lambda f: -vp[f]):
             p = self.game.state.players[f]
-            pygame.draw.circle(surface, theme.piece_colour(p.faction.home), (r.x + px(32), y + line_h // 2), px(9))
+            colour = theme.piece_colour(p.faction.home)
+            pygame.draw.circle(surface, theme.edge_on_dark(colour), (r.x + px(32), y + line_h // 2), px(11))
+            pygame.draw.circle(surface, colour, (r.x + px(32), y + line_h // 2), px(9))
             text.blit(surface, self.label(f), self.fs(18), theme.TEXT, (r.x + px(52), y + line_h // 2), "midleft",
                       max_width=r.width - px(160))
             text.blit(surface, _("+{n} VP").format(n=vp[f]), self.fs(18), theme.GOOD, (r.right - px(24), y + line_h // 2),
@@ -285,7 +287,8 @@ class ScoringScene(MenuScene):
         widgets.panel(surface, r, (46, 52, 48), radius=px(12))
         head = _("Victory points over the rounds")
         text.blit(surface, head, self.fs(20), theme.ACCENT, (r.x + px(20), r.y + px(10)), "topleft", title_weight(head))
-        plot = pygame.Rect(r.x + px(56), r.y + px(50), r.width - px(100), r.height - px(90))
+        plot = pygame.Rect(r.x + px(56), r.y + px(50), r.width - px(100), r.height - px(118))
+        self.draw_legend(surface, pygame.Rect(r.x + px(20), r.bottom - px(34), r.width - px(40), px(26)))
         series = self.b.timeline
         npts = max((len(v) for v in series.values()), default=0)
         if npts < 2:
@@ -307,8 +310,24 @@ class ScoringScene(MenuScene):
             pts = [(plot.x + plot.width * i / (npts - 1), plot.bottom - plot.height * v / top)
                    for i, v in enumerate(values)]
             colour = theme.piece_colour(self.game.state.players[f].faction.home)
+            edge = theme.edge_on_dark(colour)
             if len(pts) >= 2:
-                pygame.draw.lines(surface, (20, 20, 20), False, [(x, y + 2) for x, y in pts], max(2, px(4)))
+                pygame.draw.lines(surface, edge, False, [(x, y + 2) for x, y in pts], max(2, px(4)))
                 pygame.draw.lines(surface, colour, False, pts, max(2, px(4)))
             for x, y in pts:
+                pygame.draw.circle(surface, edge, (int(x), int(y)), max(4, px(7)))
                 pygame.draw.circle(surface, colour, (int(x), int(y)), max(3, px(5)))
+
+    def draw_legend(self, surface, r: pygame.Rect) -> None:
+        """Which line is whose: a swatch and the player's label each, in seat order."""
+        px = self.px
+        n = max(1, len(self.factions))
+        w = r.width // n
+        for i, f in enumerate(self.factions):
+            colour = theme.piece_colour(self.game.state.players[f].faction.home)
+            x = r.x + i * w
+            sw = pygame.Rect(x, r.centery - px(4), px(22), px(8))
+            pygame.draw.rect(surface, theme.edge_on_dark(colour), sw.inflate(px(4), px(4)), border_radius=px(3))
+            pygame.draw.rect(surface, colour, sw, border_radius=px(3))
+            text.blit(surface, self.label(f), self.fs(14), theme.TEXT, (sw.right + px(8), r.centery), "midleft",
+                      max_width=w - px(40))

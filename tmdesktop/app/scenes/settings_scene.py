@@ -10,7 +10,7 @@ from tmdesktop import settings as settings_mod
 from tmdesktop.i18n import N_, _
 
 from .. import text, theme
-from .title import Chooser, MenuScene, Switch, app_settings, make_button
+from .menu import Chooser, MenuScene, Switch, app_settings, make_button
 
 ON_OFF = {True: N_("On"), False: N_("Off")}
 

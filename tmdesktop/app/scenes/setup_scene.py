@@ -28,7 +28,8 @@ from tmdesktop.rules.setup import FIRE_ICE_FACTION_OPTIONS, TOURNAMENT_OPTIONS, 
 from .. import text, theme
 from ..views import supply
 from .load_scene import open_game
-from .title import Chooser, MenuScene, Switch, TextField, app_settings, make_button
+from .menu import Chooser, MenuScene, Switch, TextField, app_settings, make_button
+from .registry import open_scene
 
 MAP_NAMES = {
     "original": N_("Original map"), "fire_ice_side1": N_("Fire & Ice map, side 1"),
@@ -207,13 +208,9 @@ class SetupScene(MenuScene):
         prefs = [c.value for c in self.colours[: self.n()]]
         mode = self.fmode.value
         if mode == "auction":
-            from .auction_scene import AuctionScene
-
-            self.app.push(AuctionScene(self.app, setup, names))
+            open_scene(self.app, "auction", setup, names)
         elif mode == "pick":
-            from .draft_scene import DraftScene
-
-            self.app.push(DraftScene(self.app, setup, names, prefs))
+            open_scene(self.app, "draft", setup, names, prefs)
         else:
             chosen = random_factions(setup, self.faction_pool(), prefs, random.Random(setup.seed))
             if chosen is None:

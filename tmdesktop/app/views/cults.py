@@ -5,12 +5,11 @@ from __future__ import annotations
 import pygame
 
 from tmdesktop.i18n import _, language
+from tmdesktop.rules.constants import CULT_SPOT_VALUES as SPOT_VALUES
 from tmdesktop.rules.data import CULTS
 
 from .. import pieces, text, theme
 from . import icons, widgets
-
-SPOT_VALUES = (3, 2, 2, 2)
 
 
 class CultView:

@@ -37,6 +37,7 @@ class HexMapView:
         self._layers_drawn: tuple | None = None
         self._label_images: dict[str, tuple] = {}  # hex -> (ink, image, position, pill, pill position)
         self.centres: dict[str, tuple[float, float]] = {}
+        self._cell_order = tuple(board.cells)  # the order cells are painted in (later ones on top)
         cols = max(board.center(label)[0] for label in board.cells) + 1
         self._cols = cols
         self._rows = board.rows + 1 if board.rows else max(c.row for c in board.cells.values()) + 1
@@ -120,7 +121,7 @@ class HexMapView:
         pygame.draw.rect(big, theme.RIVER, big.get_rect(), border_radius=int(size * 0.6))
         pygame.draw.rect(big, (90, 120, 130), big.get_rect(), max(2, int(size * 0.06)),
                          border_radius=int(size * 0.6))
-        for label in self.board.cells:
+        for label in self._cell_order:
             self._draw_hex(big, label, terrain, r.topleft)
         small = pygame.transform.smoothscale(big, r.size)
         return small.convert() if pygame.display.get_surface() else small
@@ -138,7 +139,12 @@ class HexMapView:
         big = pygame.Surface((area.width * SS, area.height * SS))
         big.fill(theme.RIVER)
         origin = (self.board_rect.x + area.x, self.board_rect.y + area.y)
-        self._draw_hex(big, label, terrain, origin)
+        # the cell and its neighbours in the full build's order: a river's ripples drawn after the
+        # cell reach over its rim there, and must here too
+        near = set(self.board.neighbours[label]) | {label}
+        for cell in self._cell_order:
+            if cell in near:
+                self._draw_hex(big, cell, terrain, origin)
         patch = pygame.transform.smoothscale(big, area.size).convert_alpha()
         cell = pygame.Surface(area.size, pygame.SRCALPHA)
         local = (cx - origin[0], cy - origin[1])

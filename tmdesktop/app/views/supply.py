@@ -29,6 +29,7 @@ class TileStrip:
         area = pygame.Rect(rect.x, rect.y + title_h, rect.width, rect.height - title_h)
         w = (area.width - gap * (cols - 1)) // cols
         h = (area.height - gap * (rows - 1)) // rows
+        h = min(h, int(w * 1.35))  # tall narrow spaces (the replay viewer's) must not stretch the tiles
         for i, name in enumerate(names):
             r, c = divmod(i, cols)
             self.cards[name] = pygame.Rect(area.x + c * (w + gap), area.y + r * (h + gap), w, h)

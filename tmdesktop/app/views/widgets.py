@@ -90,12 +90,13 @@ def tooltip(surface, lines: list, pos, font_size: int) -> None:
         return
     pad = max(6, font_size // 2)
     line_h = int(font_size * 1.6)
-    widths = [text.width(l, font_size, "semibold") if isinstance(l, str) else
-              icons.tokens_width(l, font_size + 2) for l in lines]
-    w = max(widths) + 2 * pad
-    h = line_h * len(lines) + 2 * pad
     sw, sh = surface.get_size()
-    x = min(pos[0] + 18, sw - w - 4)
+    # measured in the weight each line is drawn in (the first is bold), so no letter falls outside
+    widths = [text.width(l, font_size, "bold" if i == 0 else "regular") if isinstance(l, str) else
+              icons.tokens_width(l, font_size + 2) for i, l in enumerate(lines)]
+    w = min(max(widths) + 2 * pad + 2, sw - 8)
+    h = line_h * len(lines) + 2 * pad
+    x = max(4, min(pos[0] + 18, sw - w - 4))
     y = pos[1] + 22
     if y + h > sh - 4:
         y = pos[1] - h - 10
@@ -105,7 +106,8 @@ def tooltip(surface, lines: list, pos, font_size: int) -> None:
     for i, line in enumerate(lines):
         if isinstance(line, str):
             weight = "bold" if i == 0 else "regular"
-            text.blit(surface, line, font_size, theme.INK, (rect.x + pad, y + line_h // 2), "midleft", weight)
+            text.blit(surface, line, font_size, theme.INK, (rect.x + pad, y + line_h // 2), "midleft", weight,
+                      max_width=w - 2 * pad)
         else:
             icons.draw_tokens(surface, line, (rect.x + pad, y + line_h // 2), font_size + 2)
         y += line_h

@@ -1,0 +1,67 @@
+"""Overlays over the map view: they see input first and keep or pass it; they drive highlights."""
+
+import pygame
+
+from tmdesktop.app.scenes.base import Overlay
+from tmdesktop.app.scenes.dialogs import ConfirmScene
+from tmdesktop.rules import actions as A
+
+from ui_events import click, key
+
+
+class Guide(Overlay):
+    """A tutorial step: 'build here'; clicks anywhere else on the table are kept from it."""
+
+    def __init__(self, app, scene, hex_):
+        super().__init__(app)
+        self.scene, self.hex = scene, hex_
+        self.kept = 0
+        scene.annotate("guide", [("hex", hex_)], "Build your first dwelling here")
+
+    def handle_event(self, event):
+        if event.type == pygame.MOUSEBUTTONDOWN and self.scene.hit(event.pos) != ("hex", self.hex):
+            self.kept += 1
+            return True
+        return False
+
+    def draw(self, surface):
+        pass
+
+
+def centre(scene, label):
+    x, y = scene.map.centres[label]
+    return int(x), int(y)
+
+
+def test_an_overlay_blocks_some_clicks_and_lets_the_rest_through(make_app):
+    app, scene, session = make_app(players=3, seed=3)
+    game = session.game
+    me = session.decider()
+    first, other = [a.hex for a in session.legal() if isinstance(a, A.Build)][:2]
+    guide = Guide(app, scene, first)
+    app.push(guide)
+    assert scene.target_rect(("hex", first)).collidepoint(centre(scene, first))
+    click(app, centre(scene, other))  # kept by the guide: nothing is built
+    assert guide.kept == 1 and other not in game.state.owner
+    labels = scene.map.show_labels
+    key(app, pygame.K_l)  # keys go through to the map
+    assert scene.map.show_labels != labels
+    click(app, centre(scene, first))  # the highlighted hex: through to the map, which builds
+    assert game.state.owner.get(first) == me
+    assert app.stack.top is not scene  # the next player's hand-off opened above the guide
+    key(app, pygame.K_RETURN)
+    assert app.stack.scenes[-1] is guide and app.stack.input_top() is scene
+    scene.clear_annotations("guide")
+    assert not scene.annotations
+
+
+def test_a_dialog_under_an_overlay_closes_itself_not_the_overlay(make_app):
+    app, scene, session = make_app(players=3, seed=3)
+    dialog = ConfirmScene(app, "Sure?", lambda: None)
+    app.push(dialog)
+    banner = Overlay(app)
+    banner.draw = lambda surface: None
+    app.push(banner)
+    assert app.stack.input_top() is dialog
+    key(app, pygame.K_ESCAPE)  # passes the banner, answers the dialog
+    assert app.stack.scenes == [scene, banner]

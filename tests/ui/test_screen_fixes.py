@@ -1,0 +1,147 @@
+"""Play-test fixes outside the turn: the scoring scene's keys, the replay viewer."""
+
+import pygame
+
+from tmdesktop.app.scenes.replay_viewer import SAMPLES, ReplayPickScene, ReplayScene, load_replay
+from tmdesktop.app.scenes.scoring import ScoringScene
+
+from ui_events import key, play_to_the_end
+
+
+def test_scoring_steps_repaint_on_keys_without_the_mouse(make_app):
+    app, scene, _session = make_app(players=3, seed=4)
+    play_to_the_end(app, seed=4)
+    scoring = ScoringScene(app, scene.game)
+    app.push(scoring)
+    app.render(force=True)
+    for k in (pygame.K_SPACE, pygame.K_RIGHT, pygame.K_RETURN):
+        shown, frames = scoring.shown, app.frames
+        key(app, k)
+        assert scoring.shown == shown + 1
+        assert app.frames > frames, "the step advanced but no frame was drawn"
+
+
+def test_replay_viewer_reads_as_a_replay_and_ends_with_the_scoring(make_app, user_dirs):
+    app, _scene, _session = make_app()
+    path = sorted(SAMPLES.glob("*.txt"))[0]
+    pick = ReplayPickScene(app)
+    names, detail = pick.labels[pick.files.index(path)]
+    assert path.name not in names and names.count(",") == 3  # four factions, by name
+    assert path.stem in detail
+    game, log, note = load_replay(path)
+    viewer = ReplayScene(app, game, log, names, note)
+    app.push(viewer)
+    app.render(force=True)
+    key(app, pygame.K_RIGHT)
+    status = viewer._status_text()
+    assert status.startswith("Move 1:") and "Enter" not in status and "end your turn" not in status
+    key(app, pygame.K_END)
+    assert viewer.game.finished and "final scoring" in viewer._status_text()
+    key(app, pygame.K_f)
+    assert isinstance(app.stack.top, ScoringScene)
+
+
+def test_tiles_explain_themselves_in_words(make_app):
+    """The rulebook's tiles, in words with their numbers (bonus tile with 2 VP per trading house on
+    passing, the favor tile paying 2/3/3/4 VP by trading houses, the power action of 2 spades)."""
+    from tmdesktop.app.tile_texts import explain
+
+    assert explain("BON7") == ["Income: 1 worker", "When you pass: 2 VP per trading house"]
+    assert explain("FAV12")[1] == "When you pass: VP by trading house count: 1 → 2, 2 → 3, 3 → 3, 4 → 4"
+    assert explain("ACT6")[:2] == ["Gives 2 spades", "Costs 6 power"]
+    assert explain("SCORE2")[1] == "End of the round: every 4 steps on Earth gives 1 spade"
+    app, scene, session = make_app(players=3, seed=3)
+    name, rect = next(iter(scene.supply.bonuses.cards.items()))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(0.016)
+    assert scene.hover == ("bonus", name)
+    assert scene.tooltip_lines()[1:3] == explain(name)[:2] and scene.tooltip_lines()[1].startswith("Income: ")
+
+
+def test_any_players_faction_board_opens_from_their_panel(make_app):
+    from tmdesktop.app.scenes.dialogs import FactionBoardScene
+
+    from ui_events import click
+
+    app, scene, session = make_app(players=3, seed=3)
+    for name, rect in scene.players.panels.items():
+        click(app, rect.center)
+        top = app.stack.top
+        assert isinstance(top, FactionBoardScene) and top.faction_name == name
+        key(app, pygame.K_ESCAPE)
+        assert app.stack.top is scene
+
+
+def test_each_round_begins_with_a_summary_of_income_and_cult_bonus(make_app):
+    from tmdesktop.app.scenes.dialogs import RoundSummaryScene
+
+    app, scene, session = make_app(players=3, seed=3)
+    game = session.game
+    rng = __import__("random").Random(3)
+    seen = {}
+    for _ in range(3000):
+        if game.state.round >= 3:
+            break
+        session.play_random(1, rng)
+        app.step(0.016)
+        app.step(0.016)
+        top = app.stack.top
+        if isinstance(top, RoundSummaryScene):
+            seen[game.state.round] = top
+            assert top.title == f"Round {game.state.round} begins"
+            assert len(top.rows) == 3 and all(lines[0].startswith("Income: ") for _n, _c, lines in top.rows)
+            key(app, pygame.K_RETURN)
+        while app.stack.top is not scene:
+            app.stack.pop()
+    assert set(seen) >= {1, 2}
+    assert all(len(lines) == 1 for _n, _c, lines in seen[1].rows)  # no round before the first
+    assert all(lines[1].startswith("Cult bonus: ") for _n, _c, lines in seen[2].rows)
+
+
+def test_the_fire_and_ice_final_tile_is_on_the_board():
+    from tmdesktop.app.app import App
+    from tmdesktop.app.scenes.game_scene import GameScene
+    from tmdesktop.app.session import Session
+    from tmdesktop.rules.engine import Game
+    from tmdesktop.rules.setup import TOURNAMENT_OPTIONS, GameSetup
+
+    opts = frozenset(TOURNAMENT_OPTIONS) | {"fire-and-ice-final-scoring"}
+    game = Game(GameSetup.random(3, 5, options=opts, factions=("witches", "nomads", "giants")))
+    app = App((1280, 720))
+    scene = GameScene(app, Session(game))
+    app.push(scene)
+    app.render(force=True)
+    assert scene.final_chip is not None
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.final_chip.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(0.016)
+    assert scene.hover == ("final", game.setup.final_scoring)
+    lines = scene.tooltip_lines()
+    assert lines[0].startswith("Final scoring tile: ") and lines[-1].startswith("Now: Witches 0")
+
+
+def test_tracks_and_factions_explain_themselves_on_hover(make_app):
+    app, scene, session = make_app(players=3, seed=3)
+    column = scene.cults.columns["FIRE"] if "FIRE" in scene.cults.columns else next(iter(scene.cults.columns.values()))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=column.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(0.016)
+    assert scene.hover[0] == "cult"
+    lines = scene.tooltip_lines()
+    # the rulebook's power for reaching cult spaces 3, 5, 7 and 10
+    assert lines[1] == "Reaching a space gives power once: 1 power at 3, 2 power at 5, 2 power at 7, 3 power at 10"
+    name, panel = next(iter(scene.players.panels.items()))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=panel.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(0.016)
+    lines = scene.tooltip_lines()
+    assert scene.hover == ("player", name) and len(lines) >= 3 and lines[2].startswith("Stronghold: ")
+
+
+def test_a_glowing_hex_says_what_a_click_does_and_costs(make_app):
+    from tmdesktop.rules import actions as A
+
+    app, scene, session = make_app(players=3, seed=3)
+    hex_ = next(a.hex for a in session.legal() if isinstance(a, A.Build))
+    x, y = scene.map.centres[hex_]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(0.016)
+    assert scene.hover == ("hex", hex_)
+    assert f"Build a dwelling on {hex_}" in scene.tooltip_lines()

@@ -1,0 +1,174 @@
+"""The play-test problems that cost a player a move, each driven by posted events.
+
+Positions are reached by random legal play from a seeded game (never edited in)."""
+
+import random
+
+import pygame
+
+from tmdesktop import i18n
+from tmdesktop.app import describe
+from tmdesktop.app.scenes.dialogs import ChoiceScene, ConfirmScene, ConvertScene
+from tmdesktop.rules import actions as A
+
+from ui_events import click, hand_over, key
+
+
+def play_until(app, session, cond, seed, limit=4000):
+    """Random legal moves through the session until `cond()` holds, then let the scene prompt."""
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if cond():
+            break
+        assert session.play_random(1, rng) == 1, "the game ended before the position came up"
+    else:
+        raise AssertionError("the position never came up")
+    while len(app.stack.scenes) > 1:  # pickers opened on the way belong to earlier positions
+        app.stack.pop()
+    scene = app.stack.top
+    scene.round_seen = session.state.round  # the round's summary is not what these tests look at
+    scene._prompted_version = -1
+    app.step(0.016)
+    app.step(0.016)
+    return scene
+
+
+def test_power_offer_to_the_next_player_shows_only_take_and_decline(make_app):
+    app, scene, session = make_app(players=4, seed=5)
+    game = session.game
+
+    def offer_to_next_player():
+        me = session.decider()
+        return (me is not None and game.decision(me) == "leech" and game.state.turn.faction == me
+                and any(not isinstance(a, (A.Leech, A.Decline)) for a in session.legal()))
+
+    play_until(app, session, offer_to_next_player, seed=5)
+    me = session.decider()
+    top = app.stack.top
+    assert isinstance(top, ChoiceScene) and not top.cancellable
+    assert [type(o.value) for o in top.options] == [A.Leech, A.Decline]
+    assert [o.label for o in top.options][1] == "Decline"
+    # the rulebook's price: power charged minus one, in VP (a single power is free)
+    n = top.options[0].value.amount
+    p = game.state.players[me]
+    got = min(n, 2 * p.power[0] + p.power[1])
+    price = f"for {got - 1} VP?" if got > 1 else "for free?"
+    assert top.title.endswith(price), top.title
+    n = len(game.log)
+    click(app, top.rects[1].center)
+    assert game.log[n:] == [(me, top.options[1].value)]  # a decline, not some other move
+
+
+def holds_a_spade(session):
+    me = session.decider()
+    return me is not None and any(a in session.legal() for a in (A.UseAction("ACT5"), A.UseAction("BON1")))
+
+
+def test_a_held_spade_is_never_lost_without_saying_so(make_app):
+    app, scene, session = make_app(players=3, seed=3)
+    game = session.game
+    play_until(app, session, lambda: holds_a_spade(session), seed=3)
+    hand_over(app)
+    me = session.decider()
+    spade = next(a for a in session.legal() if a in (A.UseAction("ACT5"), A.UseAction("BON1")))
+    assert scene.play(spade)
+    p = game.state.players[me]
+    assert p.spades >= 1 and session.decider() == me
+    app.step(0.016)
+    assert "spade" in scene._status_text() and "Enter" in scene._status_text()
+    n, held = len(game.log), p.spades
+    key(app, pygame.K_RETURN)
+    top = app.stack.top
+    assert isinstance(top, ConfirmScene) and "spade" in top.title
+    key(app, pygame.K_RETURN)  # Enter again does not throw it away
+    assert app.stack.top is top and len(game.log) == n and p.spades >= 1
+    click(app, top.rects[1].center)  # No
+    assert app.stack.top is scene and len(game.log) == n and p.spades >= 1
+    key(app, pygame.K_RETURN)
+    click(app, app.stack.top.rects[0].center)  # yes, explicitly: thrown away as the engine wants
+    assert game.log[n] == (me, A.DiscardSpade(held)) and game.state.turn.faction != me
+
+
+def test_greyed_buttons_explain_themselves_on_hover_and_click(make_app):
+    app, scene, session = make_app(players=3, seed=3)
+    game = session.game
+    play_until(app, session, lambda: game.state.phase == "play" and session.decider() is not None
+               and not session.mid_turn(), seed=3)
+    hand_over(app)
+    done = next(b for b in scene.buttons if b.key == "done")
+    scene.button_states()
+    assert not done.enabled
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=done.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(0.016)
+    assert scene.hover == ("disabled", "done")
+    assert scene.disabled_reason("done") == "Take an action before ending your turn."
+    click(app, done.rect.center)
+    assert scene.toast and scene.toast[0] == "Take an action before ending your turn."
+    assert scene.tip_hidden  # the click answered the tooltip: it is gone until the mouse moves on
+
+
+def test_a_power_action_key_asks_first(make_app):
+    app, scene, session = make_app(players=3, seed=3)
+    game = session.game
+    play_until(app, session, lambda: session.decider() is not None and A.UseAction("ACT3") in session.legal()
+               and game.decision(session.decider()) == "action", seed=3)
+    hand_over(app)
+    n = len(game.log)
+    key(app, pygame.K_3)
+    assert isinstance(app.stack.top, ConfirmScene) and len(game.log) == n
+    key(app, pygame.K_ESCAPE)  # no
+    assert app.stack.top is scene and len(game.log) == n
+
+
+def test_convert_rows_stay_under_the_cursor(make_app):
+    app, scene, session = make_app(players=3, seed=3)
+    game = session.game
+
+    def two_burns():
+        me = session.decider()
+        return (me is not None and game.decision(me) == "action" and game.state.players[me].power[1] >= 4
+                and any(isinstance(a, A.Convert) for a in session.legal()))
+
+    play_until(app, session, two_burns, seed=3)
+    hand_over(app)
+    me = session.decider()
+    key(app, pygame.K_c)
+    dlg = app.stack.top
+    assert isinstance(dlg, ConvertScene)
+    rects = [r.copy() for r in dlg.rects]
+    labels = [o.label for o in dlg.options]
+    i = next(i for i, o in enumerate(dlg.options) if isinstance(o.value, A.Burn))
+    bowl2 = game.state.players[me].power[1]
+    click(app, rects[i].center)
+    click(app, rects[i].center)  # the same place burns again: nothing moved under the cursor
+    assert game.state.players[me].power[1] == bowl2 - 4
+    assert [r for r in dlg.rects[:len(rects)]] == rects and [o.label for o in dlg.options][:len(labels)] == labels
+
+
+def test_the_last_rounds_pass_asks_for_no_bonus_tile(make_app):
+    app, scene, session = make_app(players=3, seed=3)
+    game = session.game
+    play_until(app, session, lambda: game.state.round == 6 and session.decider() is not None
+               and game.decision(session.decider()) == "action", seed=3)
+    hand_over(app)
+    me = session.decider()
+    key(app, pygame.K_x)
+    top = app.stack.top
+    assert isinstance(top, ConfirmScene) and not any(o.card for o in top.options)
+    click(app, top.rects[0].center)
+    assert game.log[-2:] == [(me, A.Pass()), (me, A.Done())]
+
+
+def test_plurals_in_every_language(make_app):
+    _app, _scene, session = make_app(players=3)
+    game = session.game
+    assert describe.action(game, A.Convert(1, "W", 1, "C")) == "Convert 1 worker into 1 coin"
+    assert describe.action(game, A.Convert(3, "PW", 1, "W")) == "Convert 3 power into 1 worker"
+    try:
+        i18n.set_language("es")
+        assert describe.action(game, A.Convert(1, "W", 1, "C")) == "Canjea 1 trabajador por 1 moneda"
+        assert describe.action(game, A.Dig(2)) == "Cava 2 palas"
+        i18n.set_language("it")
+        assert describe.action(game, A.Convert(5, "PW", 1, "P")) == "Converti 5 potere in 1 sacerdote"
+    finally:
+        i18n.set_language("en")

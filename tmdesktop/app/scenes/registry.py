@@ -1,0 +1,54 @@
+"""Scenes by name: the one place that knows which module holds which scene.
+
+Scenes open one another through `open_scene(app, "scoring", game)` (or `make`) instead of
+importing each other, so no scene module depends on another one's import order.  The modules
+are imported on first use, which keeps start-up light.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+#: name -> (module in this package, attribute): scene classes and the few entry functions.
+SCENES = {
+    "title": ("title", "TitleScene"),
+    "setup": ("setup_scene", "SetupScene"),
+    "draft": ("draft_scene", "DraftScene"),
+    "auction": ("auction_scene", "AuctionScene"),
+    "load": ("load_scene", "LoadScene"),
+    "settings": ("settings_scene", "SettingsScene"),
+    "scoring": ("scoring", "ScoringScene"),
+    "replays": ("replay_viewer", "ReplayPickScene"),
+    "replay": ("replay_viewer", "ReplayScene"),
+}
+ENTRIES = {
+    "open_game": ("load_scene", "open_game"),
+    "open_save": ("load_scene", "open_save"),
+    "to_title": ("load_scene", "to_title"),
+}
+
+
+def _lookup(table: dict, name: str):
+    module, attr = table[name]
+    return getattr(importlib.import_module(f"{__package__}.{module}"), attr)
+
+
+def scene_class(name: str) -> type:
+    return _lookup(SCENES, name)
+
+
+def make(app, name: str, *args, **kwargs):
+    """A new scene of kind `name` (not yet on the stack)."""
+    return scene_class(name)(app, *args, **kwargs)
+
+
+def open_scene(app, name: str, *args, **kwargs):
+    """Push a new scene of kind `name` and return it."""
+    scene = make(app, name, *args, **kwargs)
+    app.push(scene)
+    return scene
+
+
+def entry(name: str):
+    """An entry function by name: open_game, open_save, to_title."""
+    return _lookup(ENTRIES, name)

@@ -1,0 +1,248 @@
+"""The table's controller: whose hands the laptop is in, which decision is open, what a click
+or a key means, and what the bar and the status line say.  No drawing and no pygame: the map
+scene asks it and draws; overlays and tests can ask it too.
+
+Every question about the engine's decisions (`decider`, `decision`, `can_end_turn`) goes through
+here and the session, so the coming single decision model changes one place.
+"""
+
+from __future__ import annotations
+
+from tmdesktop.i18n import _, ngettext
+from tmdesktop.rules import actions as A
+from tmdesktop.rules.constants import CULT_SPOT_VALUES
+from tmdesktop.rules.data import POWER_ACTIONS
+
+from . import describe, legal
+from .session import Session
+
+TOOLS = {"build": (A.Build,), "upgrade": (A.Upgrade,), "transform": (A.Transform,)}
+HEX_ACTIONS = (A.Build, A.Upgrade, A.Transform)
+
+
+class TableController:
+    def __init__(self, session: Session):
+        self.session = session
+        self.tool: str | None = None  # build, upgrade, transform: what a click on a hex means
+        #: The faction whose hands the laptop is in (None: nobody yet); a change is announced.
+        self.holder: str | None = None
+        self._reasons: dict = {}
+
+    @property
+    def game(self):
+        return self.session.game
+
+    # ------------------------------------------------------------------ decisions and targets
+
+    def decider(self) -> str | None:
+        return self.session.decider()
+
+    def legal(self) -> list[A.Action]:
+        return self.session.legal()
+
+    def _allowed_by_tool(self, a: A.Action) -> bool:
+        if self.tool is None:
+            return True
+        return isinstance(a, TOOLS[self.tool])
+
+    def actions_for(self, target) -> list[A.Action]:
+        if target is None:
+            return []
+        kind, key = target
+        acts = self.legal()
+        if kind == "hex":
+            found = [a for a in acts if isinstance(a, HEX_ACTIONS) and a.hex == key and self._allowed_by_tool(a)]
+            return found + [a for a in acts if isinstance(a, A.Connect) and a.river == key]
+        if kind == "power":
+            return [a for a in acts if a == A.UseAction(key)]
+        if kind == "cult":
+            steps = [a for a in acts if isinstance(a, A.CultStep) and a.cult == key]
+            return steps or self.priest_options(acts, key)
+        if kind == "spot":
+            cult, value, _i = key
+            return [a for a in self.priest_options(acts, cult) if a.spot == value]
+        if kind == "bonus":
+            return [a for a in acts if isinstance(a, A.Pass) and a.bonus == key]
+        if kind in ("favor", "town"):
+            return [a for a in acts if a == A.TakeTile(key)]
+        if kind == "held":
+            owner, name = key
+            if owner != self.decider():
+                return []
+            return [a for a in acts if a == A.UseAction(name)]
+        if kind == "bridge":
+            return [a for a in acts if isinstance(a, A.PlaceBridge) and frozenset((a.a, a.b)) == key]
+        return []
+
+    def priest_options(self, acts, cult: str | None = None) -> list[A.SendPriest]:
+        """Priest sends spelled out per order space (3, 2) plus the plain one step (1)."""
+        st = self.game.state
+        out: list[A.SendPriest] = []
+        for a in acts:
+            if not isinstance(a, A.SendPriest) or (cult is not None and a.cult != cult):
+                continue
+            if a.spot is not None:
+                out.append(a)
+                continue
+            free = [v for v, o in zip(CULT_SPOT_VALUES, st.cult_spots[a.cult]) if o is None]
+            out += [A.SendPriest(a.cult, v) for v in sorted(set(free), reverse=True)] + [A.SendPriest(a.cult, 1)]
+        return list(dict.fromkeys(out))
+
+    def natural_action(self, target) -> A.Action | None:
+        """The action a click on `target` most likely meant, to ask the engine why it is refused."""
+        kind, key = target
+        s = self.game.state
+        me = self.decider()
+        if kind == "hex":
+            if not self.game.board.is_land(key):
+                return A.Connect(key) if s.players.get(me) and s.players[me].faction.name == "mermaids" else A.Build(key)
+            if self.tool == "transform":
+                return A.Transform(key)
+            if s.owner.get(key) == me and me:
+                kind_now = s.players[me].buildings.get(key)
+                to = {"D": "TP", "TP": "TE", "TE": "SA"}.get(kind_now, "SH")
+                return A.Upgrade(key, to)
+            return A.Build(key)
+        if kind == "power":
+            return A.UseAction(key)
+        if kind == "cult":
+            return A.SendPriest(key)
+        if kind == "spot":
+            return A.SendPriest(key[0], key[1])
+        if kind == "bonus":
+            return A.Pass(key)
+        if kind in ("favor", "town"):
+            return A.TakeTile(key)
+        if kind == "held":
+            return A.UseAction(key[1])
+        return None
+
+    def highlights(self) -> list[str]:
+        acts = self.legal()
+        out = {a.hex for a in acts if isinstance(a, HEX_ACTIONS) and self._allowed_by_tool(a)}
+        out |= {a.river for a in acts if isinstance(a, A.Connect)}
+        return sorted(out)
+
+    def glowing(self) -> frozenset:
+        acts = self.legal()
+        out = set()
+        me = self.decider()
+        for a in acts:
+            if isinstance(a, A.UseAction):
+                out.add(("power", a.name))
+                out.add((me, a.name))
+            elif isinstance(a, A.TakeTile):
+                out.add(("favor" if a.tile.startswith("FAV") else "town", a.tile))
+            elif isinstance(a, A.Pass) and a.bonus and self.game.state.phase == "bonus":
+                out.add(("bonus", a.bonus))
+        return frozenset(out)
+
+    @staticmethod
+    def _specials(acts) -> list[A.Action]:
+        """Tile and stronghold actions, and the Mermaids' town across a river."""
+        return [a for a in acts if (isinstance(a, A.UseAction) and a.name not in POWER_ACTIONS)
+                or isinstance(a, A.Connect)]
+
+    def _bridge_slots(self) -> list:
+        return [frozenset((a.a, a.b)) for a in self.legal() if isinstance(a, A.PlaceBridge)]
+
+    def button_enabled(self) -> dict[str, bool]:
+        """Which bar buttons can do something now."""
+        acts = self.legal()
+        types = {type(a) for a in acts}
+        return {
+            "build": A.Build in types, "upgrade": A.Upgrade in types, "transform": A.Transform in types,
+            "priest": A.SendPriest in types, "ship": A.Advance("ship") in acts, "dig": A.Advance("dig") in acts,
+            "special": bool(self._specials(acts)), "convert": A.Convert in types or A.Burn in types,
+            "pass": A.Pass in types and self.game.state.phase == "play", "done": A.Done in types or A.DiscardSpade in types,
+            "undo": self.session.can_undo(),
+        }
+
+    def can_end_turn(self) -> bool:
+        return self.game.can_end_turn(self.decider() or "")
+
+    # ------------------------------------------------------------------ words
+
+    def disabled_reason(self, key: str) -> str:
+        """Why a greyed bar button cannot be used now, in the engine's words where it has them."""
+        ck = (self.session.version, key, self.tool)
+        if ck not in self._reasons:
+            self._reasons = {ck: self._reason(key)}
+        return self._reasons[ck]
+
+    def _reason(self, key: str) -> str:
+        g = self.game
+        me = self.decider()
+        if key == "undo":
+            return _("There is nothing to undo.")
+        if me is None:
+            return describe.status(self.session) or _("Nothing can be done now.")
+        if g.decision(me) not in ("action", "followup", "end", "leech"):
+            return self.status_text()  # a choice is owed first: say which
+        if key == "convert":
+            return _("Nothing to convert now: no resources for any conversion.")
+        if key == "special":
+            return _("No special action is available now (bonus, favor or stronghold actions).")
+        probes = {
+            "ship": [A.Advance("ship")], "dig": [A.Advance("dig")], "priest": [A.SendPriest("FIRE")],
+            "pass": [A.Pass(b) for b in list(g.state.bonus_pool)[:1]] or [A.Pass()], "done": [A.Done()],
+            "build": [A.Build(h) for h in self._reason_hexes(me, "build")],
+            "upgrade": [A.Upgrade(h, {"D": "TP", "TP": "TE", "TE": "SA"}.get(k, "SH"))
+                        for h, k in sorted(g.state.players[me].buildings.items())],
+            "transform": [A.Transform(h) for h in self._reason_hexes(me, "transform")],
+        }.get(key, [])
+        reasons = [r for r in (legal.refusal(g, me, a) for a in probes[:40]) if r]
+        if reasons:  # the engine's most frequent objection is the one that matters
+            return max(set(reasons), key=reasons.count)
+        return _("Not possible now.")
+
+    def _reason_hexes(self, me: str, kind: str) -> list[str]:
+        """Hexes to ask the engine about: free hexes of the player's terrain to build on, free
+        hexes next to the player's buildings to transform."""
+        st = self.game.state
+        p = st.players[me]
+        if kind == "build":
+            colour = p.color or p.faction.home
+            return sorted(h for h in self.game.board.land if st.terrain[h] == colour and h not in st.owner)
+        near = set()
+        for h in p.buildings:
+            near |= set(self.game.adjacent(h))
+        return sorted(h for h in near if h not in st.owner and self.game.board.is_land(h))
+
+    def phase_text(self) -> str:
+        if self.game.state.phase in ("factions", "colors"):
+            return _("Setup")
+        return describe.phase(self.game)
+
+    def status_text(self) -> str:
+        """What the table waits for: the Fire & Ice decisions and the double turn, then `describe.status`."""
+        g = self.game
+        me = self.decider()
+        if me is None or g.state.phase == "finished":
+            return describe.status(self.session)
+        name = describe.faction(g, me)
+        kind = g.decision(me)
+        lines = {
+            "color": _("{faction}: choose your colour"),
+            "unlock": _("{faction}: unlock a terrain with the new priest, or keep it"),
+            "lose-cult": _("{faction}: choose the cult track to lose steps on"),
+            "p3": _("{faction}: buy a power token for 1 VP?"),
+        }
+        if kind in lines:
+            return lines[kind].format(faction=name)
+        stage = self.session.turn_stage(me)
+        if stage == "spades":
+            n = g.state.players[me].spades
+            return ngettext("{faction}: you hold {n} spade: click a hex to transform it (Enter loses it)",
+                            "{faction}: you hold {n} spades: click a hex to transform it (Enter loses them)",
+                            n).format(faction=name, n=n)
+        if stage == "followup":
+            return _("{faction}: finish your action on a glowing target, or end your turn (Enter)").format(faction=name)
+        if stage in ("convert", "over"):
+            return _("{faction}: convert (C), or end your turn (Enter)").format(faction=name)
+        t = g.state.turn
+        if kind == "action" and t.faction == me and t.extra_action and t.actions > 1:
+            return _("{faction}: double turn, {n} actions to take").format(faction=name, n=t.actions)
+        if kind == "action" and t.faction == me and t.extra_action:
+            return _("{faction}: double turn, the second action").format(faction=name)
+        return describe.status(self.session)

@@ -1,0 +1,89 @@
+"""What an action would cost and give, computed by applying it to a fork of the game.
+
+The app shows these numbers (a power offer's VP price, a picker's "−3 W +1 P") without knowing a
+rule: the engine plays the action on a copy and the preview reads the acting player before and
+after.  Power is told as the engine's bowls show it: tokens spent from bowl III, power gained
+(tokens moved up, a token moved from I to III counting twice).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import actions as A
+from .data import CULTS
+
+
+@dataclass(frozen=True)
+class Delta:
+    """What an action changes for the acting player (positive: gains, negative: costs)."""
+
+    VP: int = 0
+    C: int = 0
+    W: int = 0
+    P: int = 0
+    power_spent: int = 0
+    power_gained: int = 0
+    cult: tuple[tuple[str, int], ...] = ()
+    ship: int = 0
+    dig: int = 0
+
+    def items(self) -> list[tuple[str, int]]:
+        """(resource, amount) pairs worth showing, costs first."""
+        out = [(k, getattr(self, k)) for k in ("C", "W", "P") if getattr(self, k) < 0]
+        if self.power_spent:
+            out.append(("PW", -self.power_spent))
+        out += [(k, getattr(self, k)) for k in ("C", "W", "P") if getattr(self, k) > 0]
+        if self.power_gained:
+            out.append(("PW", self.power_gained))
+        out += [(c, n) for c, n in self.cult if n]
+        if self.ship:
+            out.append(("SHIP", self.ship))
+        if self.dig:
+            out.append(("DIG", self.dig))
+        if self.VP:
+            out.append(("VP", self.VP))
+        return out
+
+
+def delta_between(before, after) -> Delta:
+    b1, b2 = before.power, after.power
+    spent = b2[0] - b1[0] if b2[2] < b1[2] and b2[0] > b1[0] else 0
+    gained = (b2[1] - b1[1]) + 2 * (b2[2] - b1[2]) + 2 * spent
+    return Delta(
+        VP=after.VP - before.VP, C=after.C - before.C, W=after.W - before.W, P=after.P - before.P,
+        power_spent=spent, power_gained=max(gained, 0),
+        cult=tuple((c, after.cult[c] - before.cult[c]) for c in CULTS),
+        ship=after.ship - before.ship, dig=after.dig - before.dig,
+    )
+
+
+def preview(game, faction: str, action: A.Action) -> Delta | None:
+    """The change `action` would make for `faction`, or None if the engine refuses it."""
+    try:
+        after, _reason = game.try_apply(faction, action)
+    except Exception:  # an engine bug must not take a view down: treat as not allowed
+        return None
+    if after is None:
+        return None
+    return delta_between(game.state.players[faction], after.state.players[faction])
+
+
+@dataclass(frozen=True)
+class OfferTerms:
+    """A power offer as its receiver weighs it: the power it brings and the VP it costs."""
+
+    power: int
+    vp: int
+
+
+def offer_terms(game, faction: str) -> OfferTerms | None:
+    """The terms of `faction`'s first open power offer, read from taking it on a fork."""
+    p = game.state.players[faction]
+    if not p.leech_offers:
+        return None
+    offer = p.leech_offers[0]
+    d = preview(game, faction, A.Leech(offer.amount, offer.source))
+    if d is None:
+        return None
+    return OfferTerms(power=game.leech_amount(p, offer), vp=-d.VP)
