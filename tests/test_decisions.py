@@ -37,9 +37,9 @@ def test_factions_are_chosen_by_nobody_in_particular():
     assert game.decision(None) == "factions"
 
 
-def test_a_power_offer_is_answered_before_the_builder_goes_on():
+def test_a_power_offer_is_answered_before_the_next_player_acts():
     """000 p. 12: neighbours may take power when a building goes up next to theirs (1 for a
-    dwelling); the answer comes before play goes on."""
+    dwelling); the answer comes before play goes on to the next turn."""
     game = new_game(("mermaids", "nomads"), {"mermaids": ["G6", "I10"], "nomads": ["G4", "D3", "B6"]},
                     {"mermaids": "BON3", "nomads": "BON9"})
     assert game.to_act() == Decision("action", "mermaids")
@@ -47,13 +47,15 @@ def test_a_power_offer_is_answered_before_the_builder_goes_on():
     target = next(a.hex for a in game.legal_actions("mermaids") if isinstance(a, A.Build)
                   and len(game.adjacent(a.hex) & nomads) == 1)
     game.apply("mermaids", A.Build(target))
+    # the builder finishes the turn first (one pair of hands at a time), then the answer comes
     first, second = game.decisions()
-    assert (first.kind, first.faction, first.out_of_turn) == ("leech", "nomads", True)
-    assert first.why["source"] == "mermaids" and first.why["amount"] == 1
-    assert (second.kind, second.faction, second.out_of_turn) == ("end", "mermaids", False)
+    assert (first.kind, first.faction, first.out_of_turn) == ("end", "mermaids", False)
+    assert (second.kind, second.faction, second.out_of_turn) == ("leech", "nomads", True)
+    assert second.why["source"] == "mermaids" and second.why["amount"] == 1
     assert game.to_act() == first
+    game.apply("mermaids", A.Done())
+    assert game.to_act() == second  # before the Nomads' own turn goes on
     game.apply("nomads", A.Leech(1, "mermaids"))
-    # the answer closes the builder's finished turn, as on the site: the Nomads play next
     assert game.to_act() == Decision("action", "nomads")
 
 

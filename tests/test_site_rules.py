@@ -123,11 +123,11 @@ def test_no_conversion_or_burning_after_passing():
 def test_a_colour_pick_in_play_ends_the_turn():
     """The Shapeshifters' colour change (ACTH, then pick-color) is the last act of their turn:
     no conversion after it. The position comes from random legal play: the first two-player
-    game (seeds 1-40) in which they change colour with a worker left to convert."""
+    game (seeds 1-200) in which they change colour with a worker left to convert."""
     from tmdesktop.rules.random_play import random_game
     from tmdesktop.simulate_cli import FIRE_ICE_OPTIONS
 
-    for seed in range(1, 41):
+    for seed in range(1, 201):
         full = random_game(seed, 2, factions=("shapeshifters", "witches"),
                            options=frozenset(TOURNAMENT_OPTIONS | FIRE_ICE_OPTIONS))
         picks = [k for k, (f, a) in enumerate(full.log) if isinstance(a, A.PickColor) and k > 10]
@@ -136,7 +136,7 @@ def test_a_colour_pick_in_play_ends_the_turn():
             if g.player("shapeshifters").W >= 1:
                 break
     else:
-        pytest.fail("no colour change with a worker left in 40 games")
+        pytest.fail("no colour change with a worker left in 200 games")
     assert g.state.phase == "play" and g.state.turn.faction == "shapeshifters"
     convert = [a for a in g.legal_actions("shapeshifters") if isinstance(a, (A.Convert, A.Burn))]
     assert convert == [] and A.Done() in g.legal_actions("shapeshifters")

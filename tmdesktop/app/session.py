@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass
 
 from tmdesktop.rules import actions as A
+from tmdesktop.rules import decisions
 from tmdesktop.rules.engine import Game
 from tmdesktop.refusals import message
 from tmdesktop.rules.errors import RuleError
@@ -57,29 +58,14 @@ class Session:
         return s.turn.faction if s.phase == "play" else None
 
     def decider(self) -> str | None:
-        """The faction that should hold the laptop now.
-
-        A player who has taken the turn's action finishes the turn first (conversions, held
-        spades, tiles owed); then decisions out of turn (power offers, granted cult steps), as at
-        the table, where neighbours answer before the next player acts; then the player whose
-        turn it is.
-        """
-        waiting = self.game.waiting_for()
-        if not waiting:
-            return None
-        owner = self.turn_owner()
-        if owner in waiting and self.mid_turn():
-            return owner
-        for name in waiting:
-            if name != owner:
-                return name
-        return waiting[0]
+        """The faction that should hold the laptop now: the engine's decision to settle now
+        (`Game.to_act`)."""
+        d = self.game.to_act()
+        return d.faction if d else None
 
     def mid_turn(self) -> bool:
-        """The turn's player has acted (or is in a double turn) and has not ended the turn."""
-        s = self.state
-        t = s.turn
-        return s.phase == "play" and t.faction is not None and (t.actions == 0 or t.passed_now or t.extra_action)
+        """The turn's player has acted (or is in a double action) and has not ended the turn."""
+        return decisions.mid_turn(self.state)
 
     def turn_stage(self, faction: str | None) -> str | None:
         """Where `faction`'s turn stands once its action is taken: "spades" (spades held, to use

@@ -1,8 +1,10 @@
 """Who must decide what, now: the one model of the decisions a game is waiting for.
 
 A `Decision` names the faction, the kind of choice and why it is owed; `pending(game)` lists them
-in the order the table plays them: answers out of turn (power offers, cult steps, tiles owed by
-others) first, then the player whose turn it is.  `game.to_act()` is the first of them, and
+in the order the table plays them: a player who has taken the turn's action finishes the turn
+first (conversions, spades held, tiles owed: one pair of hands at a time on a shared laptop), then
+the answers out of turn (power offers, cult steps, tiles owed by others), then the player whose
+turn it is.  `game.to_act()` is the first of them, and
 `game.legal_actions(faction)` lists the choices of that faction's first decision.
 
 Kinds:
@@ -111,7 +113,13 @@ def pending(s: GameState) -> list[Decision]:
         (mine if n == owner else others).append(Decision(kind, n, why))
     if owner is not None and not mine:
         mine.append(Decision(turn_kind(s), owner, {"round": s.round}))
-    return others + mine
+    return mine + others if mid_turn(s) else others + mine
+
+
+def mid_turn(s: GameState) -> bool:
+    """The turn's player has acted (or is in a double action) and has not ended the turn."""
+    t = s.turn
+    return s.phase == "play" and t.faction is not None and (t.actions == 0 or t.passed_now or t.extra_action)
 
 
 def turn_kind(s: GameState) -> str:

@@ -232,7 +232,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         return list(self._pending())
 
     def to_act(self) -> Decision | None:
-        """The decision to settle now (answers out of turn first), or None when the game is over."""
+        """The decision to settle now (see `decisions.pending`), or None when the game is over."""
         pending = self._pending()
         return pending[0] if pending else None
 
