@@ -167,17 +167,23 @@ class App:
         scene.resize(self.size)
 
     def pop(self) -> None:
-        self.stack.pop()
+        leaving = self.stack.pop()
+        if leaving is not None:
+            leaving.after_frame()
         if not self.stack.scenes:
             self.running = False
 
     def remove(self, scene: Scene) -> None:
         self.stack.remove(scene)
+        scene.after_frame()
         if not self.stack.scenes:
             self.running = False
 
     def replace(self, scene: Scene) -> None:
+        leaving = self.stack.top
         self.stack.replace(scene)
+        if leaving is not None and leaving is not scene:
+            leaving.after_frame()
         scene.resize(self.size)
 
     def quit(self) -> None:
@@ -237,7 +243,13 @@ class App:
         self.frames += 1
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
+        self.after_frame()
         return True
+
+    def after_frame(self) -> None:
+        """Let every scene do what waited for the frame (a move's autosave: off the click's path)."""
+        for scene in list(self.stack.scenes):
+            scene.after_frame()
 
     def step(self, dt: float) -> bool:
         """One iteration without waiting: events, update, draw.  Returns True if animating."""
@@ -280,6 +292,7 @@ class App:
                 self._wait_for_input(now + interval)
             else:
                 self._wait_for_input(now + 1.0 / IDLE_FPS)
+        self.after_frame()  # nothing waits past the end of the loop
 
     @staticmethod
     def _wait_for_input(deadline: float) -> None:

@@ -46,6 +46,10 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         raise NotImplementedError
 
+    def after_frame(self) -> None:
+        """Work that can wait until the frame is on screen (an autosave): called after every
+        frame, and when the scene leaves the stack or the app stops."""
+
 
 class Overlay(Scene):
     """Drawn over the scene below and letting its input through, except what it keeps."""

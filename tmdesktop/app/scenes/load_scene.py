@@ -28,28 +28,45 @@ from .registry import open_scene, scene_class
 
 
 class AutosaveSession(Session):
+    """Saves the game after every change. With `defer` (the map view sets it) the save waits
+    until the frame showing the change is on screen (`flush`, from the scene's `after_frame`), so
+    that writing to disk is not in the click's path; a process killed in between loses at most
+    that one move."""
+
     def __init__(self, game: Game, saver: saves.Autosaver | None = None):
         super().__init__(game)
         self.saver = saver or saves.Autosaver()
         self.saver.save(game)
+        self.unsaved = False
+        self.defer = False
 
     def apply(self, action: A.Action, faction: str | None = None) -> Outcome:
         out = super().apply(action, faction)
-        if out.ok:
-            self.saver.save(self.game)
+        self._changed(out)
         return out
 
     def undo(self) -> Outcome:
         out = super().undo()
-        if out.ok:
-            self.saver.save(self.game)
+        self._changed(out)
         return out
+
+    def _changed(self, out: Outcome) -> None:
+        self.unsaved = self.unsaved or out.ok
+        if not self.defer:
+            self.flush()
+
+    def flush(self) -> None:
+        if self.unsaved:
+            self.unsaved = False
+            self.saver.save(self.game)
 
 
 class PlayScene(GameScene):
     def __init__(self, app, session: Session, names: dict | None = None):
         super().__init__(app, session)
         self.names = dict(names or {})  # faction -> player name
+        if isinstance(session, AutosaveSession):
+            session.defer = True  # saved after the frame (`after_frame`), not in the click's path
         self.map.colour_blind = app_settings(app).colour_blind
         self._save_error_shown = ""
 
@@ -68,7 +85,7 @@ class PlayScene(GameScene):
     def answer_automatically(self) -> bool:
         """Take a power offer without asking, when the player's settings say so."""
         me = self.decider()
-        if me is None or not self.session.is_out_of_turn(me):
+        if me is None or self.game.decision(me) != "leech":
             return False
         p = self.game.state.players[me]
         name = self.names.get(me)
@@ -92,6 +109,11 @@ class PlayScene(GameScene):
             self.play(action)
             return
         super().confirm_and_play(action)
+
+    def after_frame(self) -> None:
+        flush = getattr(self.session, "flush", None)
+        if flush is not None:
+            flush()
 
     def update(self, dt: float) -> bool:
         saver = getattr(self.session, "saver", None)
