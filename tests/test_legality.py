@@ -94,3 +94,27 @@ def test_malformed_actions_are_refused_not_crashing(action):
         with pytest.raises(RuleError):
             game.apply(who, action)
     assert game.digest() == before
+
+
+def test_the_last_player_with_a_build_owed_is_offered_only_builds_the_engine_takes():
+    """Found by `simulate --seed 7000 --players 4 --factions all` (its game 169): the Darklings,
+    alone in the round, transform H7 and still owe the action's build; a build elsewhere or with
+    more digging is not that build. Every listed action of the whole game applies."""
+    from tmdesktop.rules.data import ALL_FACTIONS
+    from tmdesktop.simulate_cli import FIRE_ICE_OPTIONS, pick_factions
+
+    k, seed = 169, 7169
+    factions = pick_factions(random.Random(seed), 4, list(ALL_FACTIONS), ALL_FACTIONS[k % len(ALL_FACTIONS)])
+    rng = random.Random(seed)
+    game = Game(GameSetup.random(4, seed, map_key=MAP_KEYS[k % len(MAP_KEYS)], factions=factions,
+                                 options=frozenset(TOURNAMENT_OPTIONS | FIRE_ICE_OPTIONS)))
+    owed_build_seen = False
+    while not game.finished:
+        who = game.to_act().faction
+        t = game.state.turn
+        if who == t.faction and t.transformed and t.followups.get("build") and game.alone_in_round(game.player(who)):
+            owed_build_seen = True
+            for action in game.legal_actions(who, only=A.Build):
+                game.copy().apply(who, action)
+        game.apply(*random_step(game, rng))
+    assert owed_build_seen

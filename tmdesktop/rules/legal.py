@@ -126,7 +126,11 @@ def _turn_actions(game: Game, p: Player, only: type | None = None) -> list[A.Act
     else:
         out = _followups(game, p, only)
         if game.alone_in_round(p):  # the last player in the round may start a new action at once
-            out += [a for a in _main_actions(game, p, only) if a not in out]
+            # (but a build, transform, dig or upgrade while one is still owed to this action is
+            # that follow-up, which the listing above already holds)
+            f = t.followups
+            owed = {cls for cls, keys in _FOLLOWUP_KINDS.items() if any(f.get(k, 0) > 0 for k in keys)}
+            out += [a for a in _main_actions(game, p, only) if a not in out and type(a) not in owed]
     if only in (None, A.Convert, A.Connect, A.Burn) and not t.closed:
         out += _free_actions(game, p)
     if only in (None, A.DiscardSpade) and p.spades and t.actions == 0:
@@ -223,6 +227,11 @@ def _digs(game: Game, p: Player, transforms: list[A.Action]) -> list[A.Action]:
         return []
     most = 1 if p.home == "volcano" else MAX_SPADES
     return [A.Dig(n) for n in range(1, most + 1) if _affordable(p, _dig_cost(p, n))]
+
+
+#: The follow-ups of an action that a later action of that class uses up (see `_use_subaction`).
+_FOLLOWUP_KINDS = {A.Build: ("build",), A.Transform: ("transform", "sandstorm"), A.Dig: ("dig",),
+                   A.Upgrade: ("upgrade",)}
 
 
 def _followups(game: Game, p: Player, only: type | None = None) -> list[A.Action]:

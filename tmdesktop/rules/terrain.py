@@ -205,6 +205,8 @@ class Terrain:
         s.terrain[hex_] = "volcano"
         t.transformed.add(hex_)
         self._record(E.Transformed(p.name, hex_, "volcano"))
+        if t.followups.get("transform", 0) <= 0:
+            t.followups.pop("dig", None)  # the action's last transformation: no digging after it
 
     def _sandstorm(self, p: Player, hex_: str, target: str) -> None:
         """Nomads' stronghold action: a free transformation of a hex directly next to them."""
