@@ -89,13 +89,13 @@ def _resource_value(gains: dict, rounds_left: float, bowls: list[int]) -> float:
 
 
 def _income_part(game, p, s, rounds_left: float, income_rounds: int) -> float:
+    total = _pass_vp_to_come(game, p, s, rounds_left)
     if income_rounds <= 0:
-        return 0.0
+        return total
     per_round = dict(E.income(game, p))
     bonus = tile(p.bonus)["income"] if p.bonus else {}
     for key, n in bonus.items():  # a bonus tile is held for one round only
         per_round[key] -= n
-    total = 0.0
     first = 7 - income_rounds  # the first round whose income is still to come
     if s.phase != "play" or p.passed:  # the tile now held pays the next income
         total += _resource_value(bonus, 7 - first, p.power)
@@ -113,17 +113,21 @@ def _income_part(game, p, s, rounds_left: float, income_rounds: int) -> float:
             times = p.cult[t["cult"]] // t["req"]
         if times:
             total += _resource_value({key: v * times for key, v in t["income"].items()}, 6 - k, p.power)
-    # pass VP still to come: the bonus tile at the next pass, favors and buildings at every pass
-    passes = int(rounds_left + 0.5) if s.phase == "play" else 6
-    if passes:
-        all_pass = E.pass_vp(game, p)
-        tile_vp = 0
-        if p.bonus:
-            for key, table in (tile(p.bonus).get("pass_vp") or {}).items():
-                level = p.ship if key == "ship" else p.counts[key]
-                tile_vp += table[min(level, len(table) - 1)]
-        total += all_pass + (all_pass - tile_vp) * (passes - 1)
     return total
+
+
+def _pass_vp_to_come(game, p, s, rounds_left: float) -> float:
+    """Pass VP still to come: the bonus tile's at the next pass, favors' and buildings' at every one."""
+    passes = int(rounds_left + 0.5) if s.phase == "play" else 6
+    if not passes:
+        return 0.0
+    all_pass = E.pass_vp(game, p)
+    tile_vp = 0
+    if p.bonus:
+        for key, table in (tile(p.bonus).get("pass_vp") or {}).items():
+            level = p.ship if key == "ship" else p.counts[key]
+            tile_vp += table[min(level, len(table) - 1)]
+    return all_pass + (all_pass - tile_vp) * (passes - 1)
 
 
 def _area_part(game, p, s, rounds_left: float) -> float:
@@ -196,13 +200,20 @@ def _resources_part(p, rounds_left: float) -> float:
     return v
 
 
+#: What a building on the map is worth beyond its income while rounds remain (the round scoring
+#: tiles, upgrades, towns and power from neighbours it makes possible).
+STRUCTURE = {"D": 1.5, "TP": 2.5, "TE": 2.0, "SH": 3.0, "SA": 3.0}
+
+
 def _position_part(game, p, s, rounds_left: float) -> float:
     """Abilities and room still to use: shipping and digging levels, the stronghold's ability,
     favor tiles that pay VP per building, free hexes next to the faction's buildings."""
     share = min(6.0, rounds_left) / 6
     v = 1.5 * p.ship * share + 2.0 * p.dig * share
+    # buildings on the map are the base of later round scoring, upgrades, towns and power
+    v += min(1.0, rounds_left / 2) * sum(STRUCTURE[k] * n for k, n in p.counts.items())
     if p.counts["SH"]:
-        v += 1.8 * rounds_left
+        v += 3.0 * rounds_left  # the stronghold ability, used every round
     if "FAV11" in p.favors:
         v += 2 * min(8 - p.counts["D"], 1.2 * rounds_left)
     if "FAV10" in p.favors:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..rules import actions as A
 from . import engine_api as E
-from .evaluation import Evaluation, advantage, evaluate
+from .evaluation import Evaluation, advantage, evaluate, game_progress
 from .levels import Level
 
 FREE = (A.Convert, A.Burn, A.Done, A.Connect, A.Leech, A.Decline)
@@ -64,7 +64,7 @@ def _preludes(game, faction: str) -> list[tuple[A.Action, ...]]:
     if any(isinstance(a, A.Burn) for a in legal):
         p = E.state(game).players[faction]
         to_w = [c for c in converts if c.give == "PW" and c.get == "W"]
-        for b in range(1, min(3, p.power[1] // 2) + 1):
+        for b in range(1, min(6, p.power[1] // 2) + 1):
             out.append((A.Burn(1),) * b)
             for c in to_w:
                 out += [(A.Burn(1),) * b + (c,) * n for n in (1, 2)]
@@ -85,6 +85,34 @@ def _best_one_step(game, faction: str, options: list, level: Level, rng: random.
             best, best_score = a, score
     if best is None and not stay and options:
         best = options[0]
+    return best
+
+
+#: Power taken from a neighbour's building is worth more than its tokens while rounds remain:
+#: it comes between one's own turns and buys actions sooner (the tempo tournament players take
+#: it for).
+TEMPO_PER_POWER = 0.5
+
+
+def answer_offer(game, faction: str, options: list, level: Level, rng: random.Random) -> A.Action | None:
+    """Take or decline a power offer."""
+    offers = [a for a in options if isinstance(a, (A.Leech, A.Decline))]
+    p = E.state(game).players[faction]
+    rounds_left = game_progress(game, p)[0]
+    best, best_score = None, float("-inf")
+    for a in offers:
+        g = E.after(game, faction, a)
+        if g is None:
+            continue
+        score = advantage(g, faction, level.weights, level.rivalry)
+        if isinstance(a, A.Leech):
+            gained = sum(E.state(g).players[faction].power[1:]) - sum(p.power[1:]) + \
+                E.state(g).players[faction].power[2] - p.power[2]
+            score += TEMPO_PER_POWER * gained * min(1.0, rounds_left / 3)
+        if level.noise:
+            score += rng.gauss(0, level.noise)
+        if score > best_score:
+            best, best_score = a, score
     return best
 
 
@@ -166,8 +194,7 @@ def quick_decision(game, who: str | None, level: Level, rng: random.Random) -> A
     if kind == "end":
         return A.Done()
     if kind == "leech":
-        offers = [a for a in legal if isinstance(a, (A.Leech, A.Decline))]
-        return _best_one_step(game, who, offers, level, rng) or legal[0]
+        return answer_offer(game, who, legal, level, rng) or legal[0]
     if who is None:
         return legal[0]
     if kind == "followup":

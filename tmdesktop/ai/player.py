@@ -15,7 +15,7 @@ from ..rules import auction as AU
 from . import engine_api as E
 from .factions import strength
 from .levels import Level, level as level_named
-from .planner import Plan, _best_one_step, complete_step, turn_plans
+from .planner import Plan, _best_one_step, answer_offer, complete_step, target_colors, turn_plans
 
 
 class Player:
@@ -54,8 +54,10 @@ class Player:
         if kind == "followup":
             return complete_step(game, faction, lv, rng)
         if kind == "leech":  # the power offer comes first (acting in one's turn would decline it)
-            offers = [a for a in legal if isinstance(a, (A.Leech, A.Decline))]
-            return _best_one_step(game, faction, offers, lv, rng) or legal[0]
+            return answer_offer(game, faction, legal, lv, rng) or legal[0]
+        if kind == "spades":  # income spades: towards the own terrain (or given up)
+            targets = target_colors(E.state(game).players[faction])
+            legal = [a for a in legal if not isinstance(a, A.Transform) or a.color in targets] or legal
         return _best_one_step(game, faction, legal, lv, rng) or legal[0]
 
     # ------------------------------------------------------------------ the faction auction
