@@ -25,7 +25,7 @@ EASY = Level("easy", Weights(income_to_come=0.5, area_outlook=0.3, cult_outlook=
 #: Medium: a whole-turn planner with the honest evaluation.
 MEDIUM = Level("medium", HONEST, preludes=True, candidates=40, lookahead=0, noise=0.0)
 #: Hard: Medium's plans, the best few followed through the opponents' replies and its next turn.
-HARD = Level("hard", HONEST, preludes=True, candidates=60, lookahead=4, noise=0.0)
+HARD = Level("hard", HONEST, preludes=True, candidates=50, lookahead=3, noise=0.0)
 
 LEVELS = {lv.name: lv for lv in (EASY, MEDIUM, HARD)}
 

@@ -177,11 +177,11 @@ def turn_plans(game, faction: str, level: Level, rng: random.Random) -> list[Pla
 
 def _reply_level(level: Level) -> Level:
     """How the opponents are assumed to reply in a look-ahead: a quick whole-turn planner."""
-    return Level("reply", level.weights, preludes=False, candidates=6, lookahead=0, noise=0.0)
+    return Level("reply", level.weights, preludes=False, candidates=3, lookahead=0, noise=0.0)
 
 
 def _own_next_level(level: Level) -> Level:
-    return Level("next", level.weights, preludes=True, candidates=12, lookahead=0, noise=0.0)
+    return Level("next", level.weights, preludes=True, candidates=8, lookahead=0, noise=0.0)
 
 
 def quick_decision(game, who: str | None, level: Level, rng: random.Random) -> A.Action:
@@ -219,7 +219,7 @@ def _look_ahead(game, faction: str, plans: list[Plan], level: Level, rng: random
             continue
         if E.decision(g, faction) == "end":
             E.play(g, faction, A.Done())
-        for _ in range(80):
+        for _ in range(40):  # a bound on the work (a time limit would break determinism)
             if E.finished(g):
                 break
             who = E.to_act(g)[0]
