@@ -189,3 +189,21 @@ def test_agree_compares_choices_with_a_tournament_game(corpus_dir, capsys):
     assert cli(["agree", str(ledger), "--levels", "easy", "--turns", "6"]) == 0
     out = capsys.readouterr().out
     assert "main turns 6: top-1" in out and "power offers" in out
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_drafts_factions_and_picks_colours_legally(level):
+    """Factions chosen one by one (Fire & Ice ones included: ice and variable factions pick a
+    colour at once, the Ice Maidens take a favor tile) up to the first dwellings."""
+    player = Player(level, 2)
+    kinds = set()
+    for seed in range(6):
+        game = Game(GameSetup.random(4, seed, options=FIRE_ICE))
+        while game.state.phase in ("factions", "colors"):
+            who = (game.waiting_for() or [None])[0]
+            kinds.add(game.decision(who))
+            choice = player.choose(game, who)
+            assert choice in game.legal_actions(who)
+            game.apply(who, choice)
+        assert len(game.state.players) == 4 and game.state.phase == "dwellings"
+    assert {"factions", "color", "favor"} <= kinds
