@@ -1,7 +1,7 @@
 """How often a level's choice equals a tournament player's, replaying a recorded game.
 
 At each main-turn decision the tournament's main action (the first action of the turn that is
-not a conversion) is compared with the main actions of the level's best plans (top 1, top 3);
+not a conversion; a build after digging counts as the build) is compared with the main actions of the level's best plans (top 1, top 3);
 at each power offer the tournament's answer (take or decline) with the level's.
 """
 
@@ -37,12 +37,17 @@ class Agreement:
 
 
 def _main_of(log, start: int, faction: str) -> A.Action | None:
-    """The tournament's main action in the turn starting at log[start]."""
+    """The tournament's main action in the turn starting at log[start]; "dig, then build there"
+    counts as the build (the engine digs by itself for a build on other terrain)."""
+    dug = False
     for who, action in log[start:]:
         if who != faction:
             continue
         if isinstance(action, A.Done):
-            return None
+            return A.Dig(1) if dug else None
+        if isinstance(action, A.Dig) and not dug:
+            dug = True
+            continue
         if not isinstance(action, FREE):
             return action
     return None

@@ -91,7 +91,7 @@ def _best_one_step(game, faction: str, options: list, level: Level, rng: random.
 #: Power taken from a neighbour's building is worth more than its tokens while rounds remain:
 #: it comes between one's own turns and buys actions sooner (the tempo tournament players take
 #: it for).
-TEMPO_PER_POWER = 0.5
+TEMPO_PER_POWER = 0.9
 
 
 def answer_offer(game, faction: str, options: list, level: Level, rng: random.Random) -> A.Action | None:
