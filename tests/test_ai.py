@@ -11,7 +11,6 @@ import pytest
 from tmdesktop.__main__ import main as cli
 from tmdesktop.ai import PARTS, Player, choose_action, evaluate, suggest
 from tmdesktop.ai.arena import Table, play_table
-from tmdesktop.rules import actions as A
 from tmdesktop.rules.auction import Auction
 from tmdesktop.rules.data import ALL_FACTIONS
 from tmdesktop.rules.engine import Game
@@ -60,7 +59,7 @@ def test_every_level_answers_every_decision_legally(factions, map_key):
                     continue
                 choice = player.choose(game, who)
                 assert choice in legal, (lv, who, kind, choice)
-                trial, refusal = game.try_apply(who, choice)
+                _trial, refusal = game.try_apply(who, choice)
                 assert refusal is None, (lv, who, kind, choice, refusal)
                 asked[lv].add(kind)
         who, action = random_step(game, rng)

@@ -71,7 +71,7 @@ def _preludes(game, faction: str) -> list[tuple[A.Action, ...]]:
     return out
 
 
-def _best_one_step(game, faction: str, options: list, level: Level, rng: random.Random,
+def best_one_step(game, faction: str, options: list, level: Level, rng: random.Random,
                    stay: bool = False) -> A.Action | None:
     """The option whose result evaluates best (None: staying put is better, if `stay`)."""
     best, best_score = None, advantage(game, faction, level.weights, level.rivalry) if stay else float("-inf")
@@ -132,7 +132,7 @@ def complete_turn(game, faction: str, level: Level, rng: random.Random, limit: i
             options, stay = E.legal(game, faction), False
         else:
             break
-        choice = _best_one_step(game, faction, options, level, rng, stay)
+        choice = best_one_step(game, faction, options, level, rng, stay)
         if choice is None:
             break
         E.play(game, faction, choice)
@@ -199,7 +199,7 @@ def quick_decision(game, who: str | None, level: Level, rng: random.Random) -> A
         return legal[0]
     if kind == "followup":
         return complete_step(game, who, level, rng)
-    return _best_one_step(game, who, legal, level, rng) or legal[0]
+    return best_one_step(game, who, legal, level, rng) or legal[0]
 
 
 def complete_step(game, faction: str, level: Level, rng: random.Random) -> A.Action:

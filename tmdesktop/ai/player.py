@@ -15,7 +15,7 @@ from ..rules import auction as AU
 from . import engine_api as E
 from .factions import strength
 from .levels import Level, level as level_named
-from .planner import Plan, _best_one_step, answer_offer, complete_step, target_colors, turn_plans
+from .planner import Plan, best_one_step, answer_offer, complete_step, target_colors, turn_plans
 
 
 class Player:
@@ -58,7 +58,7 @@ class Player:
         if kind == "spades":  # income spades: towards the own terrain (or given up)
             targets = target_colors(E.state(game).players[faction])
             legal = [a for a in legal if not isinstance(a, A.Transform) or a.color in targets] or legal
-        return _best_one_step(game, faction, legal, lv, rng) or legal[0]
+        return best_one_step(game, faction, legal, lv, rng) or legal[0]
 
     # ------------------------------------------------------------------ the faction auction
 
