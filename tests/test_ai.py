@@ -1,0 +1,208 @@
+"""Computer players: every decision kind answered legally by every level (all 20 factions, all
+maps, Fire & Ice options), the same seed giving the same game in any process, the evaluation's
+parts, `suggest`, the auction, and the `arena` and `agree` commands."""
+
+import json
+import random
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+
+from tmdesktop.__main__ import main as cli
+from tmdesktop.ai import PARTS, Player, choose_action, evaluate, suggest
+from tmdesktop.ai.arena import Table, play_table
+from tmdesktop.rules.auction import Auction
+from tmdesktop.rules.data import ALL_FACTIONS
+from tmdesktop.rules.engine import Game
+from tmdesktop.rules.maps import MAP_KEYS
+from tmdesktop.rules.random_play import random_step
+from tmdesktop.rules.setup import FIRE_ICE_FACTION_OPTIONS, TOURNAMENT_OPTIONS, GameSetup
+
+FIRE_ICE = TOURNAMENT_OPTIONS | FIRE_ICE_FACTION_OPTIONS | {"fire-and-ice-final-scoring"}
+LEVELS = ("easy", "medium", "hard")
+
+
+def _tables():
+    """Five 4-player tables covering the 20 factions, each on another map (no two factions
+    sharing a home terrain at one table)."""
+    by_home: dict[str, list[str]] = {}
+    from tmdesktop.rules.data import faction
+    for f in ALL_FACTIONS:
+        by_home.setdefault(faction(f).home, []).append(f)
+    homes = sorted(by_home, key=lambda h: -len(by_home[h]))
+    columns = [f for h in homes for f in by_home[h]]  # the same home never lands at one table
+    return [(tuple(columns[k::5]), MAP_KEYS[k % len(MAP_KEYS)]) for k in range(5)]
+
+
+def test_the_tables_cover_every_faction():
+    seen = [f for factions, _map in _tables() for f in factions]
+    assert sorted(seen) == sorted(ALL_FACTIONS)
+
+
+@pytest.mark.parametrize("factions,map_key", _tables())
+def test_every_level_answers_every_decision_legally(factions, map_key):
+    """Random legal play reaches the positions; at each one every level is asked for everyone who
+    must decide (Hard at the first position of each kind, to keep the suite fast)."""
+    seed = sum(map(ord, map_key))
+    setup = GameSetup.random(4, seed, map_key=map_key, options=FIRE_ICE, factions=factions)
+    game = Game(setup)
+    rng = random.Random(seed)
+    players = {lv: Player(lv, seed) for lv in LEVELS}
+    asked: dict[str, set[str]] = {lv: set() for lv in LEVELS}
+    step = 0
+    while not game.finished:
+        for who in game.waiting_for():
+            kind = game.decision(who)
+            legal = game.legal_actions(who)
+            for lv, player in players.items():
+                if lv == "hard" and kind in asked[lv] or lv == "medium" and step % 3 and kind in asked[lv]:
+                    continue
+                choice = player.choose(game, who)
+                assert choice in legal, (lv, who, kind, choice)
+                _trial, refusal = game.try_apply(who, choice)
+                assert refusal is None, (lv, who, kind, choice, refusal)
+                asked[lv].add(kind)
+        who, action = random_step(game, rng)
+        game.apply(who, action)
+        step += 1
+    for lv in LEVELS:
+        assert {"action", "bonus", "dwelling", "leech"} <= asked[lv], asked[lv]
+
+
+def test_computer_levels_play_fire_and_ice_games_to_the_end():
+    for k, (factions, map_key) in enumerate(_tables()[:2]):
+        r = play_table(Table(seed=40 + k, seats=("easy",) * 4, map_key=map_key,
+                             factions=factions))
+        assert len(r["scores"]) == 4 and all(vp > 0 for vp in r["scores"])
+        assert sorted(r["ranks"])[0] == 1
+
+
+def test_the_same_seed_gives_the_same_game():
+    table = Table(seed=7, seats=("easy",) * 4)
+    a, b = play_table(table), play_table(table)
+    assert a["scores"] == b["scores"] and a["factions"] == b["factions"]
+    other = play_table(Table(seed=8, seats=table.seats))
+    assert other["factions"] != a["factions"] or other["scores"] != a["scores"]
+
+
+def _position(seed: int, steps: int) -> Game:
+    game = Game(GameSetup.random(4, seed))
+    rng = random.Random(seed)
+    for _ in range(steps):
+        game.apply(*random_step(game, rng))
+    return game
+
+
+def test_a_worker_process_makes_the_same_choice():
+    game = _position(3, 60)
+    who = game.waiting_for()[0]
+    here = [choose_action(game.setup, game.log, who, lv, seed=5) for lv in LEVELS]
+    with ProcessPoolExecutor(1) as pool:
+        there = list(pool.map(choose_action, [game.setup] * 3, [game.log] * 3, [who] * 3, LEVELS, [5] * 3))
+    assert here == there
+    assert all(a in game.legal_actions(who) for a in here)
+
+
+def test_the_evaluation_is_the_score_once_the_game_is_over():
+    r_game = _position(11, 0)
+    rng = random.Random(11)
+    while not r_game.finished:
+        r_game.apply(*random_step(r_game, rng))
+    for name, p in r_game.state.players.items():
+        e = evaluate(r_game, name)
+        assert e.total == p.VP and e.vp_now == p.VP
+
+
+def test_the_evaluation_reports_named_parts_that_add_up():
+    game = _position(12, 80)
+    for name in game.state.players:
+        e = evaluate(game, name)
+        assert list(e.parts()) == list(PARTS)
+        assert abs(sum(e.parts().values()) - e.total) < 1e-9
+        assert e.vp_now == game.state.players[name].VP
+        assert e.total > e.vp_now  # income, majorities and resources are still to come mid-game
+
+
+def test_income_still_to_come_shrinks_as_the_rounds_go():
+    game = Game(GameSetup.random(4, 13))
+    rng = random.Random(13)
+    seen = {}
+    while not game.finished:
+        if game.state.phase == "play" and game.state.turn.faction and game.state.round not in seen:
+            seen[game.state.round] = evaluate(game, game.state.turn.faction).income_to_come
+        game.apply(*random_step(game, rng))
+    assert seen[6] < seen[3] < seen[1]
+
+
+def test_suggest_gives_a_legal_move_and_its_reason():
+    game = _position(14, 70)
+    who = game.state.turn.faction
+    while game.decision(who) != "action":
+        game.apply(*random_step(game, random.Random(len(game.log))))
+        who = game.state.turn.faction
+    s = suggest(game, who)
+    assert s.action in game.legal_actions(who) and s.turn[0] == s.action
+    assert set(s.change) == set(PARTS)
+    assert s.after.total >= max(total for _turn, total in s.alternatives) - 1e-9 if s.alternatives else True
+    assert all(v > 0 for _part, v in s.sets_up)
+    replayed = Game.replay(game.setup, game.log)
+    for a in s.turn:  # the whole suggested turn plays
+        replayed.apply(who, a)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_bids_and_takes_factions_legally(level):
+    auction = Auction.draw(4, seed=21)
+    player = Player(level, 1)
+    for _ in range(400):
+        if auction.finished:
+            break
+        who = auction.to_act()
+        move = player.bid(auction, who)
+        assert move in auction.legal_actions(who)
+        auction.apply(who, move)
+    assert auction.finished and len(auction.results) == 4
+
+
+def test_arena_prints_a_line_per_game_and_a_summary(capsys):
+    assert cli(["arena", "--games", "2", "--players", "3", "--seats", "easy", "--seed", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    games = [json.loads(x) for x in lines if x.startswith("{")]
+    assert [g["seed"] for g in games] == [3, 4]
+    assert all(len(g["scores"]) == 3 and g["seats"] == ["easy"] * 3 for g in games)
+    summary = [x for x in lines if x.startswith("easy ")]
+    assert summary and "VP/player" in summary[0] and "worst" in summary[0]
+
+
+def test_arena_refuses_seats_that_do_not_fit(capsys):
+    with pytest.raises(SystemExit):
+        cli(["arena", "--players", "3", "--seats", "easy,hard"])
+    assert "2 seats for 3 players" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli(["arena", "--seats", "expert"])
+    assert "unknown level" in capsys.readouterr().err
+
+
+def test_agree_compares_choices_with_a_tournament_game(corpus_dir, capsys):
+    ledger = sorted(corpus_dir.glob("*.txt"))[0]
+    assert cli(["agree", str(ledger), "--levels", "easy", "--turns", "6"]) == 0
+    out = capsys.readouterr().out
+    assert "main turns 6: top-1" in out and "power offers" in out
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_drafts_factions_and_picks_colours_legally(level):
+    """Factions chosen one by one (Fire & Ice ones included: ice and variable factions pick a
+    colour at once, the Ice Maidens take a favor tile) up to the first dwellings."""
+    player = Player(level, 2)
+    kinds = set()
+    for seed in range(6):
+        game = Game(GameSetup.random(4, seed, options=FIRE_ICE))
+        while game.state.phase in ("factions", "colors"):
+            who = (game.waiting_for() or [None])[0]
+            kinds.add(game.decision(who))
+            choice = player.choose(game, who)
+            assert choice in game.legal_actions(who)
+            game.apply(who, choice)
+        assert len(game.state.players) == 4 and game.state.phase == "dwellings"
+    assert {"factions", "color", "favor"} <= kinds

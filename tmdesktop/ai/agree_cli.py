@@ -1,0 +1,45 @@
+"""`python -m tmdesktop agree LEDGER...`: replay recorded games and report how often each
+level's choice equals the tournament player's: main actions (top 1 and top 3) and power offers."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..rules.ledger import LedgerError, read_ledger, replay_ledger
+from .agreement import Agreement, compare_game
+from .levels import LEVELS
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(prog="tmdesktop agree", description=__doc__.splitlines()[0])
+    ap.add_argument("ledgers", nargs="+", type=Path, help="ledger exports of finished games")
+    ap.add_argument("--levels", default="easy,medium,hard", help="levels to compare, comma-separated")
+    ap.add_argument("--turns", type=int, default=None, help="main-turn decisions looked at per game (all)")
+    args = ap.parse_args(argv)
+    levels = [s.strip().lower() for s in args.levels.split(",") if s.strip()]
+    if unknown := [lv for lv in levels if lv not in LEVELS]:
+        ap.error(f"unknown level(s): {', '.join(unknown)} (easy, medium, hard)")
+    games = []
+    for path in args.ledgers:
+        try:
+            ledger = read_ledger(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, LedgerError) as e:
+            print(f"{path}: cannot be read: {e}")
+            return 1
+        game, mismatch = replay_ledger(ledger)
+        if mismatch is not None:
+            print(f"{path}: skipped, the replay differs from the ledger: {mismatch}")
+            continue
+        games.append((path, ledger.setup, list(game.log)))
+    for level in levels:
+        total = Agreement()
+        for path, setup, log in games:
+            total.add(compare_game(setup, log, level, max_turns=args.turns))
+        turns, offers = max(1, total.turns), max(1, total.offers)
+        print(f"{level:7} main turns {total.turns}: top-1 {100 * total.top1 / turns:5.1f}%  "
+              f"top-3 {100 * total.top3 / turns:5.1f}%   power offers {total.offers}: "
+              f"same answer {100 * total.offers_same / offers:5.1f}%", flush=True)
+        for kind, (n, m) in sorted(total.kinds.items(), key=lambda kv: -kv[1][0]):
+            print(f"        {kind:12} {n:5} turns, top-1 {100 * m / max(1, n):5.1f}%")
+    return 0

@@ -1,0 +1,12 @@
+"""The computer players' commands: `arena` (games between levels) and `agree` (choices
+compared with tournament players')."""
+
+from __future__ import annotations
+
+
+def main(command: str, argv: list[str]) -> int:
+    if command == "arena":
+        from .arena_cli import main as arena_main
+        return arena_main(argv)
+    from .agree_cli import main as agree_main
+    return agree_main(argv)

@@ -1,0 +1,116 @@
+"""Every call the computer players make into the rules engine, in one place.
+
+The engine's public API is changing (one decision model, cheaper copies and undo); keeping the
+calls here means that switch touches this module only. Everything else in `tmdesktop.ai` reads
+the state through these functions or the plain `state(game)` data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..rules import actions as A
+from ..rules.engine import Game
+from ..rules.errors import RuleError
+from ..rules.setup import GameSetup
+
+Action = A.Action
+
+
+def new_game(setup: GameSetup) -> Game:
+    return Game(setup)
+
+
+def replay(setup: GameSetup, log: Iterable[tuple[str | None, Action]]) -> Game:
+    """The game a setup and an action log lead to (how a worker process rebuilds a position)."""
+    return Game.replay(setup, log)
+
+
+def log_of(game: Game) -> list[tuple[str | None, Action]]:
+    return list(game.log)
+
+
+def setup_of(game: Game) -> GameSetup:
+    return game.setup
+
+
+def state(game: Game):
+    """The game state, to be read and never written."""
+    return game.state
+
+
+def board(game: Game):
+    return game.board
+
+
+def finished(game: Game) -> bool:
+    return game.finished
+
+
+def to_act(game: Game) -> list[str | None]:
+    """Who has a decision now, in the order the table settles them (None: the factions are being
+    chosen by the table)."""
+    return game.waiting_for()
+
+
+def decision(game: Game, faction: str | None) -> str | None:
+    return game.decision(faction)
+
+
+def legal(game: Game, faction: str | None) -> list[Action]:
+    return game.legal_actions(faction)
+
+
+def play(game: Game, faction: str | None, action: Action) -> None:
+    """Apply in place (raises RuleError for an illegal action, leaving the game unchanged)."""
+    game.apply(faction, action)
+
+
+def after(game: Game, faction: str | None, action: Action) -> Game | None:
+    """A copy of the game with `action` applied, or None when it is refused."""
+    try:
+        other = game.copy()
+        other.apply(faction, action)
+    except RuleError:
+        return None
+    return other
+
+
+def copy_of(game: Game) -> Game:
+    return game.copy()
+
+
+def income(game: Game, player) -> dict[str, int]:
+    return game.income_of(player)
+
+
+def network_size(game: Game, player) -> int:
+    return game.network_size(player)
+
+
+def pass_vp(game: Game, player) -> int:
+    return game.pass_vp(player)
+
+
+def adjacent(game: Game, hex_: str) -> set[str]:
+    return game.adjacent(hex_)
+
+
+def reachable(game: Game, player, hex_: str) -> bool:
+    return game.reach(player, hex_)[0]
+
+
+def spades_needed(game: Game, player, hex_: str, color: str) -> int:
+    return game.spades_needed(player, hex_, color)
+
+
+def building_power(game: Game, player, kind: str) -> int:
+    return game.building_power(player, kind)
+
+
+def turn_owner(game: Game) -> str | None:
+    return game.state.turn.faction
+
+
+def main_actions_left(game: Game) -> int:
+    return game.state.turn.actions

@@ -1,0 +1,269 @@
+"""The evaluation: an honest projection of a faction's end-game VP, as named parts.
+
+Each part is in VP. Their sum is what the faction can expect to finish with if it plays on
+sensibly from here; the planners compare positions by that sum, and `suggest` explains a move by
+how the parts change. The parts are data (names and numbers), never words: the app words them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from ..rules.data import CULTS, tile
+from ..rules.errors import RuleError
+from ..rules.scoring import rank_points
+from . import engine_api as E
+from .values import power_gain_value, unit_value
+
+#: Evaluation parts, in the order they are reported.
+PARTS = ("vp_now", "income_to_come", "area_outlook", "cult_outlook", "town_progress",
+         "resources_left", "position")
+
+
+@dataclass(frozen=True)
+class Weights:
+    """How much each projected part counts (1.0 everywhere is the honest projection)."""
+
+    income_to_come: float = 1.0
+    area_outlook: float = 1.0
+    cult_outlook: float = 1.0
+    town_progress: float = 1.0
+    resources_left: float = 1.0
+    position: float = 1.0
+
+
+HONEST = Weights()
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    vp_now: float
+    income_to_come: float
+    area_outlook: float
+    cult_outlook: float
+    town_progress: float
+    resources_left: float
+    position: float
+
+    @property
+    def total(self) -> float:
+        return sum(getattr(self, f.name) for f in fields(self))
+
+    def parts(self) -> dict[str, float]:
+        return {name: getattr(self, name) for name in PARTS}
+
+    def minus(self, other: Evaluation) -> dict[str, float]:
+        """The change of each part from `other` to this one."""
+        return {name: getattr(self, name) - getattr(other, name) for name in PARTS}
+
+
+def game_progress(game, p) -> tuple[float, int]:
+    """(rounds of action left for p counting the current one by half if p still acts in it,
+    income phases still to come)."""
+    s = E.state(game)
+    if s.phase == "finished":
+        return 0.0, 0
+    if s.phase in ("factions", "colors", "dwellings", "bonus"):
+        return 6.0, 6
+    r = s.round
+    if s.phase == "income-spades":
+        return 7.0 - r, 7 - r
+    return (6 - r) + (0.0 if p.passed else 0.5), 6 - r
+
+
+def _confidence(rounds_left: float) -> float:
+    """How far a ranking today is the final ranking (majorities still move early in the game)."""
+    return 0.45 + 0.55 * (1 - min(6.0, rounds_left) / 6)
+
+
+def _resource_value(gains: dict, rounds_left: float, bowls: list[int]) -> float:
+    v = 0.0
+    for key, n in gains.items():
+        if key == "PW":
+            v += power_gain_value(bowls, n, rounds_left)
+        elif key in ("C", "W", "P", "SPADE"):
+            v += n * unit_value(key, rounds_left)
+        elif key == "VP":
+            v += n
+    return v
+
+
+def _income_part(game, p, s, rounds_left: float, income_rounds: int) -> float:
+    total = _pass_vp_to_come(game, p, s, rounds_left)
+    if income_rounds <= 0:
+        return total
+    per_round = dict(E.income(game, p))
+    bonus = tile(p.bonus)["income"] if p.bonus else {}
+    for key, n in bonus.items():  # a bonus tile is held for one round only
+        per_round[key] -= n
+    first = 7 - income_rounds  # the first round whose income is still to come
+    if s.phase != "play" or p.passed:  # the tile now held pays the next income
+        total += _resource_value(bonus, 7 - first, p.power)
+    elif s.bonus_pool:  # the one still to be taken when passing
+        total += max(_resource_value(tile(b)["income"], 7 - first, p.power) + s.bonus_pool[b] * unit_value("C", 7 - first)
+                     for b in s.bonus_pool)
+    for k in range(first, 7):
+        total += _resource_value(per_round, 7 - k, p.power)
+    # cult income from the round scoring tiles still to pay (round k's tile pays at k+1)
+    for k in range(max(1, first - 1), 6):
+        t = tile(s.score_tiles[k - 1])
+        if t["cult"] == "CULT_P":
+            times = sum(spot == p.name for spots in s.cult_spots.values() for spot in spots)
+        else:
+            times = p.cult[t["cult"]] // t["req"]
+        if times:
+            total += _resource_value({key: v * times for key, v in t["income"].items()}, 6 - k, p.power)
+    return total
+
+
+def _pass_vp_to_come(game, p, s, rounds_left: float) -> float:
+    """Pass VP still to come: the bonus tile's at the next pass, favors' and buildings' at every one."""
+    passes = int(rounds_left + 0.5) if s.phase == "play" else 6
+    if not passes:
+        return 0.0
+    all_pass = E.pass_vp(game, p)
+    tile_vp = 0
+    if p.bonus:
+        for key, table in (tile(p.bonus).get("pass_vp") or {}).items():
+            level = p.ship if key == "ship" else p.counts[key]
+            tile_vp += table[min(level, len(table) - 1)]
+    return all_pass + (all_pass - tile_vp) * (passes - 1)
+
+
+def _area_part(game, p, s, rounds_left: float) -> float:
+    sizes = {n: E.network_size(game, q) for n, q in s.players.items() if not q.dropped}
+    points = (18, 12, 6)
+    now = rank_points(sizes, points).get(p.name, 0)
+    c = _confidence(rounds_left)
+    mean = sum(points[: len(sizes)]) / max(1, len(sizes))
+    extra = 0.0
+    final = E.setup_of(game).final_scoring
+    if final:  # the Fire & Ice final tile: assume a share like the network's
+        extra = mean * 0.5
+    return c * now + (1 - c) * mean + extra
+
+
+def _cult_part(p, s, rounds_left: float) -> float:
+    c = _confidence(rounds_left)
+    total = 0.0
+    live = {n: q for n, q in s.players.items() if not q.dropped}
+    for cult in CULTS:
+        metric = {n: q.cult[cult] for n, q in live.items()}
+        now = rank_points(metric, (8, 4, 2)).get(p.name, 0)
+        mean = 14 / max(1, len(live))
+        total += c * now + (1 - c) * mean
+    return total
+
+
+def _town_part(game, p, s, rounds_left: float) -> float:
+    if rounds_left <= 0:
+        return 0.0
+    need_power = 6 if "FAV5" in p.favors else 7
+    seen: set[str] = set()
+    best = []
+    for h in p.buildings:
+        if h in seen or h in p.town_hexes:
+            continue
+        group, stack = {h}, [h]
+        while stack:
+            x = stack.pop()
+            for n in E.adjacent(game, x):
+                if n not in group and s.owner.get(n) == p.name:
+                    group.add(n)
+                    stack.append(n)
+        seen |= group
+        kinds = [p.buildings[x] for x in group]
+        size = len(kinds) + kinds.count("SA")
+        power = sum(E.building_power(game, p, k) for k in kinds)
+        progress = min(size, 4) / 4 * min(power, need_power) / need_power
+        best.append(progress)
+    best.sort(reverse=True)
+    soon = min(1.0, rounds_left / 2)
+    return sum(8.0 * x * x * soon for x in best[:2])
+
+
+#: Resources in hand beyond what a faction can spend in a round or two are only worth their
+#: final conversion: hoarding is not building.
+SPENDABLE = {"C": 14, "W": 7, "P": 3}
+
+
+def _held(key: str, n: int, rounds_left: float) -> float:
+    cap = SPENDABLE[key] * max(1.0, min(2.0, rounds_left / 2))
+    return min(n, cap) * unit_value(key, rounds_left) + max(0.0, n - cap) * unit_value(key, 0)
+
+
+def _resources_part(p, rounds_left: float) -> float:
+    v = _held("C", p.C, rounds_left) + _held("W", p.W, rounds_left) + _held("P", p.P, rounds_left)
+    v += p.power[2] * unit_value("PW3", rounds_left) + p.power[1] * unit_value("PW2", rounds_left)
+    v += p.power[0] * unit_value("PW1", rounds_left)
+    v += p.spades * unit_value("SPADE", rounds_left)
+    return v
+
+
+#: What a building on the map is worth beyond its income while rounds remain (the round scoring
+#: tiles, upgrades, towns and power from neighbours it makes possible).
+STRUCTURE = {"D": 1.5, "TP": 2.5, "TE": 2.0, "SH": 3.0, "SA": 3.0}
+
+
+def _position_part(game, p, s, rounds_left: float) -> float:
+    """Abilities and room still to use: shipping and digging levels, the stronghold's ability,
+    favor tiles that pay VP per building, free hexes next to the faction's buildings."""
+    share = min(6.0, rounds_left) / 6
+    v = 1.5 * p.ship * share + 2.0 * p.dig * share
+    # buildings on the map are the base of later round scoring, upgrades, towns and power
+    v += min(1.0, rounds_left / 2) * sum(STRUCTURE[k] * n for k, n in p.counts.items())
+    if p.counts["SH"]:
+        v += 3.0 * rounds_left  # the stronghold ability, used every round
+    if "FAV11" in p.favors:
+        v += 2 * min(8 - p.counts["D"], 1.2 * rounds_left)
+    if "FAV10" in p.favors:
+        v += 3 * min(4 - p.counts["TP"], 0.6 * rounds_left)
+    if rounds_left > 0 and p.buildings:
+        target = p.color if p.home in ("ice", "variable") else p.home
+        room = set()
+        for h in p.buildings:
+            for n in E.adjacent(game, h):
+                if n in s.owner or n in room:
+                    continue
+                terrain = s.terrain.get(n)
+                if terrain is None or terrain in ("ice", "volcano") and terrain != p.home:
+                    continue
+                if terrain == p.home or p.home == "volcano" or (target and _cheap(game, p, n, target)):
+                    room.add(n)
+        v += 0.45 * min(8, len(room)) * min(1.0, rounds_left / 3)
+    return v
+
+
+def _cheap(game, p, hex_: str, target: str) -> bool:
+    try:
+        return E.spades_needed(game, p, hex_, target) <= 1
+    except (RuleError, ValueError, KeyError):
+        return False
+
+
+def evaluate(game, faction: str, weights: Weights = HONEST) -> Evaluation:
+    """The projected end-game VP of `faction` in `game`, by part."""
+    s = E.state(game)
+    p = s.players[faction]
+    if s.phase == "finished":
+        return Evaluation(float(p.VP), 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+    rounds_left, income_rounds = game_progress(game, p)
+    return Evaluation(
+        vp_now=float(p.VP),
+        income_to_come=weights.income_to_come * _income_part(game, p, s, rounds_left, income_rounds),
+        area_outlook=weights.area_outlook * _area_part(game, p, s, rounds_left),
+        cult_outlook=weights.cult_outlook * _cult_part(p, s, rounds_left),
+        town_progress=weights.town_progress * _town_part(game, p, s, rounds_left),
+        resources_left=weights.resources_left * _resources_part(p, rounds_left),
+        position=weights.position * _position_part(game, p, s, rounds_left),
+    )
+
+
+def advantage(game, faction: str, weights: Weights = HONEST, rivalry: float = 0.0) -> float:
+    """The faction's projected total, less `rivalry` times the best opponent's (0: play for VP)."""
+    own = evaluate(game, faction, weights).total
+    if not rivalry:
+        return own
+    s = E.state(game)
+    others = [evaluate(game, n, weights).total for n, q in s.players.items() if n != faction and not q.dropped]
+    return own - rivalry * max(others, default=0.0)

@@ -1,0 +1,235 @@
+"""Whole-turn planning: candidate turns (conversions, a main action, its follow-ups and the
+decisions it brings), each scored by the evaluation of the position it leads to.
+
+The move list is pruned before anything expensive: transformations only towards the faction's
+own terrain, conversions only as short preludes that make a new main action affordable, and
+only the best candidates by a one-step look are completed into whole turns.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..rules import actions as A
+from . import engine_api as E
+from .evaluation import Evaluation, advantage, evaluate, game_progress
+from .levels import Level
+
+FREE = (A.Convert, A.Burn, A.Done, A.Connect, A.Leech, A.Decline)
+#: Decisions of one's own that a turn's main action can bring and that the turn settles.
+OWED = ("favor", "town", "cult", "color", "unlock", "lose-cult", "p3")
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One candidate turn: its actions in order, the main one, and where it leads."""
+
+    actions: tuple[A.Action, ...]
+    main: A.Action | None
+    score: float  # what the level ranks by (the evaluation, with look-ahead for Hard)
+    evaluation: Evaluation  # the honest evaluation right after the turn
+
+
+def _run(game, faction: str, actions) -> object | None:
+    """A copy of the game after `actions`, or None if one of them is refused."""
+    g = E.copy_of(game)
+    for a in actions:
+        try:
+            E.play(g, faction, a)
+        except Exception:  # noqa: BLE001 - a refused step only rules this candidate out
+            return None
+    return g
+
+
+def target_colors(p) -> set[str]:
+    return {c for c in (p.home, p.color) if c}
+
+
+def main_candidates(game, faction: str) -> list[A.Action]:
+    p = E.state(game).players[faction]
+    targets = target_colors(p)
+    return [a for a in E.legal(game, faction)
+            if not isinstance(a, FREE) and not (isinstance(a, A.Transform) and a.color not in targets)]
+
+
+def _preludes(game, faction: str) -> list[tuple[A.Action, ...]]:
+    """Short runs of free conversions (and burning) worth trying before the main action."""
+    legal = E.legal(game, faction)
+    converts = [a for a in legal if isinstance(a, A.Convert) and a.give != "VP"]
+    out: list[tuple[A.Action, ...]] = []
+    for c in converts:
+        reps = 4 if c.get == "C" else 2
+        out += [(c,) * n for n in range(1, reps + 1)]
+    if any(isinstance(a, A.Burn) for a in legal):
+        p = E.state(game).players[faction]
+        to_w = [c for c in converts if c.give == "PW" and c.get == "W"]
+        for b in range(1, min(6, p.power[1] // 2) + 1):
+            out.append((A.Burn(1),) * b)
+            for c in to_w:
+                out += [(A.Burn(1),) * b + (c,) * n for n in (1, 2)]
+    return out
+
+
+def best_one_step(game, faction: str, options: list, level: Level, rng: random.Random,
+                   stay: bool = False) -> A.Action | None:
+    """The option whose result evaluates best (None: staying put is better, if `stay`)."""
+    best, best_score = None, advantage(game, faction, level.weights, level.rivalry) if stay else float("-inf")
+    for a in options:
+        g = E.after(game, faction, a)
+        if g is None:
+            continue
+        score = advantage(g, faction, level.weights, level.rivalry) + rng.gauss(0, level.noise) if level.noise \
+            else advantage(g, faction, level.weights, level.rivalry)
+        if score > best_score:
+            best, best_score = a, score
+    if best is None and not stay and options:
+        best = options[0]
+    return best
+
+
+#: Power taken from a neighbour's building is worth more than its tokens while rounds remain:
+#: it comes between one's own turns and buys actions sooner (the tempo tournament players take
+#: it for).
+TEMPO_PER_POWER = 0.9
+
+
+def answer_offer(game, faction: str, options: list, level: Level, rng: random.Random) -> A.Action | None:
+    """Take or decline a power offer."""
+    offers = [a for a in options if isinstance(a, (A.Leech, A.Decline))]
+    p = E.state(game).players[faction]
+    rounds_left = game_progress(game, p)[0]
+    best, best_score = None, float("-inf")
+    for a in offers:
+        g = E.after(game, faction, a)
+        if g is None:
+            continue
+        score = advantage(g, faction, level.weights, level.rivalry)
+        if isinstance(a, A.Leech):
+            gained = sum(E.state(g).players[faction].power[1:]) - sum(p.power[1:]) + \
+                E.state(g).players[faction].power[2] - p.power[2]
+            score += TEMPO_PER_POWER * gained * min(1.0, rounds_left / 3)
+        if level.noise:
+            score += rng.gauss(0, level.noise)
+        if score > best_score:
+            best, best_score = a, score
+    return best
+
+
+def complete_turn(game, faction: str, level: Level, rng: random.Random, limit: int = 12) -> list[A.Action]:
+    """Settle the rest of the turn in place: follow-ups, tiles and steps owed, a second action."""
+    done: list[A.Action] = []
+    for _ in range(limit):
+        kind = E.decision(game, faction)
+        if kind == "action":
+            options, stay = main_candidates(game, faction), False
+        elif kind == "followup":
+            targets = target_colors(E.state(game).players[faction])
+            options = [a for a in E.legal(game, faction) if not isinstance(a, FREE)
+                       and not (isinstance(a, A.Transform) and a.color not in targets)]
+            stay = True
+        elif kind in OWED:
+            options, stay = E.legal(game, faction), False
+        else:
+            break
+        choice = best_one_step(game, faction, options, level, rng, stay)
+        if choice is None:
+            break
+        E.play(game, faction, choice)
+        done.append(choice)
+    return done
+
+
+def turn_plans(game, faction: str, level: Level, rng: random.Random) -> list[Plan]:
+    """Candidate turns for `faction` (whose main action it is), best first."""
+    base = main_candidates(game, faction)
+    seen = set(base)
+    starts: list[tuple[tuple[A.Action, ...], object]] = [((), game)]
+    if level.preludes:
+        for seq in _preludes(game, faction):
+            g = _run(game, faction, seq)
+            if g is not None:
+                starts.append((seq, g))
+    screened: list[tuple[float, tuple[A.Action, ...], A.Action, object]] = []
+    for seq, start in starts:
+        mains = base if not seq else [a for a in main_candidates(start, faction) if a not in seen]
+        seen.update(mains)
+        for a in mains:
+            g = E.after(start, faction, a)
+            if g is None:
+                continue
+            screened.append((advantage(g, faction, level.weights, level.rivalry), seq, a, g))
+    screened.sort(key=lambda t: -t[0])
+    plans = []
+    for _score, seq, a, g in screened[: level.candidates]:
+        rest = complete_turn(g, faction, level, rng)
+        score = advantage(g, faction, level.weights, level.rivalry)
+        if level.noise:
+            score += rng.gauss(0, level.noise)
+        plans.append(Plan(seq + (a,) + tuple(rest), a, score, evaluate(g, faction)))
+    plans.sort(key=lambda pl: -pl.score)
+    if level.lookahead and len(plans) > 1:
+        plans = _look_ahead(game, faction, plans, level, rng)
+    return plans
+
+
+# ---------------------------------------------------------------- look-ahead (Hard)
+
+def _reply_level(level: Level) -> Level:
+    """How the opponents are assumed to reply in a look-ahead: a quick whole-turn planner."""
+    return Level("reply", level.weights, preludes=False, candidates=3, lookahead=0, noise=0.0)
+
+
+def _own_next_level(level: Level) -> Level:
+    return Level("next", level.weights, preludes=True, candidates=8, lookahead=0, noise=0.0)
+
+
+def quick_decision(game, who: str | None, level: Level, rng: random.Random) -> A.Action:
+    """A fast answer to any decision (the look-ahead's model of everyone)."""
+    kind = E.decision(game, who)
+    legal = E.legal(game, who)
+    if kind == "action":
+        plans = turn_plans(game, who, level, rng)
+        return plans[0].actions[0] if plans else legal[0]
+    if kind == "end":
+        return A.Done()
+    if kind == "leech":
+        return answer_offer(game, who, legal, level, rng) or legal[0]
+    if who is None:
+        return legal[0]
+    if kind == "followup":
+        return complete_step(game, who, level, rng)
+    return best_one_step(game, who, legal, level, rng) or legal[0]
+
+
+def complete_step(game, faction: str, level: Level, rng: random.Random) -> A.Action:
+    """The next action of a turn whose main action is taken (Done when nothing is worth it)."""
+    g = E.copy_of(game)
+    rest = complete_turn(g, faction, level, rng, limit=1)
+    return rest[0] if rest else A.Done()
+
+
+def _look_ahead(game, faction: str, plans: list[Plan], level: Level, rng: random.Random) -> list[Plan]:
+    """Follow the best plans through everyone's replies up to the end of the own next turn."""
+    reply, own = _reply_level(level), _own_next_level(level)
+    rescored = []
+    for plan in plans[: level.lookahead]:
+        g = _run(game, faction, plan.actions)
+        if g is None:
+            continue
+        if E.decision(g, faction) == "end":
+            E.play(g, faction, A.Done())
+        for _ in range(40):  # a bound on the work (a time limit would break determinism)
+            if E.finished(g):
+                break
+            who = E.to_act(g)[0]
+            if who == faction and E.decision(g, faction) == "action":
+                nxt = turn_plans(g, faction, own, rng)
+                if nxt:
+                    g = _run(g, faction, nxt[0].actions) or g
+                break
+            E.play(g, who, quick_decision(g, who, reply, rng))
+        rescored.append(Plan(plan.actions, plan.main, advantage(g, faction, level.weights, level.rivalry),
+                             plan.evaluation))
+    rescored.sort(key=lambda pl: -pl.score)
+    return rescored + plans[level.lookahead:]
