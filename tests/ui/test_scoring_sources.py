@@ -52,3 +52,29 @@ def test_hovering_a_cell_lists_its_sources(title_app):
     assert (E.ROUND_TILE in seen) == bool(round_tile_vp)  # shown exactly when the game had some
     total = sum(scoring.b.sources[f][row] for f in scoring.factions for row in scoring.b.sources[f])
     assert total == sum(p.VP for p in game.state.players.values())
+
+
+def test_the_winners_are_named_with_a_plural_verb(title_app):
+    """Faction names are plural ('the Witches'): the heading never says 'Witches wins'."""
+    from tmdesktop import i18n
+
+    app = title_app((1280, 720))
+    click(app, app.stack.top.centre_of("new"))
+    click(app, app.stack.top.centre_of("start"))
+    to_map(app)
+    game = app.stack.top.game
+    scoring = finish_to_scoring(app, seed=5)
+    assert scoring.heading() == "Final scoring"
+    key(app, pygame.K_a)  # reveal every final step
+    players = game.state.players
+    best = max(p.VP for p in players.values())
+    winners = " & ".join(scoring.label(f) for f in scoring.factions if players[f].VP == best)
+    assert scoring.heading() == f"Winners with {best} VP: {winners}"
+    try:
+        i18n.set_language("es")
+        assert scoring.heading().startswith(f"Ganan con {best} PV: ")
+        i18n.set_language("it")
+        assert scoring.heading().startswith(f"Vincono con {best} PV: ")
+    finally:
+        i18n.set_language("en")
+    app.render(force=True)

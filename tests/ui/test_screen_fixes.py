@@ -41,6 +41,24 @@ def test_replay_viewer_reads_as_a_replay_and_ends_with_the_scoring(make_app, use
     assert isinstance(app.stack.top, ScoringScene)
 
 
+def test_the_replay_viewer_asks_nobody_anything(make_app, user_dirs):
+    """Stepping through positions where players owe answers (power offers, tiles, a new round)
+    opens no picker, hand-off or summary over the viewer."""
+    app, _scene, _session = make_app()
+    game, log, note = load_replay(sorted(SAMPLES.glob("*.txt"))[0])
+    viewer = ReplayScene(app, game, log, "", note)
+    app.push(viewer)
+    app.render(force=True)
+    owed = set()
+    while viewer.pos < len(viewer.full_log):
+        key(app, pygame.K_RIGHT)
+        me = viewer.session.decider()
+        if me is not None:
+            owed.add(viewer.game.decision(me))
+        assert app.stack.top is viewer, type(app.stack.top).__name__
+    assert {"leech", "favor", "bonus"} <= owed  # the positions would have asked in a game
+
+
 def test_tiles_explain_themselves_in_words(make_app):
     """The rulebook's tiles, in words with their numbers (bonus tile with 2 VP per trading house on
     passing, the favor tile paying 2/3/3/4 VP by trading houses, the power action of 2 spades)."""

@@ -63,47 +63,70 @@ def action_name(name: str) -> str:
     return _(SPECIAL_ACTION_NAMES.get(name, name))
 
 
+def _transform(game, a: A.Transform) -> str:
+    if a.color:
+        return _("Transform {hex} into {terrain}").format(hex=a.hex, terrain=terrain(a.color))
+    return _("Transform {hex}").format(hex=a.hex)
+
+
+def _use(game, a: A.UseAction) -> str:
+    if a.name == "ACTC":  # in a picker, the name alone does not say what the double turn is
+        return _("Double turn: take two actions (stronghold)")
+    return action_name(a.name)
+
+
+def _priest(game, a: A.SendPriest) -> str:
+    if a.spot in (None, 1):
+        return _("Send a priest to {cult} (1 step, priest returns)").format(cult=cult(a.cult))
+    return ngettext("Send a priest to {cult} ({n} step)", "Send a priest to {cult} ({n} steps)",
+                    a.spot).format(cult=cult(a.cult), n=a.spot)
+
+
+def _cult_step(game, a: A.CultStep) -> str:
+    if a.n < 0:  # the volcano's price
+        return _("Lose {n} on {cult}").format(n=-a.n, cult=cult(a.cult))
+    return _("Advance on {cult}").format(cult=cult(a.cult))
+
+
+def _unlock(game, a: A.UnlockTerrain) -> str:
+    if a.color == "gain-priest":
+        return _("Keep the priest")
+    return _("Unlock {terrain}").format(terrain=terrain(a.color))
+
+
+#: How each kind of action is worded: one line saying what it does, for menus, tooltips, the log.
+WORDING = {
+    A.Build: lambda game, a: _("Build a dwelling on {hex}").format(hex=a.hex),
+    A.Upgrade: lambda game, a: _("Upgrade {hex} to a {building}").format(hex=a.hex, building=building(a.to).lower()),
+    A.Transform: _transform,
+    A.UseAction: _use,
+    A.SendPriest: _priest,
+    A.Advance: lambda game, a: _("Advance shipping") if a.track.startswith("ship") else _("Advance digging"),
+    A.Pass: lambda game, a: _("Pass and take {tile}").format(tile=a.bonus) if a.bonus else _("Pass"),
+    A.Convert: lambda game, a: _("Convert {what} into {into}").format(what=amount(a.give_n, a.give),
+                                                                      into=amount(a.get_n, a.get)),
+    A.Burn: lambda game, a: ngettext("Burn {n} power token (bowl II to III)", "Burn {n} power tokens (bowl II to III)",
+                                     a.n).format(n=a.n),
+    A.Leech: lambda game, a: _("Take power from the {faction}").format(faction=faction(game, a.source)),
+    A.Decline: lambda game, a: _("Decline the power"),
+    A.TakeTile: lambda game, a: _("Take {tile}").format(tile=a.tile),
+    A.CultStep: _cult_step,
+    A.PlaceBridge: lambda game, a: _("Place a bridge between {a} and {b}").format(a=a.a, b=a.b),
+    A.Connect: lambda game, a: _("Join a town across river hex {hex}").format(hex=a.river),
+    A.Done: lambda game, a: _("End your turn"),
+    A.DiscardSpade: lambda game, a: _("Discard the remaining spades"),
+    A.Dig: lambda game, a: ngettext("Dig {n} spade", "Dig {n} spades", a.spades).format(n=a.spades),
+    A.PickColor: lambda game, a: _("Take {terrain} as your colour").format(terrain=terrain(a.color)),
+    A.UnlockTerrain: _unlock,
+    A.TokenForVP: lambda game, a: (_("Buy a power token in bowl III for 1 VP") if a.take
+                                   else _("Do not buy the token")),
+}
+
+
 def action(game, a: A.Action) -> str:
-    """One line saying what `a` does, for menus, tooltips and the log."""
-    if isinstance(a, A.Build):
-        return _("Build a dwelling on {hex}").format(hex=a.hex)
-    if isinstance(a, A.Upgrade):
-        return _("Upgrade {hex} to a {building}").format(hex=a.hex, building=building(a.to).lower())
-    if isinstance(a, A.Transform):
-        if a.color:
-            return _("Transform {hex} into {terrain}").format(hex=a.hex, terrain=terrain(a.color))
-        return _("Transform {hex}").format(hex=a.hex)
-    if isinstance(a, A.UseAction):
-        return action_name(a.name)
-    if isinstance(a, A.SendPriest):
-        if a.spot in (None, 1):
-            return _("Send a priest to {cult} (1 step, priest returns)").format(cult=cult(a.cult))
-        return ngettext("Send a priest to {cult} ({n} step)", "Send a priest to {cult} ({n} steps)",
-                        a.spot).format(cult=cult(a.cult), n=a.spot)
-    if isinstance(a, A.Advance):
-        return _("Advance shipping") if a.track.startswith("ship") else _("Advance digging")
-    if isinstance(a, A.Pass):
-        return _("Pass and take {tile}").format(tile=a.bonus) if a.bonus else _("Pass")
-    if isinstance(a, A.Convert):
-        return _("Convert {what} into {into}").format(what=amount(a.give_n, a.give), into=amount(a.get_n, a.get))
-    if isinstance(a, A.Burn):
-        return ngettext("Burn {n} power token (bowl II to III)", "Burn {n} power tokens (bowl II to III)",
-                        a.n).format(n=a.n)
-    if isinstance(a, A.Leech):
-        return _("Take power from the {faction}").format(faction=faction(game, a.source))
-    if isinstance(a, A.Decline):
-        return _("Decline the power")
-    if isinstance(a, A.TakeTile):
-        return _("Take {tile}").format(tile=a.tile)
-    if isinstance(a, A.CultStep):
-        return _("Advance on {cult}").format(cult=cult(a.cult))
-    if isinstance(a, A.PlaceBridge):
-        return _("Place a bridge between {a} and {b}").format(a=a.a, b=a.b)
-    if isinstance(a, A.Done):
-        return _("End your turn")
-    if isinstance(a, A.Dig):
-        return ngettext("Dig {n} spade", "Dig {n} spades", a.spades).format(n=a.spades)
-    return str(a)
+    """One line saying what `a` does (`WORDING`; an action it does not know, in notation)."""
+    words = WORDING.get(type(a))
+    return words(game, a) if words else str(a)
 
 
 def status(session) -> str:

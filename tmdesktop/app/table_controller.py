@@ -1,6 +1,7 @@
-"""The table's controller: whose hands the laptop is in, which decision is open, what a click
-or a key means, and what the bar and the status line say.  No drawing and no pygame: the map
-scene asks it and draws; overlays and tests can ask it too.
+"""The table's controller: whose hands the laptop is in, which decision is open, what is asked
+for it (`question`: the picker's title and answers, and whether the laptop changes hands), what a
+click or a key means, and what the bar and the status line say.  No drawing and no pygame: the
+map scene asks it and draws; overlays and tests can ask it too.
 
 Every question about the engine's decisions (`decider`, `decision`, `can_end_turn`) goes through
 here and the session, so the coming single decision model changes one place.
@@ -8,16 +9,52 @@ here and the session, so the coming single decision model changes one place.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from tmdesktop.i18n import _, ngettext
 from tmdesktop.rules import actions as A
 from tmdesktop.rules.constants import CULT_SPOT_VALUES
 from tmdesktop.rules.data import POWER_ACTIONS
+from tmdesktop.rules.preview import offer_terms
 
 from . import describe, legal
+from .options import Option
 from .session import Session
 
 TOOLS = {"build": (A.Build,), "upgrade": (A.Upgrade,), "transform": (A.Transform,)}
 HEX_ACTIONS = (A.Build, A.Upgrade, A.Transform)
+#: Decisions answered in a picker (or a hand-off when they are asked out of turn).
+PICKED = {"leech", "color", "unlock", "lose-cult", "p3", "cult", "favor", "town", "bonus"}
+
+
+@dataclass
+class Question:
+    """What the table asks `faction` now, for the scene to draw.
+
+    With `options`: a picker titled `title` (a tile picker, `cards`, may be closed to look at the
+    board).  Without: nothing to pick, the player acts on the map.  `handoff`: the laptop changes
+    hands first (the picker says so, or a notice with `subtitle`, what they are to do)."""
+
+    faction: str
+    kind: str  # the engine's decision (leech, cult, favor ...)
+    title: str = ""
+    options: list[Option] = field(default_factory=list)
+    handoff: bool = False
+    subtitle: str = ""
+    cards: bool = False
+
+
+def settles(kind: str, a: A.Action, p) -> bool:
+    """Whether `a` answers the decision `kind` (the legal list also holds the player's other
+    choices: other things owed, and in their own turn the turn's actions)."""
+    if kind == "leech":
+        return isinstance(a, (A.Leech, A.Decline)) and a.source == p.leech_offers[0].source
+    if kind in ("cult", "lose-cult"):
+        return isinstance(a, A.CultStep) and (a.n > 0) == (kind == "cult")
+    if kind in ("favor", "town"):
+        return isinstance(a, A.TakeTile) and a.tile.startswith("FAV" if kind == "favor" else "TW")
+    wanted = {"color": A.PickColor, "unlock": A.UnlockTerrain, "p3": A.TokenForVP, "bonus": A.Pass}
+    return isinstance(a, wanted.get(kind, A.Action))
 
 
 class TableController:
@@ -27,6 +64,7 @@ class TableController:
         #: The faction whose hands the laptop is in (None: nobody yet); a change is announced.
         self.holder: str | None = None
         self._reasons: dict = {}
+        self._previews: dict = {}
 
     @property
     def game(self):
@@ -160,6 +198,86 @@ class TableController:
 
     def can_end_turn(self) -> bool:
         return self.game.can_end_turn(self.decider() or "")
+
+    # ------------------------------------------------------------------ what to ask
+
+    def question(self) -> Question | None:
+        """The picker the current decision needs and whether the laptop changes hands for it;
+        None when nobody decides or the answers cannot be offered."""
+        g = self.game
+        me = self.decider()
+        if me is None:
+            return None
+        kind = g.decision(me)
+        p = g.state.players[me]
+        acts = [a for a in self.legal() if settles(kind, a, p)]
+        handoff = self.holder not in (None, me)  # said first, in the question's dialog or by a notice
+        if kind not in PICKED or not acts:
+            return Question(me, kind, handoff=handoff, subtitle=self.status_text() if handoff else "")
+        title, options, subtitle = self._ask(kind, me, acts)
+        if not options:
+            return None
+        return Question(me, kind, title, options, handoff, subtitle, cards=kind in ("favor", "town", "bonus"))
+
+    def _ask(self, kind: str, me: str, acts: list[A.Action]) -> tuple[str, list[Option], str]:
+        """(title, options, subtitle) of the picker for decision `kind`."""
+        g = self.game
+        s = g.state
+        name = describe.faction(g, me)
+        if kind == "leech":
+            offer = s.players[me].leech_offers[0]
+            terms = offer_terms(g, me)  # the engine's price: taken on a fork
+            n, vp = (terms.power, terms.vp) if terms else (g.leech_amount(s.players[me], offer), 0)
+            if vp:
+                title = _("{faction}: take {n} power for {vp} VP?").format(faction=name, n=n, vp=vp)
+            else:
+                title = _("{faction}: take {n} power for free?").format(faction=name, n=n)
+            # only the offer's two answers: the turn's other actions are the map's, not this dialog's
+            opts = [Option(_("Take {n} power").format(n=n), a, [("PW", f"+{n}")] + ([("VP", f"−{vp}")] if vp else []))
+                    if isinstance(a, A.Leech) else Option(_("Decline"), a)
+                    for a in acts if isinstance(a, (A.Leech, A.Decline))]
+            subtitle = _("Hand the game to the {faction} ({source} built next to them)").format(
+                faction=name, source=describe.faction(g, offer.source))
+            return title, opts, subtitle
+        if kind == "cult":
+            opts = [Option(describe.cult(a.cult), a, [(a.cult, f"+{a.n}")]) for a in acts]
+            title = _("{faction}: advance on which cult track?")
+        elif kind == "lose-cult":
+            opts = [Option(describe.action(g, a), a, [(a.cult, f"−{-a.n}")]) for a in acts]
+            title = _("{faction}: the volcano costs cult steps; lose them on which track?")
+        elif kind == "color":
+            opts = [Option(describe.terrain(a.color).capitalize(), a, swatch=a.color) for a in acts]
+            title = _("{faction}: choose your colour")
+        elif kind == "unlock":
+            opts = [Option(describe.action(g, a), a, [("P", "+1")]) if a.color == "gain-priest" else
+                    Option(describe.action(g, a), a, self.tokens(me, a), swatch=a.color) for a in acts]
+            title = _("{faction}: a new priest; unlock a terrain or keep it?")
+        elif kind == "p3":
+            opts = [Option(describe.action(g, a), a, [("PW", "+1"), ("VP", "−1")] if a.take else []) for a in acts]
+            title = _("{faction}: an opponent took your power")
+        elif kind == "favor":
+            opts = [Option(f"×{s.favor_pool.get(a.tile, 0)}", a, card=a.tile) for a in acts if isinstance(a, A.TakeTile)]
+            title = _("{faction}: choose a favor tile")
+        elif kind == "town":
+            opts = [Option(f"×{s.town_pool.get(a.tile, 0)}", a, card=a.tile) for a in acts if isinstance(a, A.TakeTile)]
+            title = _("{faction}: you founded a town; choose a town tile")
+        else:  # bonus
+            opts = [Option(a.bonus, a, card=a.bonus) for a in acts if isinstance(a, A.Pass) and a.bonus]
+            title = _("{faction}: choose a bonus tile")
+        return title.format(faction=name), opts, ""
+
+    def tokens(self, faction: str | None, action: A.Action) -> list:
+        """What `action` costs and gives `faction`, as (icon, "+n"/"−n") pairs (the engine's
+        preview on a fork, kept per position)."""
+        if faction is None:
+            return []
+        key = (self.session.version, len(self.game.log), faction, action)
+        if key not in self._previews:
+            if len(self._previews) > 400:
+                self._previews.clear()
+            self._previews[key] = legal.preview(self.game, faction, action)
+        d = self._previews[key]
+        return [] if d is None else [(k, f"{'+' if n > 0 else '−'}{abs(n)}") for k, n in d.items()]
 
     # ------------------------------------------------------------------ words
 

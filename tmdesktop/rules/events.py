@@ -128,6 +128,11 @@ def gains(events, resource: str = "VP"):
     return (e for e in events if isinstance(e, Gained) and e.resource == resource)
 
 
+def gains_of(events, faction: str):
+    """The `Gained` events of one faction, every resource."""
+    return (e for e in events if isinstance(e, Gained) and e.faction == faction)
+
+
 def vp_by_source(per_action: list[list[Event]]) -> dict[str, dict[Source, int]]:
     """VP each faction got (or lost) from each source: adds up to its score."""
     out: dict[str, dict[Source, int]] = {}

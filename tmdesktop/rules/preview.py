@@ -1,9 +1,10 @@
 """What an action would cost and give, computed by applying it to a fork of the game.
 
 The app shows these numbers (a power offer's VP price, a picker's "−3 W +1 P") without knowing a
-rule: the engine plays the action on a copy and the preview reads the acting player before and
-after.  Power is told as the engine's bowls show it: tokens spent from bowl III, power gained
-(tokens moved up, a token moved from I to III counting twice).
+rule: the engine plays the action on a copy, and the preview adds up the events it returned for
+the acting player (`events.Gained`: VP, coins, workers, priests, cult steps, power spent from bowl
+III and power moved towards it).  Shipping and digging levels, which no event counts, are read
+from the player before and after.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import actions as A
+from . import events as E
 from .data import CULTS
 
 
@@ -46,14 +48,18 @@ class Delta:
         return out
 
 
-def delta_between(before, after) -> Delta:
-    b1, b2 = before.power, after.power
-    spent = b2[0] - b1[0] if b2[2] < b1[2] and b2[0] > b1[0] else 0
-    gained = (b2[1] - b1[1]) + 2 * (b2[2] - b1[2]) + 2 * spent
+def delta_of(events, faction: str, before, after) -> Delta:
+    """What `events` (one action's) did for `faction`; `before`/`after` give the track levels."""
+    total: dict[str, int] = {}
+    spent = gained = 0
+    for e in E.gains_of(events, faction):
+        if e.resource == "PW":
+            spent, gained = (spent - e.amount, gained) if e.amount < 0 else (spent, gained + e.amount)
+        else:
+            total[e.resource] = total.get(e.resource, 0) + e.amount
     return Delta(
-        VP=after.VP - before.VP, C=after.C - before.C, W=after.W - before.W, P=after.P - before.P,
-        power_spent=spent, power_gained=max(gained, 0),
-        cult=tuple((c, after.cult[c] - before.cult[c]) for c in CULTS),
+        VP=total.get("VP", 0), C=total.get("C", 0), W=total.get("W", 0), P=total.get("P", 0),
+        power_spent=spent, power_gained=gained, cult=tuple((c, total.get(c, 0)) for c in CULTS),
         ship=after.ship - before.ship, dig=after.dig - before.dig,
     )
 
@@ -66,7 +72,7 @@ def preview(game, faction: str, action: A.Action) -> Delta | None:
         return None
     if after is None:
         return None
-    return delta_between(game.state.players[faction], after.state.players[faction])
+    return delta_of(after.events[-1], faction, game.state.players[faction], after.state.players[faction])
 
 
 @dataclass(frozen=True)

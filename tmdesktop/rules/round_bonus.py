@@ -1,4 +1,5 @@
-"""The cult bonus of a round scoring tile, for views that summarise a round's start.
+"""The cult bonus of a round scoring tile: what the engine pays at the start of the next round
+(`rounds._cult_income`) and what views summarising a round's start show, from one formula.
 
 How often a faction earns the tile's bonus: once per `req` steps on the tile's cult track, or
 once per priest on the cult order spaces for the temple tile (CULT_P).  Pure: reads the state.

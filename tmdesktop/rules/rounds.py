@@ -6,6 +6,7 @@ from . import events as E
 from . import final_scoring
 from .constants import COINS_PER_VP, CULT_POINTS, NETWORK_POINTS
 from .data import BUILDING_TYPES, CULTS, tile
+from .round_bonus import cult_bonus
 from .scoring import rank_points
 from .state import Player, Turn
 
@@ -36,18 +37,13 @@ class Rounds:
     def _cult_income(self) -> None:
         s = self.state
         name = s.score_tiles[s.round - 2]
-        t = tile(name)
         for n in s.order:
             p = s.players[n]
             if p.dropped:
                 continue
-            if t["cult"] == "CULT_P":
-                times = sum(spot == n for spots in s.cult_spots.values() for spot in spots)
-            else:
-                times = p.cult[t["cult"]] // t["req"]
-            if times:
-                self._gain(p, {k: v * times for k, v in t["income"].items()}, E.Source(E.ROUND_TILE, name),
-                           income_spades=True)
+            bonus = cult_bonus(s, n, name)
+            if bonus:
+                self._gain(p, bonus, E.Source(E.ROUND_TILE, name), income_spades=True)
             self._checkpoint(p, E.Source(E.INCOME, "cult"))
 
     def _other_income(self) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import pygame
@@ -10,6 +9,7 @@ import pygame
 from tmdesktop.i18n import N_, _
 
 from .. import describe, text, theme, tile_texts
+from ..options import Option  # the pickers' answers (built by the controller too)
 from ..views import icons, supply, widgets
 from ..views.layout import compute
 from .base import Scene
@@ -26,16 +26,6 @@ def _veil(size: tuple[int, int]) -> pygame.Surface:
         _veils[size] = pygame.Surface(size, pygame.SRCALPHA)
         _veils[size].fill((10, 14, 12, 150))
     return _veils[size]
-
-
-@dataclass
-class Option:
-    label: str
-    value: Any
-    tokens: list = field(default_factory=list)
-    card: str | None = None  # a tile name: shown as a tile card
-    enabled: bool = True
-    swatch: str | None = None  # a terrain: shown as a small hex of that colour with its glyph
 
 
 class Modal(Scene):

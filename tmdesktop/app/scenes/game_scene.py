@@ -12,11 +12,10 @@ import pygame
 from tmdesktop.i18n import N_, _, ngettext
 from tmdesktop.rules import actions as A
 from tmdesktop.rules.constants import CULT_SPOT_VALUES
-from tmdesktop.rules.preview import offer_terms
 
-from .. import describe, faction_texts, legal, text, theme, tile_texts
+from .. import describe, faction_texts, text, theme, tile_texts
 from ..session import Session
-from ..table_controller import HEX_ACTIONS, TOOLS, TableController
+from ..table_controller import HEX_ACTIONS, TOOLS, Question, TableController
 from ..views import layout, widgets
 from ..views.cults import CultView
 from ..views.hexmap import HexMapView
@@ -27,29 +26,6 @@ from .dialogs import (ChoiceScene, ConfirmScene, ConvertScene, FactionBoardScene
                       HandoffScene, Option, RoundSummaryScene)
 
 TOAST_SECONDS = 4.5
-#: Answers that open a picker (or a hand-off when they are asked out of turn), by decision kind.
-PICKED = {"leech", "color", "unlock", "lose-cult", "p3", "cult", "favor", "town", "bonus"}
-
-
-def describe_action(game, a: A.Action) -> str:
-    """`describe.action`, plus the Fire & Ice answers and the Mermaids' river skip."""
-    if isinstance(a, A.PickColor):
-        return _("Take {terrain} as your colour").format(terrain=describe.terrain(a.color))
-    if isinstance(a, A.UnlockTerrain):
-        if a.color == "gain-priest":
-            return _("Keep the priest")
-        return _("Unlock {terrain}").format(terrain=describe.terrain(a.color))
-    if isinstance(a, A.TokenForVP):
-        return _("Buy a power token in bowl III for 1 VP") if a.take else _("Do not buy the token")
-    if isinstance(a, A.CultStep) and a.n < 0:
-        return _("Lose {n} on {cult}").format(n=-a.n, cult=describe.cult(a.cult))
-    if isinstance(a, A.Connect):
-        return _("Join a town across river hex {hex}").format(hex=a.river)
-    if isinstance(a, A.DiscardSpade):
-        return _("Discard the remaining spades")
-    if isinstance(a, A.UseAction) and a.name == "ACTC":
-        return _("Double turn: take two actions (stronghold)")
-    return describe.action(game, a)
 
 
 def piece_terrain(p) -> str:
@@ -59,6 +35,9 @@ def piece_terrain(p) -> str:
 
 
 class GameScene(Scene):
+    #: Whether the scene opens the pickers the engine's decisions need (a viewer asks nothing).
+    prompts = True
+
     def __init__(self, app, session: Session):
         super().__init__(app)
         self.session = session
@@ -235,19 +214,19 @@ class GameScene(Scene):
 
     def ask_then_play(self, action: A.Action) -> None:
         """A single key never commits an action: it asks first (Enter or 1 says yes)."""
-        self.app.push(ConfirmScene(self.app, describe_action(self.game, action) + "?", lambda: self.play(action),
+        self.app.push(ConfirmScene(self.app, describe.action(self.game, action) + "?", lambda: self.play(action),
                                    yes=_("Do it")))
 
     def confirm_and_play(self, action: A.Action) -> None:
         if isinstance(action, A.Pass) and self.game.state.phase == "play":
-            self.app.push(ConfirmScene(self.app, describe_action(self.game, action) + "?", lambda: self.play(action),
+            self.app.push(ConfirmScene(self.app, describe.action(self.game, action) + "?", lambda: self.play(action),
                                        yes=_("Pass")))
             return
         self.play(action)
 
     def choose_action(self, actions: list[A.Action], title: str) -> None:
         me = self.decider()
-        opts = [Option(describe_action(self.game, a), a, self._delta_tokens(me, a)) for a in actions]
+        opts = [Option(describe.action(self.game, a), a, self._delta_tokens(me, a)) for a in actions]
         self.app.push(ChoiceScene(self.app, title, opts, self.confirm_and_play))
 
     def describe_target(self, target) -> str:
@@ -259,24 +238,7 @@ class GameScene(Scene):
         return _("Choose")
 
     def _delta_tokens(self, faction, action) -> list:
-        if faction is None:
-            return []
-        key = (self.session.version, len(self.game.log), faction, action)
-        cache = getattr(self, "_previews", {})
-        if key not in cache:
-            if len(cache) > 400:
-                cache.clear()
-            cache[key] = legal.preview(self.game, faction, action)
-            self._previews = cache
-        d = cache[key]
-        if d is None:
-            return []
-        out = []
-        for key, n in d.items():
-            label = f"{'+' if n > 0 else '−'}{abs(n)}"
-            icon_key = {"SHIP": "SHIP", "DIG": "DIG"}.get(key, key)
-            out.append((icon_key, label))
-        return out
+        return self.ctl.tokens(faction, action)
 
     # ------------------------------------------------------------------ buttons and keys
 
@@ -342,7 +304,7 @@ class GameScene(Scene):
 
         def options():
             acts = self.session.legal(me)
-            return [Option(describe_action(self.game, a), a, self._delta_tokens(me, a)) for a in acts
+            return [Option(describe.action(self.game, a), a, self._delta_tokens(me, a)) for a in acts
                     if isinstance(a, (A.Convert, A.Burn))]
 
         if not options():
@@ -489,7 +451,7 @@ class GameScene(Scene):
             animating = True
             if left < 0.6 or self.toast is None:
                 self.dirty = True
-        if self.app.stack.input_top() is self and self._prompted_version != self.session.version:
+        if self.prompts and self.app.stack.input_top() is self and self._prompted_version != self.session.version:
             self._prompted_version = self.session.version
             self.prompt()
         return animating
@@ -513,86 +475,36 @@ class GameScene(Scene):
             summary.on_undo = self.undo_from_dialog if self.session.can_undo() else None
             self.app.push(summary)
             return
-        me = self.decider()
-        if me is None:
-            return
-        kind = g.decision(me)
-        p = s.players[me]
-        acts = [a for a in self.legal() if _settles(kind, a, p)]  # the list also holds other choices
-        name = describe.faction(g, me)
-        # the laptop changes hands: said first, in the question's own dialog or by a notice
-        handoff = self.holder not in (None, me)
-        if kind not in PICKED or not acts:
-            if handoff:
-                notice = HandoffNotice(self.app, name, theme.piece_colour(piece_terrain(p)), self._status_text(),
-                                       lambda: self._hand_to(me))
+        q = self.ctl.question()
+        if q is not None:
+            self.ask(q)
+
+    def ask(self, q: Question) -> None:
+        """Draw the controller's question: a picker, a hand-off with its question, or a notice."""
+        colour = theme.piece_colour(piece_terrain(self.game.state.players[q.faction]))
+        name = describe.faction(self.game, q.faction)
+        if not q.options:
+            if q.handoff:
+                notice = HandoffNotice(self.app, name, colour, q.subtitle, lambda: self._hand_to(q.faction))
                 notice.on_undo = self.undo_from_dialog if self.session.can_undo() else None
                 self.app.push(notice)
             else:
-                self.holder = me
+                self.holder = q.faction
             return
-        subtitle = ""
-        cards = False
-        if kind == "leech":
-            offer = p.leech_offers[0]
-            terms = offer_terms(g, me)  # the engine's price: taken on a fork
-            n, vp = (terms.power, terms.vp) if terms else (g.leech_amount(p, offer), 0)
-            if vp:
-                title = _("{faction}: take {n} power for {vp} VP?").format(faction=name, n=n, vp=vp)
-            else:
-                title = _("{faction}: take {n} power for free?").format(faction=name, n=n)
-            # only the offer's two answers: the turn's other actions are the map's, not this dialog's
-            opts = [Option(_("Take {n} power").format(n=n), a, [("PW", f"+{n}")] + ([("VP", f"−{vp}")] if vp else []))
-                    if isinstance(a, A.Leech) else Option(_("Decline"), a)
-                    for a in acts if isinstance(a, (A.Leech, A.Decline))]
-            subtitle = _("Hand the game to the {faction} ({source} built next to them)").format(
-                faction=name, source=describe.faction(g, offer.source))
-        elif kind == "cult":
-            opts = [Option(describe.cult(a.cult), a, [(a.cult, f"+{a.n}")]) for a in acts]
-            title = _("{faction}: advance on which cult track?").format(faction=name)
-        elif kind == "lose-cult":
-            opts = [Option(describe_action(g, a), a, [(a.cult, f"−{-a.n}")]) for a in acts]
-            title = _("{faction}: the volcano costs cult steps; lose them on which track?").format(faction=name)
-        elif kind == "color":
-            opts = [Option(describe.terrain(a.color).capitalize(), a, swatch=a.color) for a in acts]
-            title = _("{faction}: choose your colour").format(faction=name)
-        elif kind == "unlock":
-            opts = [Option(describe_action(g, a), a, [("P", "+1")]) if a.color == "gain-priest" else
-                    Option(describe_action(g, a), a, self._delta_tokens(me, a), swatch=a.color) for a in acts]
-            title = _("{faction}: a new priest; unlock a terrain or keep it?").format(faction=name)
-        elif kind == "p3":
-            opts = [Option(describe_action(g, a), a, [("PW", "+1"), ("VP", "−1")] if a.take else []) for a in acts]
-            title = _("{faction}: an opponent took your power").format(faction=name)
-        elif kind == "favor":
-            opts = [Option(f"×{s.favor_pool.get(a.tile, 0)}", a, card=a.tile) for a in acts if isinstance(a, A.TakeTile)]
-            title = _("{faction}: choose a favor tile").format(faction=name)
-            cards = True
-        elif kind == "town":
-            opts = [Option(f"×{s.town_pool.get(a.tile, 0)}", a, card=a.tile) for a in acts if isinstance(a, A.TakeTile)]
-            title = _("{faction}: you founded a town; choose a town tile").format(faction=name)
-            cards = True
-        else:  # bonus
-            opts = [Option(a.bonus, a, card=a.bonus) for a in acts if isinstance(a, A.Pass) and a.bonus]
-            title = _("{faction}: choose a bonus tile").format(faction=name)
-            cards = True
-        if not opts:
-            return
-        colour = theme.piece_colour(piece_terrain(p))
 
-        def answer(action, who=me):
+        def answer(action, who=q.faction):
             self.holder = who
             self.play(action, who)
 
-        if handoff:
-            dlg = HandoffScene(self.app, name, colour, title, opts, answer)
-            if subtitle:
-                dlg.subtitle = subtitle
+        if q.handoff:
+            dlg = HandoffScene(self.app, name, colour, q.title, q.options, answer)
+            if q.subtitle:
+                dlg.subtitle = q.subtitle
         else:
             # tile pickers may be closed to look at the board; the tiles glow there too
-            dlg = ChoiceScene(self.app, title, opts, answer, cancellable=cards)
+            dlg = ChoiceScene(self.app, q.title, q.options, answer, cancellable=q.cards)
+            self.holder = q.faction
         dlg.on_undo = self.undo_from_dialog if self.session.can_undo() else None
-        if not handoff:
-            self.holder = me
         self.app.push(dlg)
 
     def round_summary(self) -> RoundSummaryScene:
@@ -820,7 +732,7 @@ class GameScene(Scene):
                 lines += tile_texts.explain(key[1])
             for a in acts[:8]:  # what a click here would do, with its costs and gains
                 toks = self._delta_tokens(me, a)
-                lines.append(describe_action(self.game, a))
+                lines.append(describe.action(self.game, a))
                 if toks:
                     lines.append(toks)
         elif kind == "player":
@@ -833,15 +745,3 @@ class GameScene(Scene):
             lines.append(self.disabled_reason(key))
         return lines
 
-
-def _settles(kind: str, a: A.Action, p) -> bool:
-    """Whether `a` answers the decision `kind` (the legal list also holds the player's other
-    choices: other things owed, and in their own turn the turn's actions)."""
-    if kind == "leech":
-        return isinstance(a, (A.Leech, A.Decline)) and a.source == p.leech_offers[0].source
-    if kind in ("cult", "lose-cult"):
-        return isinstance(a, A.CultStep) and (a.n > 0) == (kind == "cult")
-    if kind in ("favor", "town"):
-        return isinstance(a, A.TakeTile) and a.tile.startswith("FAV" if kind == "favor" else "TW")
-    wanted = {"color": A.PickColor, "unlock": A.UnlockTerrain, "p3": A.TokenForVP, "bonus": A.Pass}
-    return isinstance(a, wanted.get(kind, A.Action))

@@ -104,6 +104,8 @@ def load_replay(path: Path) -> tuple[Game, list, str]:
 class ReplayScene(GameScene):
     """The map view, read-only, with replay controls and the move list."""
 
+    prompts = False  # a replay is watched: no pickers, hand-offs or summaries
+
     def __init__(self, app, game: Game, log: list, title: str = "", note: str = ""):
         self.full_log = list(log)
         self.start = len(Game(game.setup).log)  # faction choices: always shown
@@ -116,7 +118,6 @@ class ReplayScene(GameScene):
         self.view_size = (0, 0)
         self.scoring_shown = False
         super().__init__(app, Session(game))
-        self._prompted_version = 10 ** 9  # no dialogs in a replay
         self.go(self.start)  # watch from the first dwelling
         if note:
             self.show_toast(note)
@@ -139,7 +140,6 @@ class ReplayScene(GameScene):
         else:
             self.session.game = self.game = Game.replay(self.game.setup, self.full_log[:k])
         self.session.version += 1
-        self._prompted_version = 10 ** 9
         if self.lay is not None:
             self.supply.layout(self.lay.supply, self.lay.scale, self.game.state)
             self.players.layout(self.lay.players, self.lay.scale, self.game.state.seats)
@@ -237,9 +237,6 @@ class ReplayScene(GameScene):
             return _("The game is over: final scoring (F)")
         f, a = self.full_log[self.pos - 1]
         return _("Move {k}: {move}").format(k=self.pos - self.start, move=self.move_text(f, a))
-
-    def prompt(self) -> None:
-        pass
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN:

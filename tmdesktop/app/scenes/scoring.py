@@ -175,15 +175,18 @@ class ScoringScene(MenuScene):
         name = _(self.game.state.players[f].faction.display)
         return f"{self.names[f]} · {name}" if self.names.get(f) else name
 
+    def heading(self) -> str:
+        """'Final scoring', then the winners (faction names are plural in every language, and a
+        tie has several: the verb agrees with the list after the colon)."""
+        if not self.done:
+            return _("Final scoring")
+        best = max(self.b.final.values()) if self.b.final else 0
+        winners = [self.label(f) for f in self.factions if self.b.final.get(f) == best]
+        return _("Winners with {vp} VP: {winners}").format(winners=" & ".join(winners), vp=best)
+
     def draw(self, surface) -> None:
         self.begin_page(surface)
-        if self.done:
-            best = max(self.b.final.values()) if self.b.final else 0
-            winners = [self.label(f) for f in self.factions if self.b.final.get(f) == best]
-            title = _("{winner} wins with {vp} VP").format(winner=" & ".join(winners), vp=best)
-        else:
-            title = _("Final scoring")
-        self.draw_title(surface, title)
+        self.draw_title(surface, self.heading())
         self.draw_table(surface)
         self.draw_steps(surface)
         self.draw_chart(surface)

@@ -1,0 +1,60 @@
+"""The table's controller decides what to ask, as data and without pygame: which picker a
+decision opens, its answers (only the decision's own), and whether the laptop changes hands.
+Positions come from seeded random legal play."""
+
+import random
+import subprocess
+import sys
+
+from tmdesktop.rules import actions as A
+from tmdesktop.app.session import Session, new_game
+from tmdesktop.app.table_controller import TableController
+
+
+def test_the_controller_needs_no_pygame():
+    code = "import sys, tmdesktop.app.table_controller; sys.exit('pygame' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code]).returncode == 0
+
+
+def test_each_decision_asks_only_its_own_answers():
+    seen = set()
+    for seed in (3, 4):
+        session = Session(new_game(4, seed))
+        ctl = TableController(session)
+        rng = random.Random(seed)
+        while not session.game.finished:
+            me = session.decider()
+            if me is not None:
+                check_question(ctl, session, me)
+                seen.add(session.game.decision(me))
+            assert session.play_random(1, rng) == 1
+    assert {"leech", "favor", "bonus", "action"} <= seen
+
+
+def check_question(ctl, session, me):
+    g = session.game
+    kind = g.decision(me)
+    p = g.state.players[me]
+    legal = session.legal()
+    others = [f for f in g.state.players if f != me]
+    ctl.holder = others[0]
+    q = ctl.question()
+    assert q.faction == me and q.kind == kind and q.handoff  # in someone else's hands: said first
+    ctl.holder = me
+    q = ctl.question()
+    assert not q.handoff
+    answers = [o.value for o in q.options]
+    assert all(a in legal for a in answers)
+    if kind == "leech":
+        offer = p.leech_offers[0]
+        assert answers == [a for a in legal if isinstance(a, (A.Leech, A.Decline)) and a.source == offer.source]
+        assert sorted(type(a).__name__ for a in answers) == ["Decline", "Leech"]
+        assert [o.label for o in q.options if isinstance(o.value, A.Decline)] == ["Decline"]
+    elif kind in ("favor", "town"):
+        prefix = "FAV" if kind == "favor" else "TW"
+        assert answers == [a for a in legal if isinstance(a, A.TakeTile) and a.tile.startswith(prefix)]
+        assert q.cards and all(o.card == a.tile for o, a in zip(q.options, answers))
+    elif kind == "bonus":
+        assert answers == [a for a in legal if isinstance(a, A.Pass) and a.bonus] and q.cards
+    elif kind == "action":
+        assert answers == [] and q.title == ""  # the turn is played on the map
