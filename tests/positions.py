@@ -65,6 +65,21 @@ def new_game(factions: tuple[str, ...], dwellings: dict[str, list[str]], bonuses
     return game
 
 
+def random_position(seed: int, players: int, map_key: str, steps: int, options) -> Game:
+    """The game after up to `steps` random legal actions (seeded) from a random setup."""
+    import random
+
+    from tmdesktop.rules.random_play import random_step
+
+    rng = random.Random(seed)
+    game = Game(GameSetup.random(players, seed, map_key=map_key, options=options))
+    for _ in range(steps):
+        if game.finished:
+            break
+        game.apply(*random_step(game, rng))
+    return game
+
+
 def edit(game: Game, faction: str, change: Callable[[GameState], None], note: str = "") -> None:
     game.apply(faction, Edit(change, note))
 

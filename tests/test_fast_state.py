@@ -15,6 +15,8 @@ from tmdesktop.rules.maps import MAP_KEYS
 from tmdesktop.rules.random_play import random_step
 from tmdesktop.rules.setup import TOURNAMENT_OPTIONS, GameSetup
 
+from tests.positions import random_position
+
 FIRE_ICE = TOURNAMENT_OPTIONS | {"fire-and-ice-factions/ice", "fire-and-ice-factions/volcano",
                                  "fire-and-ice-factions/variable_v5", "fire-and-ice-final-scoring"}
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,12 +38,8 @@ def replayed(game: Game, upto: int) -> Game:
 @given(seed=st.integers(0, 2**31), players=st.integers(2, 5), map_key=st.sampled_from(MAP_KEYS),
        steps=st.integers(1, 600))
 def test_copy_push_pop_and_undo_match_a_replay(seed, players, map_key, steps):
-    rng = random.Random(seed)
-    game = Game(GameSetup.random(players, seed, map_key=map_key, options=FIRE_ICE))
-    for _ in range(steps):
-        if game.finished:
-            break
-        game.apply(*random_step(game, rng))
+    game = random_position(seed, players, map_key, steps, FIRE_ICE)
+    rng = random.Random(seed + 1)
     same(game.copy(), replayed(game, len(game.log)))
 
     # push/pop a few actions on a copy: each pop gives back the exact earlier state

@@ -44,11 +44,8 @@ def _listing(game: Game, name: str | None, only: type | None) -> list[A.Action]:
                 if f not in s.players and faction(f).home not in taken | kinds
                 and FACTION_OPTION.get(f) in (None, *s.options)]
     p = s.players[name]
-    if kind == "color":
-        if s.phase == "play":
-            return [A.PickColor(c) for c in TERRAINS if c not in game.home_colors(p) and c != p.home]
-        taken = game.colors_taken(exclude=p, picking=True)
-        return [A.PickColor(c) for c in TERRAINS if c not in taken]
+    if kind == "color":  # a colour is chosen before anything else (setup, or the Shapeshifters' change)
+        return _owed_choices(game, p, "color")
     if kind == "dwelling":
         color = p.color or p.home
         river = p.faction.special.get("adjacency", {}).get("direct") == 0
