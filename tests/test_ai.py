@@ -11,6 +11,7 @@ import pytest
 from tmdesktop.__main__ import main as cli
 from tmdesktop.ai import PARTS, Player, choose_action, evaluate, suggest
 from tmdesktop.ai.arena import Table, play_table
+from tmdesktop.rules import actions as A
 from tmdesktop.rules.auction import Auction
 from tmdesktop.rules.data import ALL_FACTIONS
 from tmdesktop.rules.engine import Game
@@ -206,3 +207,29 @@ def test_every_level_drafts_factions_and_picks_colours_legally(level):
             game.apply(who, choice)
         assert len(game.state.players) == 4 and game.state.phase == "dwellings"
     assert {"factions", "color", "favor"} <= kinds
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_spades_held_at_the_end_of_a_turn_are_thrown_away_before_ending_it(level):
+    """The engine refuses `done` while spades are held (they are used or thrown away explicitly):
+    every level, and the look-ahead's model of the other players, end such a turn legally."""
+    from tmdesktop.ai.levels import LEVELS
+    from tmdesktop.ai.planner import end_of_turn, quick_decision
+
+    for seed in range(60):
+        rng = random.Random(seed)
+        game = Game(GameSetup.random(3, seed, factions=("halflings", "witches", "giants")))
+        while not game.finished:
+            d = game.to_act()
+            if d.kind in ("end", "followup") and game.player(d.faction).spades \
+                    and A.Done() not in game.legal_actions(d.faction):
+                break
+            game.apply(*random_step(game, rng))
+        else:
+            continue
+        legal = game.legal_actions(d.faction)
+        assert end_of_turn(legal) == A.DiscardSpade(game.player(d.faction).spades)  # not `done`
+        assert Player(level, seed=1).choose(game, d.faction) in legal
+        assert quick_decision(game, d.faction, LEVELS[level], random.Random(1)) in legal
+        return
+    pytest.fail("no turn ended with spades held in 60 random games")

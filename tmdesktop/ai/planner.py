@@ -184,6 +184,14 @@ def _own_next_level(level: Level) -> Level:
     return Level("next", level.weights, preludes=True, candidates=8, lookahead=0, noise=0.0)
 
 
+def end_of_turn(legal: list[A.Action]) -> A.Action:
+    """Ending the turn as the engine allows it: `done`, or first throwing away spades still held
+    (the engine wants them used or discarded explicitly)."""
+    if A.Done() in legal:
+        return A.Done()
+    return next((a for a in legal if isinstance(a, A.DiscardSpade)), legal[0])
+
+
 def quick_decision(game, who: str | None, level: Level, rng: random.Random) -> A.Action:
     """A fast answer to any decision (the look-ahead's model of everyone)."""
     kind = E.decision(game, who)
@@ -192,7 +200,7 @@ def quick_decision(game, who: str | None, level: Level, rng: random.Random) -> A
         plans = turn_plans(game, who, level, rng)
         return plans[0].actions[0] if plans else legal[0]
     if kind == "end":
-        return A.Done()
+        return end_of_turn(legal)
     if kind == "leech":
         return answer_offer(game, who, legal, level, rng) or legal[0]
     if who is None:
@@ -206,7 +214,7 @@ def complete_step(game, faction: str, level: Level, rng: random.Random) -> A.Act
     """The next action of a turn whose main action is taken (Done when nothing is worth it)."""
     g = E.copy_of(game)
     rest = complete_turn(g, faction, level, rng, limit=1)
-    return rest[0] if rest else A.Done()
+    return rest[0] if rest else end_of_turn(E.legal(game, faction))
 
 
 def _look_ahead(game, faction: str, plans: list[Plan], level: Level, rng: random.Random) -> list[Plan]:
@@ -217,8 +225,10 @@ def _look_ahead(game, faction: str, plans: list[Plan], level: Level, rng: random
         g = _run(game, faction, plan.actions)
         if g is None:
             continue
-        if E.decision(g, faction) == "end":
-            E.play(g, faction, A.Done())
+        for _ in range(2):  # end the turn (throwing away spades first, if any are left)
+            if E.decision(g, faction) != "end":
+                break
+            E.play(g, faction, end_of_turn(E.legal(g, faction)))
         for _ in range(40):  # a bound on the work (a time limit would break determinism)
             if E.finished(g):
                 break
