@@ -15,6 +15,7 @@ from tmdesktop.rules import decisions
 from tmdesktop.rules.engine import Game
 from tmdesktop.refusals import message
 from tmdesktop.rules.errors import RuleError
+from tmdesktop.rules.first_game import preplaced
 from tmdesktop.rules.setup import GameSetup
 
 from . import legal
@@ -128,8 +129,10 @@ class Session:
         return Outcome(True)
 
     def first_undoable(self) -> int:
-        """Log entries before this index are the setup (faction choices) and cannot be undone."""
-        return sum(1 for f, _a in self.game.log[: len(self.game.setup.factions)] if f is None)
+        """Log entries before this index are the setup (faction choices, the first game's starting
+        dwellings) and cannot be undone."""
+        chosen = sum(1 for f, _a in self.game.log[: len(self.game.setup.factions)] if f is None)
+        return chosen + preplaced(self.game.setup)
 
     def can_undo(self) -> bool:
         return len(self.game.log) > self.first_undoable()

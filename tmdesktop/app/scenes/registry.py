@@ -13,6 +13,7 @@ import importlib
 SCENES = {
     "title": ("title", "TitleScene"),
     "setup": ("setup_scene", "SetupScene"),
+    "first_game": ("first_game_scene", "FirstGameScene"),
     "draft": ("draft_scene", "DraftScene"),
     "auction": ("auction_scene", "AuctionScene"),
     "load": ("load_scene", "LoadScene"),

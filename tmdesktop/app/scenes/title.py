@@ -1,5 +1,6 @@
-"""The title screen: Continue (the newest unfinished autosave), New game, Load, Watch a replay,
-Settings, Quit.  Its widgets come from the menu toolkit (`menu.py`).
+"""The title screen: Continue (the newest unfinished autosave), New game, First game (the
+rulebook's introductory game), Load, Watch a replay, Settings, Quit.  Its widgets come from the
+menu toolkit (`menu.py`).
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ class TitleScene(MenuScene):
     back_to = None
 
     ITEMS = (
-        ("continue", N_("Continue")), ("new", N_("New game")), ("load", N_("Load a game")),
+        ("continue", N_("Continue")), ("new", N_("New game")), ("first_game", N_("First game")),
+        ("load", N_("Load a game")),
         ("replay", N_("Watch a replay")), ("settings", N_("Settings")), ("quit", N_("Quit")),
     )
 
@@ -64,6 +66,8 @@ class TitleScene(MenuScene):
                 self.layout()
         elif key == "new":
             open_scene(self.app, "setup")
+        elif key == "first_game":
+            open_scene(self.app, "first_game")
         elif key == "load":
             open_scene(self.app, "load")
         elif key == "replay":
