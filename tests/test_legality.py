@@ -116,3 +116,15 @@ def test_the_last_player_with_a_build_owed_is_offered_only_builds_the_engine_tak
                 game.copy().apply(who, action)
         game.apply(*random_step(game, rng))
     assert owed_build_seen
+
+
+def test_a_stronghold_free_dwelling_not_built_ends_with_the_turn():
+    """The Witches' stronghold action (a free dwelling on forest) belongs to that action: ended
+    without building, it is gone. Found by the property test above (seed 14069): turns later,
+    their transform of I5 was followed by 'free' dwellings listed anywhere on forest."""
+    game = random_position(14069, 5, "fire_ice_side2", 259, FIRE_ICE)
+    acted = [k for k, (who, a) in enumerate(game.log) if who == "witches" and a == A.UseAction("ACTW")]
+    assert acted and not game.player("witches").free_dwelling
+    for who in game.state.players:
+        for action in game.legal_actions(who):
+            game.copy().apply(who, action)

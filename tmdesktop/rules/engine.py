@@ -368,6 +368,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
     def _end_turn(self, p: Player) -> None:
         p.w_to_p = 0  # the Darklings' stronghold conversion lasts one turn
         p.spades = 0
+        p.free_dwelling = p.free_tp = False  # a stronghold's free building is part of its action
         self._start_turn(self._next_player(p.name))
 
     # ------------------------------------------------------------------ turn bookkeeping
@@ -398,6 +399,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         t.actions = max(t.actions - 1, 0)  # the last player in the round may always go on
         t.followups = dict(followups or {})
         t.transformed = set()  # a new action: its transform-and-build starts afresh
+        p.free_dwelling = p.free_tp = False  # ... and the last one's free building is gone
 
     # ------------------------------------------------------------------ the map
 
