@@ -1,0 +1,122 @@
+"""Computer seats at the table: chosen on the new-game page, played move by move in the map view.
+
+One person and three Easy computers play a whole four-player game: the person places dwellings
+by clicking, answers power offers and picks bonus tiles with keys, and passes every round; the
+computers answer everything else by themselves, with no hand-off notice.  Ctrl+Z takes back the
+computers' moves with the person's last decision.  The worker process is used in its own test,
+where the window must keep handling events while the computer thinks.
+"""
+
+import time
+
+import pygame
+import pytest
+
+from tmdesktop import saves
+from tmdesktop.ai import choose_action
+from tmdesktop.app import computer
+from tmdesktop.app.scenes.dialogs import ChoiceScene, ConfirmScene, HandoffNotice, HandoffScene, RoundSummaryScene
+from tmdesktop.app.scenes.load_scene import PlayScene
+from tmdesktop.app.scenes.setup_scene import SetupScene
+from tmdesktop.settings import Settings
+
+from ui_events import click, key
+
+
+def new_game_with_seats(app, kinds: list[str]) -> PlayScene:
+    """The new-game page: each seat's chooser stepped with its arrow to the wanted kind, then Start."""
+    page = SetupScene(app)
+    app.push(page)
+    app.render(force=True)
+    order = list(computer.SEAT_KINDS)
+    for i, kind in enumerate(kinds):
+        seat = page.chooser(f"seat{i}")
+        while seat.value != kind:
+            click(app, seat.arrows()[1].center)
+        assert seat.value == kind
+    click(app, page.button("start").rect.center)
+    scene = app.stack.top
+    assert isinstance(scene, PlayScene), type(scene)
+    assert list(scene.session.computers.values()) == [k for k in kinds if k in order[1:]]
+    return scene
+
+
+def test_a_person_and_three_easy_computers_play_a_whole_game(title_app, user_dirs, monkeypatch):
+    monkeypatch.setattr(computer, "USE_WORKER", False)  # the worker's own test is below
+    app = title_app(settings=Settings(animation_speed="off"))
+    scene = new_game_with_seats(app, ["human", "easy", "easy", "easy"])
+    session, game = scene.session, scene.game
+    me = game.state.seats[0]
+    assert set(session.computers) == set(game.state.seats[1:])
+    handoffs = undone = 0
+    mine = None  # the log's length when the person last decided
+    for _step in range(6000):
+        if game.finished:
+            break
+        app.step(0.016)
+        top = app.stack.top
+        if isinstance(top, (HandoffNotice, HandoffScene)):
+            handoffs += 1  # one person at the table: the laptop never changes hands
+            key(app, pygame.K_RETURN)
+        elif isinstance(top, (RoundSummaryScene, ConfirmScene)):
+            key(app, pygame.K_RETURN)
+        elif isinstance(top, ChoiceScene):
+            assert session.decider() == me  # pickers are only opened for the person
+            mine = len(game.log)
+            key(app, pygame.K_1)
+        elif top is scene and session.decider() == me:
+            if not undone and mine is not None and game.state.round == 2 and len(game.log) > mine + 3:
+                key(app, pygame.K_z, pygame.KMOD_CTRL)  # the computers' moves go back with my last decision
+                assert len(game.log) == mine and session.decider() == me
+                undone += 1
+                continue
+            mine = len(game.log)
+            if game.state.phase == "dwellings":
+                x, y = scene.map.centres[scene.highlights()[0]]
+                click(app, (int(x), int(y)))
+            elif game.decision(me) == "action":
+                key(app, pygame.K_x)
+            else:
+                key(app, pygame.K_RETURN)
+    assert game.finished, (game.state.phase, game.state.round, session.decider())
+    assert handoffs == 0 and undone == 1
+    computer_moves = [f for f, _a in game.log if f in session.computers]
+    assert len(computer_moves) > 100  # they played the game, not just passed
+    scores = {f: p.VP for f, p in game.state.players.items()}
+    assert max(scores[f] for f in session.computers) > scores[me]  # a person who only passes loses
+    loaded = saves.load(scene.session.saver.path)  # the save remembers who played each seat
+    assert loaded.computers == session.computers
+
+
+def test_the_window_answers_while_the_worker_thinks_and_its_move_is_the_levels_choice(title_app, user_dirs):
+    app = title_app(settings=Settings(animation_speed="slow"))
+    scene = new_game_with_seats(app, ["hard", "human", "human", "human"])
+    game = scene.game
+    first = game.state.seats[0]
+    assert scene.session.decider() == first and len(game.log) == len(game.state.seats)
+    app.step(0.016)
+    assert scene.computer.thinker.busy() and scene.computer.thinker.worker
+    handled = 0
+    spot = sorted(scene.map.centres)[len(scene.map.centres) // 2]
+    x, y = scene.map.centres[spot]
+    deadline = time.monotonic() + 120
+    while len(game.log) == len(game.state.seats) and time.monotonic() < deadline:
+        if scene.computer.thinker.busy():  # the answer is not in yet: the window still answers
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0),
+                                                 buttons=(0, 0, 0)))
+            labels = scene.map.show_labels
+            key(app, pygame.K_l)
+            assert scene.hover == ("hex", spot) and scene.map.show_labels != labels
+            handled += 1
+            x += 1
+            scene.hover = None
+        time.sleep(0.02)
+        app.step(0.016)
+    assert handled >= 1
+    assert len(game.log) == len(game.state.seats) + 1, "the worker's answer never came"
+    who, action = game.log[-1]
+    assert who == first
+    setup_log = game.log[:-1]
+    assert action == choose_action(game.setup, setup_log, first, "hard", computer.move_seed(game.setup, setup_log, first))
+    targets, note = scene.annotations["computer"]  # the move's banner: where, and what in words
+    assert ("hex", action.hex) in targets and ("player", first) in targets and action.hex in note
