@@ -120,3 +120,21 @@ def test_the_window_answers_while_the_worker_thinks_and_its_move_is_the_levels_c
     assert action == choose_action(game.setup, setup_log, first, "hard", computer.move_seed(game.setup, setup_log, first))
     targets, note = scene.annotations["computer"]  # the move's banner: where, and what in words
     assert ("hex", action.hex) in targets and ("player", first) in targets and action.hex in note
+
+
+def test_each_computer_move_stays_on_screen_until_its_time_is_up_or_tab(title_app, user_dirs, monkeypatch):
+    monkeypatch.setattr(computer, "USE_WORKER", False)
+    app = title_app(settings=Settings(animation_speed="slow"))
+    scene = new_game_with_seats(app, ["easy", "easy", "easy", "human"])
+    game = scene.game
+    app.step(0.016)
+    first = len(game.log)
+    assert game.log[-1][0] == game.state.seats[0]  # the first computer's dwelling is on the table
+    for _ in range(30):  # half a second: the move is still shown alone
+        app.step(0.016)
+    assert len(game.log) == first and "computer" in scene.annotations
+    key(app, pygame.K_TAB)
+    assert len(game.log) == first + 1 and game.log[-1][0] == game.state.seats[1]
+    app.step(computer.MOVE_SECONDS["slow"] + 0.1)  # its time is up: the third computer moves
+    app.step(0.016)
+    assert len(game.log) == first + 2 and game.log[-1][0] == game.state.seats[2]
