@@ -138,3 +138,35 @@ def test_each_computer_move_stays_on_screen_until_its_time_is_up_or_tab(title_ap
     app.step(computer.MOVE_SECONDS["slow"] + 0.1)  # its time is up: the third computer moves
     app.step(0.016)
     assert len(game.log) == first + 2 and game.log[-1][0] == game.state.seats[2]
+
+
+def test_computer_seats_pick_their_factions_in_the_draft_and_backspace_skips_their_picks(title_app, user_dirs):
+    from tmdesktop.app.scenes.draft_scene import DraftScene
+
+    app = title_app(settings=Settings(animation_speed="slow"))
+    page = SetupScene(app)
+    app.push(page)
+    app.render(force=True)
+    for i, kind in enumerate(["easy", "human", "easy", "easy"]):
+        while page.chooser(f"seat{i}").value != kind:
+            click(app, page.chooser(f"seat{i}").arrows()[1].center)
+    click(app, page.chooser("faction_mode").arrows()[1].center)
+    assert page.fmode.value == "pick"
+    click(app, page.button("start").rect.center)
+    draft = app.stack.top
+    assert isinstance(draft, DraftScene)
+    app.step(0.016)
+    assert len(draft.chosen) == 1 and draft.computer_to_pick() is None  # the computer took seat 1's
+    assert "(computer)" in draft.message
+    mine = next(f for f, r in draft.cards if draft.ok.get(f))
+    click(app, next(r for f, r in draft.cards if f == mine).center)
+    assert len(draft.chosen) == 3  # seat 3 answered at once; seat 4 waits while seat 3's pick is shown
+    key(app, pygame.K_BACKSPACE)  # takes back the computer's pick and mine
+    assert len(draft.chosen) == 1 and draft.computer_to_pick() is None
+    click(app, next(r for f, r in draft.cards if f == mine).center)
+    app.step(computer.MOVE_SECONDS["slow"] + 0.1)
+    app.step(0.016)
+    scene = app.stack.top
+    assert isinstance(scene, PlayScene)
+    seats = scene.game.state.seats
+    assert seats[1] == mine and scene.session.computers == {seats[0]: "easy", seats[2]: "easy", seats[3]: "easy"}

@@ -215,14 +215,14 @@ class SetupScene(MenuScene):
         prefs = [c.value for c in self.colours[: self.n()]]
         mode = self.fmode.value
         kinds = self.seat_kinds()
-        if mode != "random" and any(k != "human" for k in kinds):
-            self.message = _("Computer players join games with random factions for now; choose Random "
+        if mode == "auction" and any(k != "human" for k in kinds):
+            self.message = _("Computer players do not bid in the auction yet; choose Random or Picked "
                              "faction choice, or people only.")
             return
         if mode == "auction":
             open_scene(self.app, "auction", setup, names)
         elif mode == "pick":
-            open_scene(self.app, "draft", setup, names, prefs)
+            open_scene(self.app, "draft", setup, names, prefs, kinds)
         else:
             chosen = random_factions(setup, self.faction_pool(), prefs, random.Random(setup.seed))
             if chosen is None:
