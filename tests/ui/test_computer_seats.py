@@ -170,3 +170,37 @@ def test_computer_seats_pick_their_factions_in_the_draft_and_backspace_skips_the
     assert isinstance(scene, PlayScene)
     seats = scene.game.state.seats
     assert seats[1] == mine and scene.session.computers == {seats[0]: "easy", seats[2]: "easy", seats[3]: "easy"}
+
+
+def test_the_auction_refuses_computer_seats_with_a_message_and_starts_nothing(title_app, user_dirs):
+    app = title_app()
+    page = SetupScene(app)
+    app.push(page)
+    app.render(force=True)
+    click(app, page.chooser("seat2").arrows()[1].center)
+    while page.fmode.value != "auction":
+        click(app, page.chooser("faction_mode").arrows()[1].center)
+    click(app, page.button("start").rect.center)
+    assert app.stack.top is page and "auction" in page.message
+    assert not saves.list_saves()
+
+
+def test_the_menu_offers_no_leaving_for_a_computer_seat(title_app, user_dirs, monkeypatch):
+    monkeypatch.setattr(computer, "USE_WORKER", False)
+    app = title_app(settings=Settings(animation_speed="slow"))
+    scene = new_game_with_seats(app, ["human", "easy", "easy", "easy"])
+    game = scene.game
+    for _ in range(200):  # to the first turn of a computer in round 1 (the person's choices by the session)
+        if game.state.phase == "play" and scene.session.computer_to_act():
+            break
+        who = scene.session.decider()
+        if who not in scene.session.computers:
+            assert scene.session.apply(scene.session.legal(who)[0], who).ok
+        app.step(computer.MOVE_SECONDS["slow"])
+    assert scene.session.computer_to_act() and game.state.phase == "play"
+    while app.stack.top is not scene:  # "Round 1 begins", or the person's picker
+        app.stack.pop()
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top.title == "Menu"
+    labels = [o.label for o in app.stack.top.options]
+    assert not any("Leave the game" in label for label in labels), labels

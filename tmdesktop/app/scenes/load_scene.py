@@ -206,6 +206,7 @@ class PlayScene(GameScene):
         if self.game.finished:
             opts.insert(1, Option(_("Final scoring"), "scoring"))
         leaving = self.decider() if self.game.state.phase == "play" else None
+        leaving = None if leaving in self.session.computers else leaving  # a person leaves only for themselves
         if leaving:  # the player holding the laptop may leave for good (asked once more)
             opts.insert(2, Option(_("Leave the game: the {faction} drop out").format(
                 faction=describe.faction(self.game, leaving)), "leave"))
