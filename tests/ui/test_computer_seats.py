@@ -172,17 +172,43 @@ def test_computer_seats_pick_their_factions_in_the_draft_and_backspace_skips_the
     assert seats[1] == mine and scene.session.computers == {seats[0]: "easy", seats[2]: "easy", seats[3]: "easy"}
 
 
-def test_the_auction_refuses_computer_seats_with_a_message_and_starts_nothing(title_app, user_dirs):
-    app = title_app()
+def test_computer_seats_bid_and_take_factions_in_the_auction(title_app, user_dirs):
+    from tmdesktop.app.scenes.auction_scene import AuctionScene
+
+    app = title_app(settings=Settings(animation_speed="off"))
     page = SetupScene(app)
     app.push(page)
     app.render(force=True)
-    click(app, page.chooser("seat2").arrows()[1].center)
+    for i, kind in enumerate(["easy", "human", "hard", "easy"]):
+        while page.chooser(f"seat{i}").value != kind:
+            click(app, page.chooser(f"seat{i}").arrows()[1].center)
     while page.fmode.value != "auction":
         click(app, page.chooser("faction_mode").arrows()[1].center)
     click(app, page.button("start").rect.center)
-    assert app.stack.top is page and "auction" in page.message
-    assert not saves.list_saves()
+    auction = app.stack.top
+    assert isinstance(auction, AuctionScene)
+    names = list(auction.names)
+    mine = 0
+    for _ in range(200):
+        top = app.stack.top
+        if not isinstance(top, AuctionScene):
+            break
+        if top.who() != 1:
+            app.step(0.016)
+            continue
+        mine += 1  # the person's move, by the keys and clicks of the page
+        if top.choosing():
+            click(app, top.cards[0][1].center)
+            click(app, top.slots[top.auction.free_slots[0]].center)
+            key(app, pygame.K_RETURN)
+        else:
+            key(app, pygame.K_p if top.can_pass() else pygame.K_RETURN)
+    scene = app.stack.top
+    assert isinstance(scene, PlayScene) and mine >= 1
+    by_name = {name: f for f, name in scene.names.items()}
+    assert scene.session.computers == {by_name[names[0]]: "easy", by_name[names[2]]: "hard",
+                                       by_name[names[3]]: "easy"}
+    assert any("bids" in line or "passes" in line for line in auction.history)
 
 
 def test_the_menu_offers_no_leaving_for_a_computer_seat(title_app, user_dirs, monkeypatch):

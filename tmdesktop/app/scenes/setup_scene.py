@@ -215,12 +215,8 @@ class SetupScene(MenuScene):
         prefs = [c.value for c in self.colours[: self.n()]]
         mode = self.fmode.value
         kinds = self.seat_kinds()
-        if mode == "auction" and any(k != "human" for k in kinds):
-            self.message = _("Computer players do not bid in the auction yet; choose Random or Picked "
-                             "faction choice, or people only.")
-            return
         if mode == "auction":
-            open_scene(self.app, "auction", setup, names)
+            open_scene(self.app, "auction", setup, names, None, kinds)
         elif mode == "pick":
             open_scene(self.app, "draft", setup, names, prefs, kinds)
         else:
