@@ -163,6 +163,9 @@ class AuctionScene(MenuScene):
             bids = self.legal_bids()
             self.button("dec1").enabled = self.button("dec5").enabled = bool(bids) and self.bid > bids[0]
             self.button("inc1").enabled = self.button("inc5").enabled = bool(bids) and self.bid < bids[-1]
+        if self.computer_to_act():  # a computer seat's move: nothing to press for it
+            for b in self.buttons:
+                b.enabled = b.enabled and b.key == "back"
 
     # -------------------------------------------------------------- input
 
