@@ -37,6 +37,8 @@ from .safe_text import clean
 FORMAT = "tmdesktop-save"
 VERSION = 1
 SUFFIX = ".tmsave"
+#: The levels a computer seat may have (`tmdesktop.ai.LEVELS`; kept here so that saves need no AI).
+COMPUTER_LEVELS = ("easy", "medium", "hard")
 MAX_BYTES = 4_000_000  # a finished five-player game is about 60 kB
 MAX_LOG = 20_000
 MAX_NAME = 40
@@ -211,7 +213,8 @@ def summary(game: Game) -> dict:
     }
 
 
-def game_to_dict(game: Game, game_id: str, names: dict | None = None, created: str | None = None) -> dict:
+def game_to_dict(game: Game, game_id: str, names: dict | None = None, created: str | None = None,
+                 computers: dict | None = None) -> dict:
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
     return {
         "format": FORMAT,
@@ -221,13 +224,15 @@ def game_to_dict(game: Game, game_id: str, names: dict | None = None, created: s
         "saved": now,
         "setup": setup_to_dict(game.setup),
         "names": dict(names or {}),  # faction -> the player's name at this table
+        "computers": dict(computers or {}),  # faction -> level of the seats the computer plays
         "log": [[faction, str(action)] for faction, action in game.log],
         "summary": summary(game),
     }
 
 
-def save_game(game: Game, path: Path, game_id: str, names: dict | None = None, created: str | None = None) -> None:
-    data = json.dumps(game_to_dict(game, game_id, names, created), ensure_ascii=False, indent=1)
+def save_game(game: Game, path: Path, game_id: str, names: dict | None = None, created: str | None = None,
+              computers: dict | None = None) -> None:
+    data = json.dumps(game_to_dict(game, game_id, names, created, computers), ensure_ascii=False, indent=1)
     write_atomic(path, data.encode("utf-8", "replace"))  # a lone surrogate must not stop a save
 
 
@@ -360,6 +365,7 @@ class Loaded:
     created: str = ""
     saved: str = ""
     note: str = ""  # e.g. "the last copy was damaged; loaded the one before"
+    computers: dict = field(default_factory=dict)  # faction -> level of the computer seats
 
 
 def replay(setup: GameSetup, log: list) -> Game:
@@ -398,7 +404,14 @@ def load_file(path: Path) -> Loaded:
         game_id = path.name.removesuffix(SUFFIX)
     created = data.get("created") if isinstance(data.get("created"), str) else ""
     saved = data.get("saved") if isinstance(data.get("saved"), str) else ""
-    return Loaded(replay(setup, log), game_id, path, dict(names), clean(created, 40), clean(saved, 40))
+    computers = data.get("computers", {})  # absent in saves from before computer seats: all people
+    if not isinstance(computers, dict) or any(not isinstance(k, str) or v not in COMPUTER_LEVELS
+                                              for k, v in computers.items()):
+        raise _bad(_("bad computer seats"))
+    game = replay(setup, log)
+    if any(k not in game.state.players for k in computers):
+        raise _bad(_("bad computer seats"))
+    return Loaded(game, game_id, path, dict(names), clean(created, 40), clean(saved, 40), computers=dict(computers))
 
 
 def load(path: Path) -> Loaded:
@@ -511,17 +524,18 @@ class Autosaver:
     """Saves one game after every change (used by the app's session)."""
 
     def __init__(self, game_id: str | None = None, names: dict | None = None, created: str | None = None,
-                 path: Path | None = None):
+                 path: Path | None = None, computers: dict | None = None):
         self.game_id = game_id or new_game_id()
         self.path = Path(path) if path else path_for(self.game_id)
         self.names = dict(names or {})
+        self.computers = dict(computers or {})
         self.created = created or datetime.now(timezone.utc).isoformat(timespec="seconds")
         self.error = ""  # the last failure, for the interface to show
 
     def save(self, game: Game) -> bool:
         """Never raises: a failed save is reported in `error`, and the game goes on."""
         try:
-            save_game(game, self.path, self.game_id, self.names, self.created)
+            save_game(game, self.path, self.game_id, self.names, self.created, self.computers)
         except OSError as exc:
             self.error = _("The game could not be saved: {why}").format(why=clean(exc.strerror or exc, 120))
             return False

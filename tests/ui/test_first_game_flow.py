@@ -72,17 +72,41 @@ def test_the_placed_dwellings_are_not_undone_but_the_bonus_pick_is(title_app):
     assert len(game.log) == placed + 1 and session.can_undo()
     session.undo()
     assert len(game.log) == placed and not session.can_undo()
-    assert page.seat_kinds() == ["human"] * 4  # every seat is played at the table for now
+    assert page.seat_kinds() == ["human"] * 4  # people at every seat unless chosen otherwise
 
 
-def test_seats_are_human_only_and_the_page_draws_in_spanish_and_italian(title_app):
+def test_a_seat_can_be_a_computer_and_the_page_draws_in_spanish_and_italian(title_app, user_dirs):
     app = title_app()
     page = to_first_game_page(app)
-    seat = page.chooser("seat0")
-    assert not seat.enabled
+    seat = page.chooser("seat3")
     click(app, seat.arrows()[1].center)
-    assert seat.value == "human"
+    assert seat.value == "easy" and page.seat_kinds() == ["human", "human", "human", "easy"]
+    click(app, seat.arrows()[0].center)
+    click(app, seat.arrows()[0].center)
+    assert seat.value == "hard"  # the arrows go round: human, easy, medium, hard
+    click(app, seat.arrows()[1].center)
+    click(app, seat.arrows()[1].center)
+    assert page.seat_kinds()[3] == "easy"
     for lang, title in (("es", "Primera partida"), ("it", "Prima partita")):
         i18n.set_language(lang)
         assert i18n._("First game") == title
         app.render(force=True)
+
+
+def test_a_computer_in_the_last_seat_picks_the_first_bonus_tile_by_itself(title_app, user_dirs, monkeypatch):
+    from tmdesktop.app import computer
+    from tmdesktop.app.scenes.load_scene import PlayScene
+    from tmdesktop.rules import actions as A
+
+    monkeypatch.setattr(computer, "USE_WORKER", False)
+    app = title_app()
+    page = to_first_game_page(app)
+    click(app, page.chooser("seat3").arrows()[1].center)  # the Mermaids' seat: Easy
+    press(app, "start")
+    hand_over(app)
+    scene = next(s for s in app.stack.scenes if isinstance(s, PlayScene))
+    game = scene.game
+    placed = scene.session.first_undoable()  # the factions and the starting dwellings
+    assert scene.session.computers == {"mermaids": "easy"}
+    assert game.log[placed][0] == "mermaids" and isinstance(game.log[placed][1], A.Pass)
+    assert scene.session.decider() == "halflings" and isinstance(app.stack.top, ChoiceScene)  # a person's picker

@@ -37,8 +37,10 @@ class Outcome:
 
 
 class Session:
-    def __init__(self, game: Game):
+    def __init__(self, game: Game, computers: dict[str, str] | None = None):
         self.game = game
+        #: faction -> level of the seats the computer plays (`app.computer`); the others are people.
+        self.computers: dict[str, str] = dict(computers or {})
         self._legal_key: tuple | None = None
         self._legal: list[A.Action] = []
         self.version = 0  # bumped on every change, so views know when to redraw
@@ -98,6 +100,11 @@ class Session:
         self._auto_ends.add(len(self.game.log))
         return True
 
+    def computer_to_act(self) -> str | None:
+        """The computer seat that decides now, if the decision is a computer's."""
+        me = self.decider()
+        return me if me in self.computers else None
+
     def is_out_of_turn(self, faction: str | None) -> bool:
         return faction is not None and faction != self.turn_owner() and self.state.phase == "play"
 
@@ -141,14 +148,21 @@ class Session:
         return self.game.log[-1][0] if self.can_undo() else None
 
     def undo(self) -> Outcome:
+        """Take back the last decision; with computer seats, back to the last decision a person
+        made (the computer's moves since are taken back with it, or it would replay them)."""
         if not self.can_undo():
             return Outcome(False, "")
-        steps = 2 if len(self.game.log) in self._auto_ends and len(self.game.log) - 1 > self.first_undoable() else 1
-        try:
-            self.game.undo(steps)
-        except RuleError as exc:
-            return Outcome(False, message(exc))
-        self._auto_ends = {n for n in self._auto_ends if n <= len(self.game.log)}
+        while True:
+            steps = 2 if len(self.game.log) in self._auto_ends and len(self.game.log) - 1 > self.first_undoable() else 1
+            try:
+                self.game.undo(steps)
+            except RuleError as exc:
+                self.version += 1
+                return Outcome(False, message(exc))
+            self._auto_ends = {n for n in self._auto_ends if n <= len(self.game.log)}
+            people = len(self.computers) < len(self.state.players)  # at a table of computers only: one step
+            if not (people and self.computer_to_act() and self.can_undo()):
+                break
         self.version += 1
         return Outcome(True)
 

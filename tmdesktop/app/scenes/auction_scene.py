@@ -7,6 +7,9 @@ that player takes a drawn faction and an empty place in the turn order and moves
 by the bid.  Then the next auction starts, until every faction is taken, and
 `Auction.game_setup` starts the game (colour picks of ice and variable factions happen in the map
 view, where the engine keeps the auctioned factions' home terrains out of reach).
+
+Computer seats (`kinds`) bid, pass and take by themselves (`ai.Player.bid`), each move written in
+the history and left on screen for the Settings' animation speed before the next.
 """
 
 from __future__ import annotations
@@ -24,7 +27,8 @@ from tmdesktop.rules.setup import FIRE_ICE_FACTION_OPTIONS, GameSetup
 
 from .. import text, theme
 from ..views import faction_board, widgets
-from .menu import MenuScene, make_button
+from ..computer import MOVE_SECONDS, computers_of, is_computer
+from .menu import MenuScene, app_settings, make_button
 from .registry import entry
 
 #: Marker colours for the players before (and after) they have a faction.
@@ -32,10 +36,13 @@ MARKERS = ((214, 84, 70), (74, 134, 222), (238, 198, 66), (96, 176, 96), (176, 1
 
 
 class AuctionScene(MenuScene):
-    def __init__(self, app, setup: GameSetup, names: list[str], auction: Auction | None = None):
+    def __init__(self, app, setup: GameSetup, names: list[str], auction: Auction | None = None,
+                 kinds: list[str] | None = None):
         super().__init__(app)
         self.base = setup
         self.names = list(names)
+        self.kinds = list(kinds or []) + ["human"] * (len(names) - len(kinds or []))
+        self.wait = 0.0  # seconds the last computer move stays on screen alone
         fire_ice = bool(FIRE_ICE_FACTION_OPTIONS & set(setup.options))
         self.auction = auction or Auction.draw(len(names), setup.seed or 0, fire_ice=fire_ice)
         self.bid = 0
@@ -51,6 +58,23 @@ class AuctionScene(MenuScene):
 
     def who(self) -> int | None:
         return self.auction.to_act()
+
+    def computer_to_act(self) -> str | None:
+        """The level of the computer seat to act now, if it is a computer's move."""
+        p = self.who()
+        return self.kinds[p] if p is not None and is_computer(self.kinds[p]) else None
+
+    def update(self, dt: float) -> bool:
+        level = self.computer_to_act()
+        if level is None:
+            return False
+        self.wait = max(0.0, self.wait - dt)
+        if self.wait <= 0 and self.app.stack.input_top() is self:
+            from tmdesktop.ai import Player
+
+            self.act(Player(level).bid(self.auction, self.who()))
+            self.wait = MOVE_SECONDS.get(app_settings(self.app).animation_speed, MOVE_SECONDS["normal"])
+        return True
 
     def choosing(self) -> bool:
         a = self.auction
@@ -139,6 +163,9 @@ class AuctionScene(MenuScene):
             bids = self.legal_bids()
             self.button("dec1").enabled = self.button("dec5").enabled = bool(bids) and self.bid > bids[0]
             self.button("inc1").enabled = self.button("inc5").enabled = bool(bids) and self.bid < bids[-1]
+        if self.computer_to_act():  # a computer seat's move: nothing to press for it
+            for b in self.buttons:
+                b.enabled = b.enabled and b.key == "back"
 
     # -------------------------------------------------------------- input
 
@@ -160,6 +187,8 @@ class AuctionScene(MenuScene):
                 self.dirty = True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             h = self.hit(event.pos)
+            if h and h[0] in ("card", "slot") and self.computer_to_act():
+                return
             if h and h[0] == "card" and self.choosing():
                 if h[1] in self.auction.factions:
                     self.sel_faction = h[1]
@@ -189,6 +218,8 @@ class AuctionScene(MenuScene):
     def on_button(self, key: str) -> None:
         if key == "back":
             self.back()
+            return
+        if self.computer_to_act():  # the computer seat moves by itself
             return
         bids = self.legal_bids()
         if key in ("dec5", "dec1", "inc1", "inc5") and bids:
@@ -239,7 +270,8 @@ class AuctionScene(MenuScene):
         setup = a.game_setup(self.base)
         game = Game(setup)
         by_faction = {a.results[p][0]: self.names[p] for p in a.seat_order()}
-        open_game(self.app, game, saves.Autosaver(names=by_faction), by_faction)
+        computers = computers_of([a.results[p][0] for p in a.seat_order()], [self.kinds[p] for p in a.seat_order()])
+        open_game(self.app, game, saves.Autosaver(names=by_faction, computers=computers), by_faction)
 
     # -------------------------------------------------------------- drawing
 

@@ -6,6 +6,9 @@ faction may pick (`PickColor`).  Ice and variable factions choose their terrain 
 after they are taken; volcano factions after everybody has a faction.  The scene only shows what
 the engine allows and turns clicks into its actions.
 
+Computer seats (`kinds`) take their faction and colour by themselves, each pick left on screen for
+the Settings' animation speed before the next; Backspace goes back to the last pick of a person.
+
 When every faction (and colour) is chosen, the game goes to the map view: a game set up with the
 factions in seat order, the same colour picks replayed, then the first dwellings and bonus tiles
 in the rulebook's order.
@@ -31,7 +34,8 @@ from tmdesktop.rules.setup import GameSetup
 from .. import describe, text, theme
 from ..views import faction_board, widgets
 from ..views.hexmap import terrain_glyph
-from .menu import MenuScene, make_button
+from ..computer import MOVE_SECONDS, computers_of, is_computer, move_seed
+from .menu import MenuScene, app_settings, make_button
 from .registry import entry
 
 
@@ -52,8 +56,11 @@ def hex_points(centre, r: float) -> list[tuple[float, float]]:
 class DraftScene(MenuScene):
     """Factions picked in seat order on the engine, then Fire & Ice colour picks."""
 
-    def __init__(self, app, setup: GameSetup, names: list[str], prefs: list[str] | None = None):
+    def __init__(self, app, setup: GameSetup, names: list[str], prefs: list[str] | None = None,
+                 kinds: list[str] | None = None):
         super().__init__(app)
+        self.kinds = list(kinds or []) + ["human"] * (len(names) - len(kinds or []))
+        self.wait = 0.0  # seconds the last computer pick stays on screen alone
         self.setup = dataclasses.replace(setup, factions=())
         self.game = Game(self.setup)
         self.names = list(names)
@@ -87,6 +94,42 @@ class DraftScene(MenuScene):
             return self.player_of(f)
         i = len(self.chosen)
         return self.names[i] if i < len(self.names) else ""
+
+    def seat_to_pick(self) -> int:
+        """The seat (index) that picks now: a faction choosing its colour, or the next seat."""
+        f = self.picking_colour()
+        return self.game.state.seats.index(f) if f else len(self.chosen)
+
+    def computer_to_pick(self) -> str | None:
+        """The level of the computer seat that picks now, if it is a computer's pick."""
+        i = self.seat_to_pick()
+        return self.kinds[i] if i < len(self.kinds) and is_computer(self.kinds[i]) else None
+
+    def update(self, dt: float) -> bool:
+        level = self.computer_to_pick()
+        if level is None:
+            return False
+        self.wait = max(0.0, self.wait - dt)
+        if self.wait <= 0 and self.app.stack.input_top() is self:
+            self.computer_pick(level)
+        return True
+
+    def computer_pick(self, level: str) -> None:
+        from tmdesktop.ai import Player
+
+        who = self.picking_colour()
+        player = self.current_player()
+        action = Player(level, move_seed(self.setup, self.game.log, who)).choose(self.game, who)
+        if isinstance(action, A.ChooseFaction) and not self.ok.get(action.faction):  # the seat's colour wish
+            action = A.ChooseFaction(next(n for n in self.pool if self.ok.get(n)))
+        self.apply(who, action)
+        if self.app.stack.input_top() is self:  # still drafting: say what the computer took
+            what = _(faction(action.faction).display) if isinstance(action, A.ChooseFaction) else \
+                describe.terrain(action.color)
+            self.message = _("{player} (computer) chose: {what}").format(player=player, what=what)
+            self.message_colour = theme.INK_SOFT  # news, not a refusal
+        speed = app_settings(self.app).animation_speed
+        self.wait = MOVE_SECONDS.get(speed, MOVE_SECONDS["normal"])
 
     def recompute(self) -> None:
         g = self.game
@@ -204,18 +247,26 @@ class DraftScene(MenuScene):
             self.back()
 
     def pick(self, name: str) -> None:
+        if self.computer_to_pick():
+            return
         if not self.ok.get(name):
             self.message = self.faction_status(name) if name not in self.chosen else ""
+            self.message_colour = theme.ERROR
             self.dirty = True
             return
+        self.wait = 0.0  # a computer answers a person's pick at once
         self.apply(None, A.ChooseFaction(name))
 
     def pick_colour(self, c: str) -> None:
         f = self.picking_colour()
+        if self.computer_to_pick():
+            return
         if f is None or not self.colour_ok.get(c):
             self.message = self.colour_status(c)
+            self.message_colour = theme.ERROR
             self.dirty = True
             return
+        self.wait = 0.0
         self.apply(f, A.PickColor(c))
 
     def apply(self, who: str | None, action) -> None:
@@ -223,6 +274,7 @@ class DraftScene(MenuScene):
             self.game.apply(who, action)
         except RuleError as exc:
             self.message = message(exc)
+            self.message_colour = theme.ERROR
             self.dirty = True
             return
         self.message = ""
@@ -233,12 +285,16 @@ class DraftScene(MenuScene):
         self.recompute()
 
     def back(self) -> None:
-        if self.game.log:
+        """Take back the last pick of a person (and the computers' picks after it); with none
+        left, back to the setup page."""
+        while self.game.log:
             self.game.undo(1)
-            self.message = ""
-            self.recompute()
-        else:
-            self.app.pop()
+            if not self.computer_to_pick():
+                self.message = ""
+                self.wait = 0.0
+                self.recompute()
+                return
+        self.app.pop()
 
     def finish(self) -> None:
         """To the map view: the factions in seat order, the colour picks replayed in the same order."""
@@ -252,7 +308,8 @@ class DraftScene(MenuScene):
         except RuleError:
             final = self.game  # the draft's own game is as good, only its setup lists no factions
         by_faction = {f: self.names[i] for i, f in enumerate(seats)}
-        open_game(self.app, final, saves.Autosaver(names=by_faction), by_faction)
+        computers = computers_of(seats, self.kinds)
+        open_game(self.app, final, saves.Autosaver(names=by_faction, computers=computers), by_faction)
 
     # -------------------------------------------------------------- drawing
 
@@ -262,7 +319,11 @@ class DraftScene(MenuScene):
         w, h = surface.get_size()
         colour_for = self.picking_colour()
         n = len(self.names)
-        if colour_for:
+        if self.computer_to_pick():
+            self.draw_title(surface, _("{player} (computer) is choosing…").format(player=self.current_player()),
+                            _("Seat {n} of {total}: factions are taken in seat order").format(
+                                n=self.seat_to_pick() + 1, total=n))
+        elif colour_for:
             fd = faction(colour_for)
             self.draw_title(surface, _("{player}, choose a terrain for the {faction}").format(
                 player=self.current_player(), faction=_(fd.display)))

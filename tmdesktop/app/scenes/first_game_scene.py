@@ -4,8 +4,7 @@ The page asks only what the introductory game leaves open: how many play, their 
 plays each seat.  Factions, tiles and starting dwellings are fixed; Start opens the map with the
 dwellings placed, the last player choosing the first bonus tile.
 
-Seats: every seat is played at this table for now.  The seat kinds are a list (`SEAT_KINDS`) so
-that computer players and their levels join it once the app can run them.
+Seats: each is a person at this table or a computer level (`computer.SEAT_KINDS`).
 """
 
 from __future__ import annotations
@@ -19,12 +18,10 @@ from tmdesktop.rules.data import faction
 from tmdesktop.rules.first_game import BONUS_TILES, FACTIONS, SCORE_TILES, first_game
 
 from .. import text, theme, tile_texts
+from ..computer import SEAT_KINDS, computers_of
 from .load_scene import open_game
 from .menu import Chooser, MenuScene, TextField, app_settings, make_button
 from .setup_scene import DEFAULT_NAMES
-
-#: Who plays a seat: people at this table only, until computer players can take a seat.
-SEAT_KINDS = {"human": N_("Human")}
 
 
 class FirstGameScene(MenuScene):
@@ -36,8 +33,6 @@ class FirstGameScene(MenuScene):
                                 placeholder=DEFAULT_NAMES[i], max_len=20) for i in range(5)]
         self.seats = [Chooser(f"seat{i}", "", list(SEAT_KINDS), "human", lambda k: _(SEAT_KINDS[k]))
                       for i in range(5)]
-        for seat in self.seats:
-            seat.enabled = len(SEAT_KINDS) > 1
 
     def n(self) -> int:
         return self.players.value
@@ -103,7 +98,8 @@ class FirstGameScene(MenuScene):
         settings_mod.save(st)
         game = first_game(self.n(), tuple(names))
         by_faction = dict(zip(self.factions(), names))
-        open_game(self.app, game, saves.Autosaver(names=by_faction), by_faction)
+        computers = computers_of(self.factions(), self.seat_kinds())
+        open_game(self.app, game, saves.Autosaver(names=by_faction, computers=computers), by_faction)
 
     # -------------------------------------------------------------- drawing
 
@@ -142,5 +138,5 @@ class FirstGameScene(MenuScene):
         lines += ["", _("Bonus tiles in play: {tiles}").format(tiles=", ".join(t[3:] for t in BONUS_TILES[self.n()])),
                   _("The starting dwellings are already on the map."),
                   _("The game begins with the bonus tiles: the last player chooses first."),
-                  _("Every seat is played at this table; computer players will come later.")]
+                  _("Each seat is played by a person at this table or by the computer (easy, medium or hard).")]
         return [text.text(line, self.fs(18), theme.TEXT, wrap=width) if line else None for line in lines]

@@ -579,6 +579,8 @@ class GameScene(Scene):
                 img = text.text(note, max(12, int(17 * s)), theme.INK, "semibold", wrap=int(360 * s))
                 box = img.get_rect().inflate(int(20 * s), int(14 * s))
                 box.midbottom = (first.centerx, first.y - int(8 * s))
+                if box.y < self.lay.map.y:  # no room above (the top row): below, off the status line
+                    box.midtop = (first.centerx, first.bottom + int(8 * s))
                 box.clamp_ip(surface.get_rect())
                 widgets.panel(surface, box, theme.HIGHLIGHT, radius=int(8 * s), edge=theme.INK_SOFT)
                 surface.blit(img, img.get_rect(center=box.center))

@@ -21,6 +21,7 @@ from tmdesktop.rules.preview import offer_terms
 from .. import describe, text, theme
 from ..describe import describe_save, faction_names
 from ..session import Outcome, Session
+from .computer_turns import BANNER, ComputerTurns
 from .dialogs import ChoiceScene, ConfirmScene, Option
 from .game_scene import GameScene
 from .menu import ListMenuScene, app_settings, make_button
@@ -34,8 +35,9 @@ class AutosaveSession(Session):
     that one move."""
 
     def __init__(self, game: Game, saver: saves.Autosaver | None = None):
-        super().__init__(game)
-        self.saver = saver or saves.Autosaver()
+        saver = saver or saves.Autosaver()
+        super().__init__(game, saver.computers)
+        self.saver = saver
         self.saver.save(game)
         self.unsaved = False
         self.defer = False
@@ -69,6 +71,7 @@ class PlayScene(GameScene):
             session.defer = True  # saved after the frame (`after_frame`), not in the click's path
         self.map.colour_blind = app_settings(app).colour_blind
         self._save_error_shown = ""
+        self.computer = ComputerTurns(self, app_settings(app).animation_speed)
 
     # the end of the game: the scoring scene instead of the small table
     def prompt(self) -> None:
@@ -78,9 +81,53 @@ class PlayScene(GameScene):
                 self._finished_shown = True
                 open_scene(self.app, "scoring", g, self.names)
             return
-        if self.answer_automatically():
+        if self.computer.thinking() is None and self.answer_automatically():
             return
         super().prompt()
+
+    def ask(self, q) -> None:
+        if q.faction in self.session.computers:  # the computer answers for its seat (`ComputerTurns`)
+            return
+        super().ask(q)
+
+    def play(self, action: A.Action, faction: str | None = None) -> bool:
+        who = faction or self.decider()
+        if who not in self.session.computers:
+            self.clear_annotations(BANNER)  # a person moved: the computer's last move is old news
+        return super().play(action, faction)
+
+    def _status_text(self) -> str:
+        return self.computer.status() or super()._status_text()
+
+    # while a computer seat decides, its choices are not offered on the table
+    def legal(self) -> list[A.Action]:
+        return [] if self.computer.thinking() else super().legal()
+
+    def highlights(self) -> list[str]:
+        return [] if self.computer.thinking() else super().highlights()
+
+    def glowing(self) -> frozenset:
+        return frozenset() if self.computer.thinking() else super().glowing()
+
+    def _bridge_slots(self) -> list:
+        return [] if self.computer.thinking() else super()._bridge_slots()
+
+    def button_states(self) -> None:
+        super().button_states()
+        if self.computer.thinking():
+            for b in self.buttons:
+                b.enabled = b.enabled and b.key == "undo"
+                b.primary = False
+
+    def ask_undo(self) -> None:
+        if not self.session.computers:
+            super().ask_undo()
+        elif self.session.can_undo():  # back to the last decision of a person at this table
+            self._undo()
+
+    def _undo(self) -> None:
+        self.computer.reset()
+        super()._undo()
 
     def answer_automatically(self) -> bool:
         """Take a power offer without asking, when the player's settings say so."""
@@ -120,18 +167,38 @@ class PlayScene(GameScene):
         if saver is not None and saver.error and saver.error != self._save_error_shown:
             self._save_error_shown = saver.error
             self.show_toast(saver.error)
-        return super().update(dt)
+        busy = self.computer.update(dt)
+        return super().update(dt) or busy
 
     def resume(self) -> None:
         super().resume()
         self.map.colour_blind = app_settings(self.app).colour_blind
+        self.computer.speed = app_settings(self.app).animation_speed
         self.resize(self.app.size)
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.tool is None:
             self.open_menu()
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            self.computer.skip()
+            return
+        if self.computer.thinking() and not self.allowed_while_computer_plays(event):
+            self.show_toast(self.computer.status())
+            return
         super().handle_event(event)
+
+    def allowed_while_computer_plays(self, event) -> bool:
+        """While a computer seat decides, the map only looks and the bar cannot act for it: a
+        hover, the view switches, the faction boards and undo still answer."""
+        if event.type == pygame.KEYDOWN:
+            undo = event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+            return bool(undo) or self.KEYS.get(event.key) in ("labels", "colourblind")
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            target = self.hit(event.pos)
+            return target is None or target[0] == "player" or target in (
+                ("button", "labels"), ("button", "colourblind"), ("button", "undo"))
+        return True
 
     def open_menu(self) -> None:
         opts = [Option(_("Back to the game"), "resume"), Option(_("Settings"), "settings"),
@@ -139,6 +206,7 @@ class PlayScene(GameScene):
         if self.game.finished:
             opts.insert(1, Option(_("Final scoring"), "scoring"))
         leaving = self.decider() if self.game.state.phase == "play" else None
+        leaving = None if leaving in self.session.computers else leaving  # a person leaves only for themselves
         if leaving:  # the player holding the laptop may leave for good (asked once more)
             opts.insert(2, Option(_("Leave the game: the {faction} drop out").format(
                 faction=describe.faction(self.game, leaving)), "leave"))
@@ -186,7 +254,8 @@ def open_save(app, path: Path) -> str:
         loaded = saves.load(path)
     except saves.SaveError as exc:
         return str(exc)
-    saver = saves.Autosaver(loaded.game_id, loaded.names, loaded.created or None, path=loaded.path)
+    saver = saves.Autosaver(loaded.game_id, loaded.names, loaded.created or None, path=loaded.path,
+                            computers=loaded.computers)
     open_game(app, loaded.game, saver, loaded.names, loaded.note)
     return ""
 

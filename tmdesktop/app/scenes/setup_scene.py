@@ -26,6 +26,7 @@ from tmdesktop.rules.maps import MAP_KEYS, TERRAINS
 from tmdesktop.rules.setup import FIRE_ICE_FACTION_OPTIONS, TOURNAMENT_OPTIONS, GameSetup
 
 from .. import text, theme
+from ..computer import SEAT_KINDS, computers_of
 from ..views import supply
 from .load_scene import open_game
 from .menu import Chooser, MenuScene, Switch, TextField, app_settings, make_button
@@ -62,6 +63,8 @@ class SetupScene(MenuScene):
         self.names = [TextField(f"name{i}", (st.recent_names[i] if i < len(st.recent_names) else ""),
                                 placeholder=DEFAULT_NAMES[i], max_len=20) for i in range(5)]
         self.colours = [Chooser(f"colour{i}", "", list(COLOUR_CHOICES), "any", terrain_label) for i in range(5)]
+        self.seats = [Chooser(f"seat{i}", "", list(SEAT_KINDS), "human", lambda k: _(SEAT_KINDS[k]))
+                      for i in range(5)]
         self.players = Chooser("players", N_("Players"), [2, 3, 4, 5], 4, str)
         self.map = Chooser("map", N_("Map"), list(MAP_KEYS), "original", lambda k: _(MAP_NAMES.get(k, k)))
         self.fset = Chooser("factions", N_("Factions"), list(FACTION_SETS), "base", lambda k: _(FACTION_SETS[k]))
@@ -95,6 +98,9 @@ class SetupScene(MenuScene):
 
     def player_names(self) -> list[str]:
         return [(self.names[i].value.strip() or _(DEFAULT_NAMES[i])) for i in range(self.n())]
+
+    def seat_kinds(self) -> list[str]:
+        return [s.value for s in self.seats[: self.n()]]
 
     def seed_value(self) -> int:
         try:
@@ -131,12 +137,13 @@ class SetupScene(MenuScene):
             row = pygame.Rect(lx, y, col_w, rh)
             self.player_rows.append(row)
             dot = px(40)
-            self.names[i].rect = pygame.Rect(row.x + dot, row.y, int(col_w * 0.52) - dot, rh)
-            self.colours[i].rect = pygame.Rect(self.names[i].rect.right + px(12), row.y,
-                                              row.right - self.names[i].rect.right - px(12), rh)
+            self.names[i].rect = pygame.Rect(row.x + dot, row.y, int(col_w * 0.36) - dot, rh)
+            self.colours[i].rect = pygame.Rect(self.names[i].rect.right + px(8), row.y, int(col_w * 0.29), rh)
+            self.seats[i].rect = pygame.Rect(self.colours[i].rect.right + px(8), row.y,
+                                            row.right - self.colours[i].rect.right - px(8), rh)
             y += rh + gap
         self.fields = [self.names[i] for i in range(self.n())] + [self.seed]
-        self.choosers = [self.players] + self.colours[: self.n()]
+        self.choosers = [self.players] + self.colours[: self.n()] + self.seats[: self.n()]
         game = [self.map, self.fset, self.fmode, self.tmode]
         self.choosers += game
         y = self.stack(game, rx, top + px(44), col_w, rh, gap)
@@ -207,16 +214,17 @@ class SetupScene(MenuScene):
         settings_mod.save(st)
         prefs = [c.value for c in self.colours[: self.n()]]
         mode = self.fmode.value
+        kinds = self.seat_kinds()
         if mode == "auction":
-            open_scene(self.app, "auction", setup, names)
+            open_scene(self.app, "auction", setup, names, None, kinds)
         elif mode == "pick":
-            open_scene(self.app, "draft", setup, names, prefs)
+            open_scene(self.app, "draft", setup, names, prefs, kinds)
         else:
             chosen = random_factions(setup, self.faction_pool(), prefs, random.Random(setup.seed))
             if chosen is None:
                 self.message = _("No factions fit these colours; choose other colours.")
                 return
-            start_game(self.app, setup, chosen, names)
+            start_game(self.app, setup, chosen, names, kinds)
 
     # -------------------------------------------------------------- drawing
 
@@ -277,11 +285,14 @@ def random_factions(setup: GameSetup, pool: list[str], prefs: list[str], rng: ra
     return None
 
 
-def start_game(app, setup: GameSetup, factions: tuple[str, ...], names: list[str]) -> None:
+def start_game(app, setup: GameSetup, factions: tuple[str, ...], names: list[str],
+               kinds: list[str] | None = None) -> None:
+    """Open the map on `factions`; `kinds` says who plays each seat (people when left out)."""
     setup = dataclasses.replace(setup, factions=tuple(factions))
     game = Game(setup)
     by_faction = dict(zip(factions, names))
-    open_game(app, game, saves.Autosaver(names=by_faction), by_faction)
+    computers = computers_of(factions, kinds or [])
+    open_game(app, game, saves.Autosaver(names=by_faction, computers=computers), by_faction)
 
 
 class TilesScene(MenuScene):

@@ -1,0 +1,232 @@
+"""Computer seats at the table: chosen on the new-game page, played move by move in the map view.
+
+One person and three Easy computers play a whole four-player game: the person places dwellings
+by clicking, answers power offers and picks bonus tiles with keys, and passes every round; the
+computers answer everything else by themselves, with no hand-off notice.  Ctrl+Z takes back the
+computers' moves with the person's last decision.  The worker process is used in its own test,
+where the window must keep handling events while the computer thinks.
+"""
+
+import time
+
+import pygame
+import pytest
+
+from tmdesktop import saves
+from tmdesktop.ai import choose_action
+from tmdesktop.app import computer
+from tmdesktop.app.scenes.dialogs import ChoiceScene, ConfirmScene, HandoffNotice, HandoffScene, RoundSummaryScene
+from tmdesktop.app.scenes.load_scene import PlayScene
+from tmdesktop.app.scenes.setup_scene import SetupScene
+from tmdesktop.settings import Settings
+
+from ui_events import click, key
+
+
+def new_game_with_seats(app, kinds: list[str]) -> PlayScene:
+    """The new-game page: each seat's chooser stepped with its arrow to the wanted kind, then Start."""
+    page = SetupScene(app)
+    app.push(page)
+    app.render(force=True)
+    order = list(computer.SEAT_KINDS)
+    for i, kind in enumerate(kinds):
+        seat = page.chooser(f"seat{i}")
+        while seat.value != kind:
+            click(app, seat.arrows()[1].center)
+        assert seat.value == kind
+    click(app, page.button("start").rect.center)
+    scene = app.stack.top
+    assert isinstance(scene, PlayScene), type(scene)
+    assert list(scene.session.computers.values()) == [k for k in kinds if k in order[1:]]
+    return scene
+
+
+def test_a_person_and_three_easy_computers_play_a_whole_game(title_app, user_dirs, monkeypatch):
+    monkeypatch.setattr(computer, "USE_WORKER", False)  # the worker's own test is below
+    app = title_app(settings=Settings(animation_speed="off"))
+    scene = new_game_with_seats(app, ["human", "easy", "easy", "easy"])
+    session, game = scene.session, scene.game
+    me = game.state.seats[0]
+    assert set(session.computers) == set(game.state.seats[1:])
+    handoffs = undone = 0
+    mine = None  # the log's length when the person last decided
+    for _step in range(6000):
+        if game.finished:
+            break
+        app.step(0.016)
+        top = app.stack.top
+        if isinstance(top, (HandoffNotice, HandoffScene)):
+            handoffs += 1  # one person at the table: the laptop never changes hands
+            key(app, pygame.K_RETURN)
+        elif isinstance(top, (RoundSummaryScene, ConfirmScene)):
+            key(app, pygame.K_RETURN)
+        elif isinstance(top, ChoiceScene):
+            assert session.decider() == me  # pickers are only opened for the person
+            mine = len(game.log)
+            key(app, pygame.K_1)
+        elif top is scene and session.decider() == me:
+            if not undone and mine is not None and game.state.round == 2 and len(game.log) > mine + 3:
+                key(app, pygame.K_z, pygame.KMOD_CTRL)  # the computers' moves go back with my last decision
+                assert len(game.log) == mine and session.decider() == me
+                undone += 1
+                continue
+            mine = len(game.log)
+            if game.state.phase == "dwellings":
+                x, y = scene.map.centres[scene.highlights()[0]]
+                click(app, (int(x), int(y)))
+            elif game.decision(me) == "action":
+                key(app, pygame.K_x)
+            else:
+                key(app, pygame.K_RETURN)
+    assert game.finished, (game.state.phase, game.state.round, session.decider())
+    assert handoffs == 0 and undone == 1
+    computer_moves = [f for f, _a in game.log if f in session.computers]
+    assert len(computer_moves) > 100  # they played the game, not just passed
+    scores = {f: p.VP for f, p in game.state.players.items()}
+    assert max(scores[f] for f in session.computers) > scores[me]  # a person who only passes loses
+    loaded = saves.load(scene.session.saver.path)  # the save remembers who played each seat
+    assert loaded.computers == session.computers
+
+
+def test_the_window_answers_while_the_worker_thinks_and_its_move_is_the_levels_choice(title_app, user_dirs):
+    app = title_app(settings=Settings(animation_speed="slow"))
+    scene = new_game_with_seats(app, ["hard", "human", "human", "human"])
+    game = scene.game
+    first = game.state.seats[0]
+    assert scene.session.decider() == first and len(game.log) == len(game.state.seats)
+    app.step(0.016)
+    assert scene.computer.thinker.busy() and scene.computer.thinker.worker
+    handled = 0
+    spot = sorted(scene.map.centres)[len(scene.map.centres) // 2]
+    x, y = scene.map.centres[spot]
+    deadline = time.monotonic() + 120
+    while len(game.log) == len(game.state.seats) and time.monotonic() < deadline:
+        if scene.computer.thinker.busy():  # the answer is not in yet: the window still answers
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0),
+                                                 buttons=(0, 0, 0)))
+            labels = scene.map.show_labels
+            key(app, pygame.K_l)
+            assert scene.hover == ("hex", spot) and scene.map.show_labels != labels
+            handled += 1
+            x += 1
+            scene.hover = None
+        time.sleep(0.02)
+        app.step(0.016)
+    assert handled >= 1
+    assert len(game.log) == len(game.state.seats) + 1, "the worker's answer never came"
+    who, action = game.log[-1]
+    assert who == first
+    setup_log = game.log[:-1]
+    assert action == choose_action(game.setup, setup_log, first, "hard", computer.move_seed(game.setup, setup_log, first))
+    targets, note = scene.annotations["computer"]  # the move's banner: where, and what in words
+    assert ("hex", action.hex) in targets and ("player", first) in targets and action.hex in note
+
+
+def test_each_computer_move_stays_on_screen_until_its_time_is_up_or_tab(title_app, user_dirs, monkeypatch):
+    monkeypatch.setattr(computer, "USE_WORKER", False)
+    app = title_app(settings=Settings(animation_speed="slow"))
+    scene = new_game_with_seats(app, ["easy", "easy", "easy", "human"])
+    game = scene.game
+    app.step(0.016)
+    first = len(game.log)
+    assert game.log[-1][0] == game.state.seats[0]  # the first computer's dwelling is on the table
+    for _ in range(30):  # half a second: the move is still shown alone
+        app.step(0.016)
+    assert len(game.log) == first and "computer" in scene.annotations
+    key(app, pygame.K_TAB)
+    assert len(game.log) == first + 1 and game.log[-1][0] == game.state.seats[1]
+    app.step(computer.MOVE_SECONDS["slow"] + 0.1)  # its time is up: the third computer moves
+    app.step(0.016)
+    assert len(game.log) == first + 2 and game.log[-1][0] == game.state.seats[2]
+
+
+def test_computer_seats_pick_their_factions_in_the_draft_and_backspace_skips_their_picks(title_app, user_dirs):
+    from tmdesktop.app.scenes.draft_scene import DraftScene
+
+    app = title_app(settings=Settings(animation_speed="slow"))
+    page = SetupScene(app)
+    app.push(page)
+    app.render(force=True)
+    for i, kind in enumerate(["easy", "human", "easy", "easy"]):
+        while page.chooser(f"seat{i}").value != kind:
+            click(app, page.chooser(f"seat{i}").arrows()[1].center)
+    click(app, page.chooser("faction_mode").arrows()[1].center)
+    assert page.fmode.value == "pick"
+    click(app, page.button("start").rect.center)
+    draft = app.stack.top
+    assert isinstance(draft, DraftScene)
+    app.step(0.016)
+    assert len(draft.chosen) == 1 and draft.computer_to_pick() is None  # the computer took seat 1's
+    assert "(computer)" in draft.message
+    mine = next(f for f, r in draft.cards if draft.ok.get(f))
+    click(app, next(r for f, r in draft.cards if f == mine).center)
+    assert len(draft.chosen) == 3  # seat 3 answered at once; seat 4 waits while seat 3's pick is shown
+    key(app, pygame.K_BACKSPACE)  # takes back the computer's pick and mine
+    assert len(draft.chosen) == 1 and draft.computer_to_pick() is None
+    click(app, next(r for f, r in draft.cards if f == mine).center)
+    app.step(computer.MOVE_SECONDS["slow"] + 0.1)
+    app.step(0.016)
+    scene = app.stack.top
+    assert isinstance(scene, PlayScene)
+    seats = scene.game.state.seats
+    assert seats[1] == mine and scene.session.computers == {seats[0]: "easy", seats[2]: "easy", seats[3]: "easy"}
+
+
+def test_computer_seats_bid_and_take_factions_in_the_auction(title_app, user_dirs):
+    from tmdesktop.app.scenes.auction_scene import AuctionScene
+
+    app = title_app(settings=Settings(animation_speed="off"))
+    page = SetupScene(app)
+    app.push(page)
+    app.render(force=True)
+    for i, kind in enumerate(["easy", "human", "hard", "easy"]):
+        while page.chooser(f"seat{i}").value != kind:
+            click(app, page.chooser(f"seat{i}").arrows()[1].center)
+    while page.fmode.value != "auction":
+        click(app, page.chooser("faction_mode").arrows()[1].center)
+    click(app, page.button("start").rect.center)
+    auction = app.stack.top
+    assert isinstance(auction, AuctionScene)
+    names = list(auction.names)
+    mine = 0
+    for _ in range(200):
+        top = app.stack.top
+        if not isinstance(top, AuctionScene):
+            break
+        if top.who() != 1:
+            app.step(0.016)
+            continue
+        mine += 1  # the person's move, by the keys and clicks of the page
+        if top.choosing():
+            click(app, top.cards[0][1].center)
+            click(app, top.slots[top.auction.free_slots[0]].center)
+            key(app, pygame.K_RETURN)
+        else:
+            key(app, pygame.K_p if top.can_pass() else pygame.K_RETURN)
+    scene = app.stack.top
+    assert isinstance(scene, PlayScene) and mine >= 1
+    by_name = {name: f for f, name in scene.names.items()}
+    assert scene.session.computers == {by_name[names[0]]: "easy", by_name[names[2]]: "hard",
+                                       by_name[names[3]]: "easy"}
+    assert any("bids" in line or "passes" in line for line in auction.history)
+
+
+def test_the_menu_offers_no_leaving_for_a_computer_seat(title_app, user_dirs, monkeypatch):
+    monkeypatch.setattr(computer, "USE_WORKER", False)
+    app = title_app(settings=Settings(animation_speed="slow"))
+    scene = new_game_with_seats(app, ["human", "easy", "easy", "easy"])
+    game = scene.game
+    for _ in range(200):  # to the first turn of a computer in round 1 (the person's choices by the session)
+        if game.state.phase == "play" and scene.session.computer_to_act():
+            break
+        who = scene.session.decider()
+        if who not in scene.session.computers:
+            assert scene.session.apply(scene.session.legal(who)[0], who).ok
+        app.step(computer.MOVE_SECONDS["slow"])
+    assert scene.session.computer_to_act() and game.state.phase == "play"
+    while app.stack.top is not scene:  # "Round 1 begins", or the person's picker
+        app.stack.pop()
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top.title == "Menu"
+    labels = [o.label for o in app.stack.top.options]
+    assert not any("Leave the game" in label for label in labels), labels

@@ -1,0 +1,119 @@
+"""The computer seats' turns in the map view: ask the worker, then show each move before the next.
+
+Each computer move is played as soon as its answer is in and the previous move has been on screen
+for the Settings' time (`computer.MOVE_SECONDS`; Tab shows the next at once): a banner says who
+did what and rings where.  Nothing here waits: `update` polls the worker once a frame.
+"""
+
+from __future__ import annotations
+
+from tmdesktop.i18n import _
+from tmdesktop.rules import actions as A
+from tmdesktop.rules.data import POWER_ACTIONS
+
+from .. import describe
+from ..computer import MOVE_SECONDS, SEAT_KINDS, Thinker
+from ..table_controller import HEX_ACTIONS
+
+BANNER = "computer"  # the scene's annotation key for the last computer move
+
+
+def move_targets(faction: str, action: A.Action) -> list:
+    """Where a move shows on the table (the scene's `hit` targets), the player's panel last."""
+    out: list = []
+    if isinstance(action, HEX_ACTIONS):
+        out.append(("hex", action.hex))
+    elif isinstance(action, A.Connect):
+        out.append(("hex", action.river))
+    elif isinstance(action, A.PlaceBridge):
+        out += [("hex", action.a), ("hex", action.b)]
+    elif isinstance(action, A.UseAction):
+        out.append(("power", action.name) if action.name in POWER_ACTIONS else ("held", (faction, action.name)))
+    elif isinstance(action, A.TakeTile):
+        out.append(("favor" if action.tile.startswith("FAV") else "town", action.tile))
+    elif isinstance(action, A.Pass) and action.bonus:
+        out.append(("bonus", action.bonus))
+    return out + [("player", faction)]
+
+
+class ComputerTurns:
+    def __init__(self, scene, speed: str = "normal"):
+        self.scene = scene
+        self.thinker = Thinker()
+        self.speed = speed
+        self.hold = 0.0  # seconds the last move still stays on screen alone
+        self.ready: tuple | None = None  # (key, action): an answer waiting for its turn on screen
+
+    @property
+    def session(self):
+        return self.scene.session
+
+    def thinking(self) -> str | None:
+        """The computer seat the table waits for now."""
+        return None if self.session.game.finished else self.session.computer_to_act()
+
+    def skip(self) -> None:
+        """Tab: the next computer move now."""
+        self.hold = 0.0
+
+    def reset(self) -> None:
+        """The game went back (an undo): forget answers and the banner."""
+        self.thinker.forget()
+        self.ready = None
+        self.hold = 0.0
+        self.scene.clear_annotations(BANNER)
+
+    def status(self) -> str:
+        me = self.thinking()
+        if me is None:
+            return ""
+        return _("{faction} ({level}) is thinking… (Tab: next move at once)").format(
+            faction=describe.faction(self.session.game, me), level=_(SEAT_KINDS[self.session.computers[me]]))
+
+    def update(self, dt: float) -> bool:
+        """Poll the worker and play a move when it is its turn; True while the computer is busy."""
+        self.hold = max(0.0, self.hold - dt)
+        me = self.thinking()
+        if me is None:
+            self.thinker.forget()
+            self.ready = None
+            return self.hold > 0
+        game = self.session.game
+        key = (self.session.version, len(game.log), me)
+        if self.ready is not None and self.ready[0] != key:
+            self.ready = None
+        if self.ready is None:
+            if self.thinker.key != key or not self.thinker.busy():
+                self.thinker.forget()
+                self.thinker.start(game, me, self.session.computers[me], key)
+            self.ready = self._answer(me, key)
+        scene = self.scene
+        if self.ready is not None and self.hold <= 0 and scene.app.stack.input_top() is scene:
+            action = self.ready[1]
+            self.ready = None
+            self.play(me, action)
+        return True
+
+    def _answer(self, me: str, key: tuple) -> tuple | None:
+        try:
+            got = self.thinker.poll()
+        except Exception as exc:  # a fault in the computer must not stop the game: a legal move instead
+            legal = self.session.legal(me)
+            self.scene.show_toast(_("The computer player failed ({why}); it made a simple move instead.").format(
+                why=type(exc).__name__))
+            return (key, legal[0]) if legal else None
+        return got if got is not None and got[0] == key else None
+
+    def play(self, me: str, action: A.Action) -> None:
+        scene = self.scene
+        words = describe.action(scene.game, action)  # said of the position it was chosen in
+        if not scene.play(action, me):  # refused (the toast says why): a legal move keeps the game going
+            legal = self.session.legal(me)
+            if not legal or not scene.play(legal[0], me):
+                return
+            action, words = legal[0], describe.action(scene.game, legal[0])
+        if isinstance(action, A.Done):  # ending the turn is no move to look at
+            return
+        name = describe.faction(scene.game, me)
+        scene.annotate(BANNER, move_targets(me, action), _("{faction}: {move}").format(faction=name, move=words))
+        self.hold = MOVE_SECONDS.get(self.speed, MOVE_SECONDS["normal"])
