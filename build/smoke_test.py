@@ -37,6 +37,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SIZE = (1280, 720)
 DEMO_ARGS = ["--demo", "50", "--seed", "20240601", "--players", "4", "--size", f"{SIZE[0]}x{SIZE[1]}", "--lang", "en"]
+#: Pages the menus open by name through the scene registry (each must draw in the frozen app).
+MENU_SCENES = ("title", "setup", "first_game", "load", "settings", "replays")
 #: A translated language whose catalogue ships in the source tree: its picture must differ from English.
 OTHER_LANG = "es"
 TIMEOUT = 300  # seconds; a first onefile start on Windows can be slow (antivirus scan of the unpack)
@@ -157,6 +159,11 @@ def smoke(exe: Path, compare_source: bool = False) -> None:
         elapsed = run_app([str(exe)], shot, DEMO_ARGS)
         summary = check_picture(shot)
         print(f"ok  {exe}: {summary}, {elapsed:.2f} s", flush=True)
+        for scene in MENU_SCENES:  # opened by name at run time: the freezer must have packed them
+            page = Path(tmp) / f"{scene}.png"
+            run_app([str(exe)], page, ["--scene", scene, "--size", f"{SIZE[0]}x{SIZE[1]}", "--lang", "en"])
+            check_picture(page)
+        print(f"ok  {exe}: the menu pages open ({', '.join(MENU_SCENES)})", flush=True)
         if (ROOT / "tmdesktop" / "locale" / OTHER_LANG).is_dir():
             other = Path(tmp) / f"frozen-{OTHER_LANG}.png"
             run_app([str(exe)], other, DEMO_ARGS[:-1] + [OTHER_LANG])

@@ -18,6 +18,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     ap.add_argument("--screenshot", metavar="FILE", help="write the map view to FILE (PNG) and exit")
     ap.add_argument("--size", default="", metavar="WxH", help="window size, e.g. 1280x720")
     ap.add_argument("--lang", default="", help="language: en, es, it")
+    ap.add_argument("--scene", default="", metavar="NAME",
+                    help="with --screenshot: draw this menu page (title, setup, first_game, load, "
+                         "settings, replays) instead of the map view")
     return ap.parse_args(argv)
 
 
@@ -75,6 +78,16 @@ def main(argv: list[str] | None = None) -> int:
     app = App(_size(args.size, headless), "Terra Mystica", headless=headless)
     app.settings = settings
     i18n.on_change(lambda _lang: text_cache_clear())
+    if args.scene and args.screenshot:
+        from .scenes.registry import SCENES, make
+
+        if args.scene not in SCENES:
+            print(f"unknown scene {args.scene!r}; one of: {', '.join(SCENES)}", file=sys.stderr)
+            return 2
+        app.push(make(app, args.scene))  # opened through the registry, as the menus do
+        app.screenshot(args.screenshot)
+        _shutdown()
+        return 0
     if not (args.demo or args.screenshot):
         # the menus: title screen first (New game, Continue, Load, Replay, Settings)
         from .scenes.settings_scene import apply_display
