@@ -25,6 +25,8 @@ from .setup_scene import DEFAULT_NAMES
 
 
 class FirstGameScene(MenuScene):
+    enter_button = "start"
+
     def __init__(self, app):
         super().__init__(app)
         st = app_settings(app)
@@ -80,10 +82,6 @@ class FirstGameScene(MenuScene):
         if key == "players":
             self.layout()
         self.dirty = True
-
-    def on_key(self, event) -> None:
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.on_button("start")
 
     def on_button(self, key: str) -> None:
         if key == "back":

@@ -117,6 +117,7 @@ class MenuScene(Scene):
 
     title_msg = ""
     back_to: str | None = "pop"  # Esc closes the page
+    enter_button: str | None = None  # the button Enter presses (a page's main action)
 
     def __init__(self, app):
         super().__init__(app)
@@ -249,7 +250,8 @@ class MenuScene(Scene):
         pass
 
     def on_key(self, event) -> None:
-        pass
+        if self.enter_button and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.on_button(self.enter_button)
 
     def back(self) -> None:
         if self.back_to == "pop" and len(self.app.stack.scenes) > 1:

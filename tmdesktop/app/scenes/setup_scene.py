@@ -57,6 +57,8 @@ def fresh_seed() -> int:
 
 
 class SetupScene(MenuScene):
+    enter_button = "start"
+
     def __init__(self, app):
         super().__init__(app)
         st = app_settings(app)
@@ -179,10 +181,6 @@ class SetupScene(MenuScene):
                     break
                 c.step(1)
         self.dirty = True
-
-    def on_key(self, event) -> None:
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.on_button("start")
 
     def on_button(self, key: str) -> None:
         if key == "back":
