@@ -163,3 +163,21 @@ def test_a_glowing_hex_says_what_a_click_does_and_costs(make_app):
     app.step(0.016)
     assert scene.hover == ("hex", hex_)
     assert f"Build a dwelling on {hex_}" in scene.tooltip_lines()
+
+
+def test_the_turn_order_fits_beside_the_top_buttons_in_every_language(make_app):
+    """Five factions with long names (Spanish 'Moradores de la oscuridad') at 1280x720: the
+    order's pills stay left of the Labels button and do not overlap each other."""
+    from tmdesktop import i18n
+
+    try:
+        for lang in ("en", "es", "it"):
+            i18n.set_language(lang)
+            app, scene, session = make_app(size=(1280, 720), players=5, demo=20)
+            app.render(force=True)
+            boxes = scene.order_boxes
+            assert len(boxes) == 5
+            assert boxes[-1].right <= scene.top_buttons[0].rect.x, lang
+            assert all(a.right <= b.left for a, b in zip(boxes, boxes[1:])), lang
+    finally:
+        i18n.set_language("en")

@@ -645,7 +645,18 @@ class GameScene(Scene):
             pygame.draw.circle(surface, colour, (x + int(8 * s), L.top.centery), int(8 * s))
             pygame.draw.circle(surface, (240, 240, 230), (x + int(8 * s), L.top.centery), int(8 * s), 1)
             x += int(24 * s)
-        order_w = int(430 * s)
+        # the turn order, measured first: its pills shrink to share at most half the bar's room
+        order = st.order or st.seats
+        label_w, pad, gap = int(58 * s), int(12 * s), int(4 * s)
+        room = self.top_buttons[0].rect.x - x - int(20 * s)
+        per_pill = max(int(30 * s), (min(int(560 * s), room // 2) - label_w) // max(1, len(order)) - pad - gap)
+        pills = []
+        for name in order:
+            p = st.players[name]
+            label = describe.faction(self.game, name)
+            fsz = text.fit(label, max(10, int(15 * s)), min(int(80 * s), per_pill), "semibold")
+            pills.append((p, text.text(label, fsz, theme.TEXT if not p.passed else theme.TEXT_DIM, "semibold")))
+        order_w = label_w + sum(img.get_width() + pad + gap for _p, img in pills) + int(8 * s)
         reserved = 0  # room the final tile's chip takes from the status line
         self.final_chip = None
         final = self.game.setup.final_scoring
@@ -666,14 +677,11 @@ class GameScene(Scene):
         # turn order, passed players dimmed
         ox = self.top_buttons[0].rect.x - order_w
         text.blit(surface, _("Order:"), max(10, int(15 * s)), theme.TEXT_DIM, (ox, L.top.centery), "midleft")
-        ox += int(58 * s)
-        order = st.order or st.seats
-        for name in order:
-            p = st.players[name]
-            label = describe.faction(self.game, name)
-            fsz = text.fit(label, max(10, int(15 * s)), int(80 * s), "semibold")
-            img = text.text(label, fsz, theme.TEXT if not p.passed else theme.TEXT_DIM, "semibold")
-            box = img.get_rect(midleft=(ox + int(6 * s), L.top.centery)).inflate(int(12 * s), int(6 * s))
+        ox += label_w
+        self.order_boxes = []  # where the turn-order pills were drawn
+        for p, img in pills:
+            box = img.get_rect(midleft=(ox + pad // 2, L.top.centery)).inflate(pad, int(6 * s))
+            self.order_boxes.append(box)
             col = theme.piece_colour(piece_terrain(p))
             pygame.draw.rect(surface, (48, 54, 50), box, border_radius=box.height // 2)
             if theme.is_dark(col) and not p.passed:  # the black factions: a light ring around the black one
@@ -682,7 +690,7 @@ class GameScene(Scene):
             surface.blit(img, img.get_rect(center=box.center))
             if p.passed and st.phase == "play":
                 pygame.draw.line(surface, theme.TEXT_DIM, (box.x + 4, box.centery), (box.right - 4, box.centery), 1)
-            ox = box.right + int(4 * s)
+            ox = box.right + gap
 
     def _draw_tooltip(self, surface) -> None:
         if not self.hover or self.tip_hidden:
