@@ -165,8 +165,6 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         other._caused = []
         return other
 
-    fork = copy
-
     def try_apply(self, faction: str | None, action: A.Action) -> tuple[Game | None, RuleError | None]:
         """(the game after `action`, None) on a copy, or (None, the RuleError refusing it)."""
         other = self.copy()
@@ -406,11 +404,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
     # ------------------------------------------------------------------ actions
 
     def _do_done(self, p: Player, a: A.Done) -> None:
-        s = self.state
-        if s.phase == "income-spades":
-            p.spades = 0
-            return
-        t = self._require_turn(p)
+        t = self._require_turn(p)  # (income spades are thrown away with -SPADE, not by ending)
         if t.actions > 0 and not t.passed_now:
             raise RuleError("no_action_yet")
         if p.favors_owed:
