@@ -611,11 +611,10 @@ class GameScene(Scene):
                     if v == a.spot and spots[i] is None:
                         spot_glow.add((a.cult, i))
                         break
-        version = self.session.version
-        self.cults.draw(surface, st, homes, cult_glow, spot_glow, version=version, colour_blind=self.map.colour_blind)
+        self.cults.draw(surface, st, homes, cult_glow, spot_glow, colour_blind=self.map.colour_blind)
         self.pools.draw(surface, st, glow)
         self.supply.draw(surface, st, glow)
-        self.players.draw(surface, self.game, me, glow, version=version)
+        self.players.draw(surface, self.game, me, glow)
         self._draw_top(surface)
         fs = max(11, int(17 * s))
         for b in self.buttons + self.top_buttons:

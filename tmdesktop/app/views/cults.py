@@ -48,12 +48,13 @@ class CultView:
         return int(bottom - step * (level + 0.5))
 
     def draw(self, surface, state, homes: dict[str, str], highlight_cults=(), highlight_spots=(),
-             hover=None, version=None, colour_blind: bool = False) -> None:
-        """Draw the board; with `version` (bumped on every change of the game) it is rendered once
-        per change and then blitted."""
-        if version is None:
+             hover=None, cached: bool = True, colour_blind: bool = False) -> None:
+        """Draw the board.  Cached, it is rendered again only when the markers, the priests on the
+        spots or the highlights changed, not after every move."""
+        if not cached:
             return self._draw(surface, state, homes, highlight_cults, highlight_spots, colour_blind)
-        key = (version, self.rect.size, self.scale, frozenset(highlight_cults), frozenset(highlight_spots),
+        shown = tuple((name, homes.get(name), tuple(sorted(state.players[name].cult.items()))) for name in state.seats)
+        key = (shown, tuple((c, tuple(v)) for c, v in sorted(state.cult_spots.items())), self.rect.size, self.scale, frozenset(highlight_cults), frozenset(highlight_spots),
                colour_blind, language())
         if self._cache is None or self._cache[0] != key:
             layer = pygame.Surface((self.rect.width + 8, self.rect.height + 8), pygame.SRCALPHA)

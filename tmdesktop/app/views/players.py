@@ -27,19 +27,19 @@ class PlayersView:
         h = (rect.height - gap * (n - 1)) // n
         self.panels = {name: pygame.Rect(rect.x, rect.y + i * (h + gap), rect.width, h) for i, name in enumerate(seats)}
 
-    def draw(self, surface, game, decider: str | None, glow=frozenset(), version=None) -> None:
-        """Draw every panel; with `version` (bumped on every change of the game) each panel is
-        rendered once per change and then blitted."""
+    def draw(self, surface, game, decider: str | None, glow=frozenset(), cached: bool = True) -> None:
+        """Draw every panel.  Cached, a panel is rendered again only when what it shows changed
+        (`_shown`): a move redraws the mover's panel, not all of them (4K frames stay short)."""
         self.chips = {}
         s = game.state
         for name, r in self.panels.items():
             mine = frozenset(k for k in glow if k[0] == name)
-            if version is None:
+            if not cached:
                 self._draw_panel(surface, game, s.players[name], r, decider == name, mine)
                 continue
-            key = (version, r.size, self.scale, decider == name, mine, language())
-            cached = self._cache.get(name)
-            if cached is None or cached[0] != key:
+            key = (_shown(s, s.players[name]), r.size, self.scale, decider == name, mine, language())
+            entry = self._cache.get(name)
+            if entry is None or entry[0] != key:
                 layer = pygame.Surface((r.width + 8, r.height + 8), pygame.SRCALPHA)
                 before = dict(self.chips)
                 self.chips = {}
@@ -47,10 +47,10 @@ class PlayersView:
                                  mine)
                 chips = {k: c.move(-4, -4) for k, c in self.chips.items()}
                 self.chips = before
-                cached = (key, layer.convert_alpha() if pygame.display.get_surface() else layer, chips)
-                self._cache[name] = cached
-            surface.blit(cached[1], (r.x - 4, r.y - 4))
-            self.chips.update({k: c.move(r.x, r.y) for k, c in cached[2].items()})
+                entry = (key, layer.convert_alpha() if pygame.display.get_surface() else layer, chips)
+                self._cache[name] = entry
+            surface.blit(entry[1], (r.x - 4, r.y - 4))
+            self.chips.update({k: c.move(r.x, r.y) for k, c in entry[2].items()})
 
     def _draw_panel(self, surface, game, p, r: pygame.Rect, active: bool, glow) -> None:
         sc = self.scale
@@ -176,6 +176,13 @@ class PlayersView:
             if r.collidepoint(pos):
                 return ("player", name)
         return None
+
+
+def _shown(state, p) -> tuple:
+    """Everything of the game a player's panel draws (income follows from buildings and tiles)."""
+    return (state.phase, state.turn.faction == p.name, p.passed, bool(p.leech_offers), p.VP, p.C, p.W, p.P,
+            tuple(p.power), p.ship, p.dig, tuple(sorted(p.counts.items())), p.bonus, tuple(p.favors),
+            tuple(p.towns))
 
 
 def _track_max(faction, name: str) -> int:
