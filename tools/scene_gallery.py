@@ -1,8 +1,11 @@
-"""Render one picture of each scene into docs/screens/ (the README links them).
+"""Render one picture of each menu page into docs/screens/ (the README links them).
 
-    python tools/scene_gallery.py [--size 1920x1080] [--lang en]
+    python tools/scene_gallery.py [--size 1920x1080] [--lang en] [--out DIR] [--game-screens]
 
-Uses the SDL dummy driver and throw-away save/config folders, so it runs anywhere.
+Uses the SDL dummy driver and throw-away save/config folders, so it runs anywhere.  The game
+screens in docs/screens (map, scoring, replay...) are taken from a real window under Xvfb instead,
+so by default they are left alone; `--game-screens` renders headless stand-ins for them too
+(`map`, `scoring`, `replay`), e.g. into another `--out` folder to compare.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ def main() -> None:
     ap.add_argument("--size", default="1920x1080")
     ap.add_argument("--lang", default="en")
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "screens")
+    ap.add_argument("--game-screens", action="store_true", help="also the map, scoring and replay screens")
     args = ap.parse_args()
     w, h = (int(x) for x in args.size.split("x"))
     pygame.display.init()
@@ -70,6 +74,9 @@ def main() -> None:
     base = GameSetup.random(4, 3, options=FIRE_ICE)
     shot(DraftScene(app, base, NAMES), "draft")
     shot(AuctionScene(app, base, NAMES), "auction")
+    shot(SettingsScene(app), "settings")
+    if not args.game_screens:
+        return
     finished = random_game(5, players=4)
     names = dict(zip(finished.state.seats, NAMES))
     mid = Game.replay(finished.setup, finished.log[:300])
@@ -81,7 +88,6 @@ def main() -> None:
     for _ in range(8):  # reveal every step of final scoring
         scoring.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
     shot(scoring, "scoring")
-    shot(SettingsScene(app), "settings")
     if CORPUS_GAME.exists():
         game, log, title = load_replay(CORPUS_GAME)
         replay = ReplayScene(app, game, log, title)
