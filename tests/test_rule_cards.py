@@ -116,6 +116,19 @@ def test_buildings_power_value_and_upgrade(game):
     assert seen_by_nomads.page == "leech" and c.page == "upgrading"
 
 
+def test_buildings_on_the_faction_board(game):
+    """Each faction has 8 dwellings (2 placed at the start); the Witches' third dwelling uncovers
+    one more worker, a temple a priest, a trading house 2 coins and 1 power."""
+    d = card(game, "witches", ("building", ("witches", "D")))
+    assert d.now[0] == "6 of 8 left on the board (2 built)."
+    assert "The next one adds 1 worker to the income." in d.now
+    assert "The next one adds 1 priest to the income." in card(game, "witches", ("building", ("witches", "TE"))).now
+    tp = card(game, "witches", ("building", ("witches", "TP")))
+    assert "The next one adds 2 coins, 1 power to the income." in tp.now
+    assert any(line.startswith("Power value 2:") for line in tp.what)
+    assert (d.page, tp.page) == ("building", "upgrading")
+
+
 def test_cult_track_and_tiles(game):
     """Witches start on space 2 of Air; space 3 gives 1 power.  The 3-step favor tiles exist once."""
     c = card(game, "witches", ("cult", "AIR"))
@@ -130,10 +143,49 @@ def test_every_kind_has_a_card_with_a_contract_page(game):
     elements = [("hex", "E9"), ("hex", "A1"), ("power", "ACT4"), ("bonus", "BON1"), ("favor", "FAV5"),
                 ("town", "TW1"), ("round", st.score_tiles[2]), ("cult", "FIRE"), ("spot", ("WATER", 2, 1)),
                 ("bowl", ("nomads", 3)), ("track", ("nomads", "ship")), ("income", "nomads"),
-                ("player", "nomads"), ("held", ("witches", "BON3"))]
+                ("player", "nomads"), ("held", ("witches", "BON3")), ("building", ("nomads", "SH"))]
     for element in elements:
         for viewer in ("witches", "nomads", None):
             c = card(game, viewer, element)
             assert c is not None and c.title and c.what, element
             assert c.page in PAGES, (element, c.page)
     assert card(game, "witches", ("button", "build")) is None  # buttons keep their short tooltips
+
+
+def _elements(game):
+    from tmdesktop.rules.data import FAVOR_TILES, POWER_ACTIONS, TOWN_TILES
+
+    st = game.state
+    out = [("hex", h) for h in sorted(game.board.cells)]
+    out += [("power", a) for a in POWER_ACTIONS] + [("favor", t) for t in FAVOR_TILES]
+    out += [("town", t) for t in TOWN_TILES] + [("bonus", b) for b in st.bonus_pool]
+    out += [("round", t) for t in st.score_tiles] + [("cult", c) for c in ("FIRE", "WATER", "EARTH", "AIR")]
+    out += [("spot", (c, v, i)) for c in ("FIRE", "AIR") for i, v in enumerate((3, 2, 2, 2))]
+    if game.setup.final_scoring:
+        out.append(("final", game.setup.final_scoring))
+    for n in st.seats:
+        p = st.players[n]
+        out += [("bowl", (n, k)) for k in (1, 2, 3)] + [("track", (n, "ship")), ("track", (n, "dig"))]
+        out += [("income", n), ("player", n)] + [("building", (n, k)) for k in ("D", "TP", "TE", "SH", "SA")]
+        out += [("held", (n, t)) for t in ([p.bonus] if p.bonus else []) + p.favors + p.towns]
+    return out
+
+
+@pytest.mark.parametrize("seed,players,map_key,fire_ice", [
+    (3, 4, "original", False), (1, 5, "fire_ice_side1", True), (3, 5, "fire_ice_side1", True),
+    (5, 5, "fire_ice_side1", True), (10, 5, "fire_ice_side1", True), (11, 5, "fire_ice_side1", True),
+    (21, 4, "fire_ice_side2", True), (34, 4, "loon_lakes", True)])
+def test_cards_for_every_element_of_random_legal_positions(seed, players, map_key, fire_ice):
+    """Every faction (the Fire & Ice ones: ice, volcano, variable, Fakirs' carpets too), every
+    element, mid-game: a card with a rule and a contract page, for each player and for nobody."""
+    from positions import random_position
+
+    from tmdesktop.rules.setup import KNOWN_OPTIONS, TOURNAMENT_OPTIONS
+
+    options = (KNOWN_OPTIONS - {"revised-starting-vp"}) if fire_ice else TOURNAMENT_OPTIONS
+    game = random_position(seed, players, map_key, 160, options)
+    assert game.state.seats
+    for element in _elements(game):
+        for viewer in (*game.state.seats, None):
+            c = card(game, viewer, element)
+            assert c is not None and c.title and c.what and c.page in PAGES, (element, viewer)

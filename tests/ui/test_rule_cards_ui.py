@@ -34,6 +34,7 @@ def targets(scene):
         "ship": scene.players.parts[(me, "ship")].center,
         "dig": scene.players.parts[(me, "dig")].center,
         "income": scene.players.parts[(me, "income")].center,
+        "board": scene.players.parts[(me, "building:TE")].center,
         "held": scene.players.chips[(me, st.players[me].bonus)].center,
         "player": (scene.players.panels[me].centerx, scene.players.panels[me].y + 6),
     }
@@ -41,7 +42,7 @@ def targets(scene):
 
 KINDS = {"hex": "hex", "building": "hex", "power": "power", "bonus": "bonus", "favor": "favor", "town": "town",
          "round": "round", "cult": "cult", "spot": "spot", "bowl": "bowl", "ship": "track", "dig": "track",
-         "income": "income", "held": "held", "player": "player"}
+         "income": "income", "board": "building", "held": "held", "player": "player"}
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
@@ -169,3 +170,14 @@ def test_f1_without_the_rules_screen_says_so(make_app, monkeypatch):
     app, scene, session = make_app(size=(1280, 720), demo=70, seed=5)
     key(app, pygame.K_F1)
     assert scene.toast and "not available" in scene.toast[0]
+
+
+def test_with_cards_off_a_panels_parts_keep_the_panels_tooltip(make_app):
+    from tmdesktop.settings import Settings
+
+    app, scene, session = make_app(size=(1280, 720), demo=70, seed=5)
+    app.settings = Settings(rule_cards=False)
+    me = scene.decider()
+    move(app, scene.players.parts[(me, "bowl1")].center)
+    assert scene.hover == ("bowl", (me, 1))
+    assert scene.tooltip_lines()[0] == "Witches" and scene.tooltip_lines()[-1] == "Click to see the faction board"

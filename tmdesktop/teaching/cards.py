@@ -97,6 +97,15 @@ def _hex(game, me, key) -> Card:
         return Card(title, what, [], "spades")
     p = st.players[me]
     now = []
+    if p.home == "volcano":  # Dragonlords, Acolytes: no spades, a price of their own
+        now.append(_("Your faction turns a hex into volcano at its own price (see its faction board), not with "
+                     "spades."))
+        return _hex_end(game, me, key, title, what, now, None)
+    if not (p.faction.digging or {}).get("cost_per_spade_by_level"):  # Riverwalkers: no spades at all
+        now.append(_("You have unlocked this terrain: you may build here.") if st.terrain[key] in p.unlocked
+                   else _("Your faction cannot transform terrain: it builds only on the terrains it has "
+                          "unlocked."))
+        return _hex_end(game, me, key, title, what, now, None)
     home = p.home if p.home else p.color
     try:
         spades = game.spades_needed(p, key, home) if home else 0
@@ -113,6 +122,13 @@ def _hex(game, me, key) -> Card:
         now.append(ngettext("{n} spade to turn it into your terrain: {cost} (digging level {level})",
                             "{n} spades to turn it into your terrain: {cost} (digging level {level})",
                             spades).format(n=spades, cost=_cost(total), level=p.dig))
+    return _hex_end(game, me, key, title, what, now, spades)
+
+
+def _hex_end(game, me, key, title, what, now, spades) -> Card:
+    """The lines every free land hex has: the dwelling's price, reach, and the engine's refusal."""
+    st = game.state
+    p = st.players[me]
     now.append(_("A dwelling costs {cost}.").format(cost=_cost(p.faction.cost("D"))))
     ok, by_tunnel = game.reach(p, key)
     if not ok:
@@ -136,11 +152,7 @@ def _building(game, me, key, owner, terrain) -> Card:
     who = _name(game, owner)
     title = _("{hex} · {building} of the {faction}").format(hex=key, building=describe.building(kind), faction=who)
     value = game.building_power(po, kind)
-    what = [_BUILDING_RULES[kind](),
-            ngettext("Power value {n}: it counts {n} towards a town, and when a neighbour builds beside it, its "
-                     "owner may take {n} power.",
-                     "Power value {n}: it counts {n} towards a town, and when a neighbour builds beside it, its "
-                     "owner may take {n} power.", value).format(n=value)]
+    what = [_BUILDING_RULES[kind](), _power_value(value)]
     now = [_("On {terrain}.").format(terrain=terrain)]
     count = po.counts[kind]
     base, built = po.faction.income(kind, 0), po.faction.income(kind, count)
@@ -163,6 +175,40 @@ def _building(game, me, key, owner, terrain) -> Card:
     if key in po.town_hexes:
         now.append(_("Part of a town."))
     return Card(title, what, now, page)
+
+
+def _power_value(value: int) -> str:
+    return ngettext("Power value {n}: it counts {n} towards a town, and when a neighbour builds beside it, its "
+                    "owner may take {n} power.",
+                    "Power value {n}: it counts {n} towards a town, and when a neighbour builds beside it, its "
+                    "owner may take {n} power.", value).format(n=value)
+
+
+def _building_kind(game, me, key) -> Card:
+    """A kind of building on a player's board: how many are left, what one costs, what the next
+    one adds to the income."""
+    owner, kind = key
+    p = game.state.players[owner]
+    f = p.faction
+    who = _name(game, owner)
+    built, total = p.counts[kind], f.buildings[kind]["count"]
+    now = [_("{left} of {total} left on the board ({n} built).").format(left=total - built, total=total, n=built)]
+    frm = UPGRADES.get(kind)
+    if frm:
+        now.append(_("Upgraded from a {building}: {cost}").format(building=describe.building(frm).lower(),
+                                                                   cost=_cost(f.cost(kind))))
+        if kind == "TP":
+            now[-1] += " " + _("(twice the coins with no other player's building beside it)")
+    else:
+        now.append(_("Costs {cost}.").format(cost=_cost(f.cost(kind))))
+    if built < total:
+        have, nxt = f.income(kind, built), f.income(kind, built + 1)
+        gain = tile_texts.gains({k: nxt.get(k, 0) - have.get(k, 0) for k in nxt})
+        now.append(_("The next one adds {what} to the income.").format(what=gain) if gain
+                   else _("The next one adds nothing to the income."))
+    title = _("{building} of the {faction}").format(building=describe.building(kind), faction=who)
+    what = [_BUILDING_RULES[kind](), _power_value(game.building_power(p, kind))]
+    return Card(title, what, now, "upgrading" if frm else "building")
 
 
 def _upgrade_line(game, me, key, to) -> str:
@@ -354,8 +400,11 @@ def _bowl(game, me, key) -> Card:
     roman = ("I", "II", "III")[bowl - 1]
     title = _("Power bowl {bowl} of the {faction}").format(bowl=roman, faction=_name(game, owner))
     now = [_("Tokens: {a} in I, {b} in II, {c} in III.").format(a=i, b=ii, c=iii)]
-    if i + ii:
-        now.append(_("Gaining power: the next {a} move tokens from I to II, then {b} more from II to III.").format(a=i, b=i + ii))
+    if i:
+        now.append(_("Gaining power: the next {a} move tokens from I to II, then {b} more from II to III.").format(
+            a=i, b=i + ii))
+    elif ii:
+        now.append(_("Gaining power: bowl I is empty, so the next {b} move tokens from II to III.").format(b=ii))
     burn = ii // 2
     if burn:
         now.append(ngettext("Burning now: at most {n} token, for {n} more power in bowl III.",
@@ -433,5 +482,5 @@ _MAKERS = {
     "hex": _hex, "bridge": _bridge, "power": _power,
     "bonus": lambda g, me, k: _tile_card(g, me, k), "favor": lambda g, me, k: _tile_card(g, me, k),
     "town": lambda g, me, k: _tile_card(g, me, k), "held": _held, "round": _round, "final": _final,
-    "cult": _cult, "spot": _spot, "bowl": _bowl, "track": _track, "income": _income, "player": _player,
+    "building": _building_kind, "cult": _cult, "spot": _spot, "bowl": _bowl, "track": _track, "income": _income, "player": _player,
 }

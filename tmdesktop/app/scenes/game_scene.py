@@ -187,7 +187,7 @@ class GameScene(Scene):
         if target[0] in ("player", "income"):  # a player's panel: their faction board, abilities and all
             self.open_board(target[1])
             return
-        if target[0] in ("bowl", "track"):
+        if target[0] in ("bowl", "track", "building"):
             self.open_board(target[1][0])
             return
         options = self.actions_for(target)
@@ -572,9 +572,10 @@ class GameScene(Scene):
             return self.players.panels.get(key)
         if kind == "held":
             return self.players.chips.get(key)
-        if kind in ("bowl", "track", "income"):
+        if kind in ("bowl", "track", "income", "building"):
             owner, part = (key, "income") if kind == "income" else key
-            return self.players.parts.get((owner, f"bowl{part}" if kind == "bowl" else part))
+            part = {"bowl": f"bowl{part}", "building": f"building:{part}"}.get(kind, part)
+            return self.players.parts.get((owner, part))
         if kind == "cult":
             return self.cults.columns.get(key)
         if kind == "spot":
@@ -720,6 +721,8 @@ class GameScene(Scene):
         if not self.hover:
             return []
         kind, key = self.hover
+        if kind in ("bowl", "track", "building", "income"):  # parts of a panel: the panel's own words
+            kind, key = "player", key if kind == "income" else key[0]
         me = self.decider()
         lines: list = []
         if kind == "round":

@@ -17,7 +17,7 @@ class PlayersView:
         self.panels: dict[str, pygame.Rect] = {}
         self.chips: dict[tuple[str, str], pygame.Rect] = {}
         #: (owner, part) -> rect of the panel's parts a rule card explains: "bowl1".."bowl3", "ship",
-        #: "dig", "income" (see `hit`)
+        #: "dig", "income", "building:D".."building:SA" (see `hit`)
         self.parts: dict[tuple[str, str], pygame.Rect] = {}
         self.scale = 1.0
         self._cache: dict[str, tuple] = {}
@@ -133,6 +133,8 @@ class PlayersView:
             built = p.counts[kind]
             left = total - built
             bx = int(x0 + k * step)
+            self.parts[(p.name, f"building:{kind}")] = pygame.Rect(bx, int(ys[2] - row_h / 2), int(step) - 2,
+                                                                   int(row_h))
             img = pieces.faction_sprite(kind, p.faction.home, int(isz * 1.5))
             if left == 0:
                 img = img.copy()
@@ -190,6 +192,8 @@ class PlayersView:
             if r.collidepoint(pos):
                 if part.startswith("bowl"):
                     return ("bowl", (owner, int(part[4:])))
+                if part.startswith("building:"):
+                    return ("building", (owner, part[9:]))
                 return ("income", owner) if part == "income" else ("track", (owner, part))
         for name, r in self.panels.items():
             if r.collidepoint(pos):
