@@ -189,3 +189,18 @@ def test_cards_for_every_element_of_random_legal_positions(seed, players, map_ke
         for viewer in (*game.state.seats, None):
             c = card(game, viewer, element)
             assert c is not None and c.title and c.what and c.page in PAGES, (element, viewer)
+
+
+def test_dwarves_reach_by_tunnel():
+    """Dwarves tunnel 1 hex (Appendix: 'Túnel'): a hex with one hex between it and their dwelling
+    is in reach only by tunnelling; one with two hexes between is out of reach."""
+    g = new_game(("dwarves", "nomads"), {"dwarves": ["A2", "C2"], "nomads": ["B1", "B4", "B6"]},
+                 {"dwarves": "BON3", "nomads": "BON5"})
+    st = g.state
+    dist = {h: min(g.board.grid_distance[b].get(h, 99) for b in ("A2", "C2")) for h in g.board.land}
+    two = next(h for h in sorted(g.board.land) if dist[h] == 2 and h not in st.owner
+               and not any(st.owner.get(n) == "dwarves" for n in g.adjacent(h)))
+    three = next(h for h in sorted(g.board.land) if dist[h] == 3 and h not in st.owner)
+    assert "In reach only by your faction's special reach (it costs extra)." in card(g, "dwarves", ("hex", two)).now
+    assert ("Out of your reach: it is not next to your buildings, and more than 1 hex lies between it and them."
+            in card(g, "dwarves", ("hex", three)).now)

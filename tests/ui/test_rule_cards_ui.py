@@ -9,10 +9,12 @@ from ui_events import key
 from tmdesktop.rules import actions as A
 
 
-def move(app, pos):
+def move(app, pos, rest=0.3):
+    """Point at `pos` and keep the pointer there for `rest` seconds."""
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     app.step(0.016)
-    app.step(0.016)
+    for _ in range(int(rest / 0.05)):
+        app.step(0.05)
 
 
 def targets(scene):
@@ -62,6 +64,16 @@ def test_each_element_shows_its_card_beside_it(make_app, size):
         assert scene.cards.current().title
     move(app, (size[0] // 2, size[1] - 4))  # the bar's edge: no card there
     assert scene.cards.shown is None
+
+
+def test_a_card_waits_for_the_pointer_to_rest(make_app):
+    app, scene, session = make_app(size=(1280, 720), demo=70, seed=5)
+    move(app, scene.supply.powers.cards["ACT5"].center, rest=0.1)
+    assert scene.hover == ("power", "ACT5") and scene.cards.shown is None
+    move(app, scene.supply.powers.cards["ACT6"].center, rest=0.1)  # passing over: still nothing
+    assert scene.cards.shown is None
+    move(app, scene.supply.powers.cards["ACT6"].center, rest=0.2)
+    assert scene.cards.shown is not None and scene.cards.current().title == "Power action: 2 spades"
 
 
 def test_card_text_follows_the_hovered_thing(make_app):

@@ -19,6 +19,7 @@ from .scenes.menu import app_settings
 from .views import rule_card
 
 LONG_PRESS = 0.5  # seconds held still
+REST = 0.25  # seconds the pointer rests on a thing before its card shows (none flashes by in passing)
 STILL = 10  # pixels a press may drift and still be held still
 
 
@@ -30,6 +31,7 @@ class CardHover:
         self.held = 0.0
         self.fired = False  # the press became a long press: it explains, it does not act
         self.shown: pygame.Rect | None = None  # where the last card went
+        self.resting: tuple = (None, 0.0)  # (the hovered thing, seconds the pointer has rested on it)
 
     # ------------------------------------------------------------------ what to show
 
@@ -66,12 +68,19 @@ class CardHover:
                 out.append(toks)
         return out
 
+    def rested(self) -> bool:
+        """Whether the pointer has rested on the hovered thing long enough for its card."""
+        return self.resting[0] == self.scene.hover and self.resting[1] >= REST
+
     def draw(self, surface) -> bool:
-        """Draw the card for the hovered thing; False if there is none (the tooltip is drawn)."""
+        """Draw the card for the hovered thing once the pointer rests on it; False if it has no
+        card (the short tooltip is drawn instead)."""
         self.shown = None
         c = self.current()
         if c is None:
             return False
+        if not self.rested():
+            return True  # the card is coming: no short tooltip in between
         sc = self.scene
         anchor = sc.target_rect(sc.hover) or pygame.Rect(sc.mouse[0] - 12, sc.mouse[1] - 12, 24, 24)
         self.shown = rule_card.draw(surface, c, self.extra(), anchor, sc.lay.scale)
@@ -102,7 +111,21 @@ class CardHover:
         return False
 
     def update(self, dt: float) -> bool:
-        """Counts a press held still; True while one is counting (the loop keeps ticking)."""
+        """Counts the pointer's rest and a press held still; True while either is counting (the
+        loop keeps ticking)."""
+        sc = self.scene
+        target, rested = self.resting
+        if target != sc.hover:
+            self.resting = (sc.hover, 0.0)
+            resting = sc.hover is not None
+        else:
+            resting = target is not None and rested < REST
+            self.resting = (target, rested + dt)
+            if resting and rested + dt >= REST:
+                sc.dirty = True
+        return self._update_press(dt) or resting
+
+    def _update_press(self, dt: float) -> bool:
         if self.press is None or self.fired:
             return False
         self.held += dt
@@ -113,6 +136,7 @@ class CardHover:
         pos = self.press[0]
         sc.mouse = pos
         sc.hover = sc.hit(pos)
+        self.resting = (sc.hover, REST)
         sc.tip_hidden = False
         sc.dirty = True
         return False

@@ -131,7 +131,13 @@ def _hex_end(game, me, key, title, what, now, spades) -> Card:
     p = st.players[me]
     now.append(_("A dwelling costs {cost}.").format(cost=_cost(p.faction.cost("D"))))
     ok, by_tunnel = game.reach(p, key)
-    if not ok:
+    if not ok and p.faction.teleport:  # Dwarves' tunnels, Fakirs' carpets
+        n = game.teleport_range(p)
+        now.append(ngettext("Out of your reach: it is not next to your buildings, and more than {n} hex lies "
+                            "between it and them.",
+                            "Out of your reach: it is not next to your buildings, and more than {n} hexes lie "
+                            "between it and them.", n).format(n=n))
+    elif not ok:
         now.append(_("Out of your reach: it is not next to your buildings, and your shipping ({n}) does not "
                      "get there.").format(n=p.ship + p.ship_bonus))
     elif by_tunnel:
