@@ -204,3 +204,20 @@ def test_dwarves_reach_by_tunnel():
     assert "In reach only by your faction's special reach (it costs extra)." in card(g, "dwarves", ("hex", two)).now
     assert ("Out of your reach: it is not next to your buildings, and more than 1 hex lies between it and them."
             in card(g, "dwarves", ("hex", three)).now)
+
+
+def test_setup_hexes_speak_of_starting_dwellings():
+    """Setup (000 'Preparación'): the starting dwellings go on the home terrain, free, anywhere."""
+    from positions import ALL_BONUS, QUIET_SCORES
+
+    from tmdesktop.rules.engine import Game
+    from tmdesktop.rules.setup import TOURNAMENT_OPTIONS, GameSetup
+
+    g = Game(GameSetup(players=2, options=frozenset(TOURNAMENT_OPTIONS), score_tiles=QUIET_SCORES,
+                       bonus_tiles=ALL_BONUS, factions=("witches", "nomads")))
+    assert g.state.phase == "dwellings"
+    forest = next(h for h in sorted(g.board.land) if g.state.terrain[h] == "green")
+    desert = next(h for h in sorted(g.board.land) if g.state.terrain[h] == "yellow")
+    assert card(g, "witches", ("hex", forest)).now == [
+        "Setup: your starting dwellings go free on any hex of your home terrain. This hex is one."]
+    assert card(g, "witches", ("hex", desert)).now[0].endswith("This hex is not.")

@@ -97,6 +97,11 @@ def _hex(game, me, key) -> Card:
         return Card(title, what, [], "spades")
     p = st.players[me]
     now = []
+    if st.phase == "dwellings":  # setup: starting dwellings cost nothing and need no reach
+        home = p.color or p.home
+        now.append(_("Setup: your starting dwellings go free on any hex of your home terrain.") + " " + (
+            _("This hex is one.") if st.terrain[key] == home else _("This hex is not.")))
+        return Card(title, what, now, "building")
     if p.home == "volcano":  # Dragonlords, Acolytes: no spades, a price of their own
         now.append(_("Your faction turns a hex into volcano at its own price (see its faction board), not with "
                      "spades."))
