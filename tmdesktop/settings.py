@@ -54,6 +54,8 @@ class Settings:
     leech: dict = field(default_factory=dict)
     #: the names typed in the last setups, newest first (the setup screen offers them again)
     recent_names: list = field(default_factory=list)
+    #: rule cards on hover and long press (off: the short tooltips)
+    rule_cards: bool = True
 
     def leech_mode(self, player_name: str) -> str:
         return self.leech.get(player_name, "ask")
@@ -100,7 +102,7 @@ def _validate(raw: dict) -> tuple[Settings, list[str]]:
         bad.append(key)
 
     take("language", lambda v: v in LANGUAGES)
-    for key in ("colour_blind", "confirm_pass", "fullscreen"):
+    for key in ("colour_blind", "confirm_pass", "fullscreen", "rule_cards"):
         take(key, lambda v: isinstance(v, bool))
     take("ui_scale", lambda v: type(v) in (int, float) and 0.5 <= v <= 2.0, lambda v: min(UI_SCALES, key=lambda u: abs(u - v)))
     take("animation_speed", lambda v: v in ANIMATION_SPEEDS)

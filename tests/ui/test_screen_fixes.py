@@ -147,7 +147,8 @@ def test_tracks_and_factions_explain_themselves_on_hover(make_app):
     # the rulebook's power for reaching cult spaces 3, 5, 7 and 10
     assert lines[1] == "Reaching a space gives power once: 1 power at 3, 2 power at 5, 2 power at 7, 3 power at 10"
     name, panel = next(iter(scene.players.panels.items()))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=panel.center, rel=(0, 0), buttons=(0, 0, 0)))
+    name_row = (panel.centerx, panel.y + 6)  # the panel's own line (its rows' parts have rule cards)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=name_row, rel=(0, 0), buttons=(0, 0, 0)))
     app.step(0.016)
     lines = scene.tooltip_lines()
     assert scene.hover == ("player", name) and len(lines) >= 3 and lines[2].startswith("Stronghold: ")

@@ -14,6 +14,7 @@ from tmdesktop.rules import actions as A
 from tmdesktop.rules.constants import CULT_SPOT_VALUES
 
 from .. import describe, faction_texts, text, theme, tile_texts
+from ..card_hover import CardHover
 from ..session import Session
 from ..table_controller import HEX_ACTIONS, TOOLS, Question, TableController
 from ..views import layout, widgets
@@ -62,6 +63,7 @@ class GameScene(Scene):
         #: Highlights an overlay asked for, by the overlay's key: (targets, note); see `annotate`.
         self.annotations: dict[str, tuple[list, str]] = {}
         self._layout_seats = None
+        self.cards = CardHover(self)  # rule cards on hover and long press; F1 opens the rules
 
     # ------------------------------------------------------------------ layout
 
@@ -182,8 +184,11 @@ class GameScene(Scene):
         return True
 
     def click(self, target, via_click: bool = True) -> None:
-        if target[0] == "player":  # a player's panel: their faction board, abilities and all
+        if target[0] in ("player", "income"):  # a player's panel: their faction board, abilities and all
             self.open_board(target[1])
+            return
+        if target[0] in ("bowl", "track", "building"):
+            self.open_board(target[1][0])
             return
         options = self.actions_for(target)
         if not options:
@@ -374,6 +379,8 @@ class GameScene(Scene):
     # ------------------------------------------------------------------ events
 
     def handle_event(self, event) -> None:
+        if self.cards.handle_event(event):
+            return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
                 self.press("undo")
@@ -443,7 +450,7 @@ class GameScene(Scene):
         self.dirty = True
 
     def update(self, dt: float) -> bool:
-        animating = False
+        animating = self.cards.update(dt)
         if self.toast:
             msg, left, pos = self.toast
             left -= dt
@@ -565,6 +572,16 @@ class GameScene(Scene):
             return self.players.panels.get(key)
         if kind == "held":
             return self.players.chips.get(key)
+        if kind in ("bowl", "track", "income", "building"):
+            owner, part = (key, "income") if kind == "income" else key
+            part = {"bowl": f"bowl{part}", "building": f"building:{part}"}.get(kind, part)
+            return self.players.parts.get((owner, part))
+        if kind == "cult":
+            return self.cults.columns.get(key)
+        if kind == "spot":
+            return self.cults.spots.get((key[0], key[2]))
+        if kind == "final":
+            return getattr(self, "final_chip", None)
         return None
 
     def _draw_annotations(self, surface) -> None:
@@ -692,7 +709,7 @@ class GameScene(Scene):
             ox = box.right + gap
 
     def _draw_tooltip(self, surface) -> None:
-        if not self.hover or self.tip_hidden:
+        if self.cards.draw(surface) or not self.hover or self.tip_hidden:
             return
         lines = self.tooltip_lines()
         if lines:
@@ -703,6 +720,8 @@ class GameScene(Scene):
         if not self.hover:
             return []
         kind, key = self.hover
+        if kind in ("bowl", "track", "building", "income"):  # parts of a panel: the panel's own words
+            kind, key = "player", key if kind == "income" else key[0]
         me = self.decider()
         lines: list = []
         if kind == "round":

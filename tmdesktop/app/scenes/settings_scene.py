@@ -52,6 +52,7 @@ class SettingsScene(MenuScene):
         self.cb = Switch("colour_blind", N_("Colour-blind glyphs on the pieces"), s.colour_blind)
         self.confirm = Switch("confirm_pass", N_("Ask before passing"), s.confirm_pass)
         self.full = Switch("fullscreen", N_("Fullscreen"), s.fullscreen)
+        self.cards = Switch("rule_cards", N_("Rule cards when pointing at the board"), s.rule_cards)
         self.leech: list[Chooser] = []
         for name in s.recent_names[:6]:
             self.leech.append(Chooser(f"leech:{name}", "", list(settings_mod.LEECH_MODES), s.leech_mode(name),
@@ -65,7 +66,7 @@ class SettingsScene(MenuScene):
         top = px(200)
         self.choosers = [self.lang, self.scale_c, self.anim]
         y = self.stack(self.choosers, lx, top, col_w, rh, gap)
-        self.switches = [self.cb, self.confirm, self.full]
+        self.switches = [self.cb, self.confirm, self.full, self.cards]
         left_bottom = self.stack(self.switches, lx, y, col_w, rh, gap)
         y = top + px(40)
         self.leech_labels = []
@@ -96,6 +97,8 @@ class SettingsScene(MenuScene):
             s.colour_blind = value
         elif key == "confirm_pass":
             s.confirm_pass = value
+        elif key == "rule_cards":
+            s.rule_cards = value
         elif key == "fullscreen":
             s.fullscreen = value
             apply_display(self.app)

@@ -16,6 +16,9 @@ class PlayersView:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.panels: dict[str, pygame.Rect] = {}
         self.chips: dict[tuple[str, str], pygame.Rect] = {}
+        #: (owner, part) -> rect of the panel's parts a rule card explains: "bowl1".."bowl3", "ship",
+        #: "dig", "income", "building:D".."building:SA" (see `hit`)
+        self.parts: dict[tuple[str, str], pygame.Rect] = {}
         self.scale = 1.0
         self._cache: dict[str, tuple] = {}
 
@@ -31,6 +34,7 @@ class PlayersView:
         """Draw every panel.  Cached, a panel is rendered again only when what it shows changed
         (`_shown`): a move redraws the mover's panel, not all of them (4K frames stay short)."""
         self.chips = {}
+        self.parts = {}
         s = game.state
         for name, r in self.panels.items():
             mine = frozenset(k for k in glow if k[0] == name)
@@ -41,16 +45,18 @@ class PlayersView:
             entry = self._cache.get(name)
             if entry is None or entry[0] != key:
                 layer = pygame.Surface((r.width + 8, r.height + 8), pygame.SRCALPHA)
-                before = dict(self.chips)
-                self.chips = {}
+                before, parts_before = dict(self.chips), dict(self.parts)
+                self.chips, self.parts = {}, {}
                 self._draw_panel(layer, game, s.players[name], pygame.Rect(4, 4, r.width, r.height), decider == name,
                                  mine)
                 chips = {k: c.move(-4, -4) for k, c in self.chips.items()}
-                self.chips = before
-                entry = (key, layer.convert_alpha() if pygame.display.get_surface() else layer, chips)
+                parts = {k: c.move(-4, -4) for k, c in self.parts.items()}
+                self.chips, self.parts = before, parts_before
+                entry = (key, layer.convert_alpha() if pygame.display.get_surface() else layer, chips, parts)
                 self._cache[name] = entry
             surface.blit(entry[1], (r.x - 4, r.y - 4))
             self.chips.update({k: c.move(r.x, r.y) for k, c in entry[2].items()})
+            self.parts.update({k: c.move(r.x, r.y) for k, c in entry[3].items()})
 
     def _draw_panel(self, surface, game, p, r: pygame.Rect, active: bool, glow) -> None:
         sc = self.scale
@@ -100,17 +106,24 @@ class PlayersView:
             surface.blit(t, t.get_rect(midleft=(x, ys[1])))
             x += max(t.get_width(), int(fs * 1.3)) + int(8 * sc)
         x += int(4 * sc)
+        start = x
         x = _bowls(surface, p.power, (x, ys[1]), isz, fs)
+        bowl_w = (x - start) // 3
+        for k in range(3):
+            self.parts[(p.name, f"bowl{k + 1}")] = pygame.Rect(start + k * bowl_w, int(ys[1] - isz * 0.7), bowl_w,
+                                                            int(isz * 1.4))
         x += int(14 * sc)
         for key, level, maxi in (("SHIP", p.ship, _track_max(p.faction, "max_ship")),
                                  ("DIG", p.dig, _track_max(p.faction, "max_dig"))):
             if not maxi and not level:  # no such track (Fakirs' shipping, volcano factions' digging)
                 continue
+            left = x
             icons.draw_icon(surface, key, (x + isz // 2, ys[1]), isz)
             x += isz + 2
             t = text.text(f"{level}/{maxi}" if maxi else str(level), max(10, int(fs * 0.9)), theme.TEXT, "semibold")
             surface.blit(t, t.get_rect(midleft=(x, ys[1])))
             x += t.get_width() + int(10 * sc)
+            self.parts[(p.name, key.lower())] = pygame.Rect(left, int(ys[1] - isz * 0.7), x - left, int(isz * 1.4))
 
         # row 3: buildings left and the income the next one uncovers
         x = x0
@@ -120,6 +133,8 @@ class PlayersView:
             built = p.counts[kind]
             left = total - built
             bx = int(x0 + k * step)
+            self.parts[(p.name, f"building:{kind}")] = pygame.Rect(bx, int(ys[2] - row_h / 2), int(step) - 2,
+                                                                   int(row_h))
             img = pieces.faction_sprite(kind, p.faction.home, int(isz * 1.5))
             if left == 0:
                 img = img.copy()
@@ -165,13 +180,21 @@ class PlayersView:
             icons.draw_tokens(surface, toks, chip.center, csize, anchor="center")
             self.chips[(p.name, name)] = chip
             x = chip.right + int(5 * sc)
-        icons.draw_tokens(surface, inc_toks, (r.right - pad, ys[3]), max(10, int(fs * 0.9)), colour=theme.TEXT,
-                          anchor="midright")
+        drawn = icons.draw_tokens(surface, inc_toks, (r.right - pad, ys[3]), max(10, int(fs * 0.9)),
+                                  colour=theme.TEXT, anchor="midright")
+        self.parts[(p.name, "income")] = drawn.inflate(int(6 * sc), int(6 * sc))
 
     def hit(self, pos):
         for (owner, name), r in self.chips.items():
             if r.collidepoint(pos):
                 return ("held", (owner, name))
+        for (owner, part), r in self.parts.items():
+            if r.collidepoint(pos):
+                if part.startswith("bowl"):
+                    return ("bowl", (owner, int(part[4:])))
+                if part.startswith("building:"):
+                    return ("building", (owner, part[9:]))
+                return ("income", owner) if part == "income" else ("track", (owner, part))
         for name, r in self.panels.items():
             if r.collidepoint(pos):
                 return ("player", name)
