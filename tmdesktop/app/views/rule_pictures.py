@@ -30,6 +30,7 @@ from .players import _bowls
 SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "4pLeague_S60_D1L1_G1.txt"
 INK_ON_TABLE = theme.TEXT
 CARD_ASPECT = 1.3  # height / width of a tile card, as in the supply
+MAX_ZOOM = 1.0  # map pieces at most this large against the map drawn 1600 pixels wide
 
 
 # ---------------------------------------------------------------------- positions (legal play)
@@ -134,8 +135,9 @@ def map_piece(surface, rect: pygame.Rect, game, hexes, highlights=(), margin: fl
     else:
         box.height = int(box.width / want)
     box.center = centre
-    # the zoom that makes the box fill the rect, capped so the whole map drawn stays small
-    k = min(rect.width / box.width, rect.height / box.height, 2400 / ref.width)
+    # the zoom that makes the box fill the rect, capped so the hexes stay at a readable size and
+    # the whole map drawn stays small; the crop then fills the rect around the box's centre
+    k = min(rect.width / box.width, rect.height / box.height, MAX_ZOOM)
     size = (int(ref.width * k), int(ref.height * k))
     view.layout(pygame.Rect((0, 0), size))
     bx, by = view.board_rect.topleft
@@ -143,8 +145,9 @@ def map_piece(surface, rect: pygame.Rect, game, hexes, highlights=(), margin: fl
     view.layout(pygame.Rect((-bx, -by), size))  # the board's top-left at the surface's
     whole.fill(theme.TABLE)
     view.draw(whole, game.state, _homes(game), tuple(highlights))
-    crop = pygame.Rect(int(box.x * k) - bx, int(box.y * k) - by, int(box.width * k), int(box.height * k))
-    crop = crop.clip(whole.get_rect())
+    crop = pygame.Rect(0, 0, min(rect.width - 8, whole.get_width()), min(rect.height - 8, whole.get_height()))
+    crop.center = (int(box.centerx * k) - bx, int(box.centery * k) - by)
+    crop = crop.clamp(whole.get_rect())
     target = crop.copy()
     target.center = rect.center
     pygame.draw.rect(surface, theme.TABLE, target.inflate(8, 8), border_radius=10)
@@ -183,25 +186,25 @@ def _overview(surface, rect, scale):
 def _building(surface, rect, scale):
     game, built, _after = first_game_moves()
     own = list(game.state.players["witches"].buildings)
-    map_piece(surface, rect, game, own, highlights=(built,))
+    map_piece(surface, rect, game, own, highlights=(built,), margin=1.8)
 
 
 def _upgrading(surface, rect, scale):
     _game, _built, game = first_game_moves()
-    map_piece(surface, rect, game, ["F3", "F4", "G4"], highlights=("F3",))
+    map_piece(surface, rect, game, ["F3", "F4", "G4"], highlights=("F3",), margin=2.0)
 
 
 def _leech(surface, rect, scale):
     _game, _built, game = first_game_moves()
     witches = [h for h in game.state.players["witches"].buildings if h in game.adjacent("F3")]
     top = pygame.Rect(rect.x, rect.y, rect.width, int(rect.height * 0.72))
-    map_piece(surface, top, game, ["F3"] + witches, highlights=tuple(witches), margin=1.6)
+    map_piece(surface, top, game, ["F3"] + witches, highlights=tuple(witches), margin=2.4)
     bottom = pygame.Rect(rect.x, top.bottom + int(10 * scale), rect.width, rect.bottom - top.bottom)
     offer = next((o for o in game.state.players["witches"].leech_offers), None)
     if offer:
         n = game.leech_amount(game.state.players["witches"], offer)
         line = _("The Witches may take {n} power for {vp} VP.").format(n=n, vp=max(0, n - 1))
-        _caption(surface, line, bottom, max(12, int(20 * scale)))
+        _caption(surface, line, bottom, max(14, int(24 * scale)))
 
 
 def _terrain_wheel(surface, rect, scale, home: str | None = None):
@@ -210,7 +213,7 @@ def _terrain_wheel(surface, rect, scale, home: str | None = None):
     cx, cy = box.center
     ring = box.width * 0.29
     size = box.width * 0.1
-    fs = max(11, int(box.width * 0.04))
+    fs = max(11, int(box.width * 0.036))
     for i, t in enumerate(TERRAINS):
         a = -math.pi / 2 + i * 2 * math.pi / 7
         c = (cx + ring * math.cos(a), cy + ring * math.sin(a))
@@ -222,7 +225,8 @@ def _terrain_wheel(surface, rect, scale, home: str | None = None):
                             max(2, int(size * (0.12 if t == home else 0.04))))
         terrain_glyph(surface, t, c, size * 0.9, theme.text_on(colour))
         name_at = (cx + (ring + size * 1.45) * math.cos(a), cy + (ring + size * 1.45) * math.sin(a))
-        text.blit(surface, describe.terrain(t), fs, INK_ON_TABLE, name_at, "center", "semibold")
+        label = text.text(describe.terrain(t), fs, INK_ON_TABLE, "semibold")
+        surface.blit(label, label.get_rect(center=name_at).clamp(rect))  # long names stay inside
         if home and t != home:
             n = wheel_distance(t, home)
             badge = (cx + (ring - size * 1.6) * math.cos(a), cy + (ring - size * 1.6) * math.sin(a))
@@ -317,10 +321,38 @@ def _bridges(surface, rect, scale):
 
 
 def _shipping(surface, rect, scale):
+    """Two of the Mermaids' buildings with a river between them (built through shipping)."""
     game = sample_at(None)
-    mermaids = game.state.players.get("mermaids")
-    hexes = list(mermaids.buildings) if mermaids else list(game.state.owner)
-    map_piece(surface, rect, game, hexes, margin=0.9)
+    own = sorted(game.state.players["mermaids"].buildings)
+    near = game.board.neighbours
+    pair = next(((a, b, r) for a in own for b in own if a < b and b not in game.adjacent(a)
+                 for r in sorted(set(near[a]) & set(near[b])) if game.board.cells[r].is_river), None)
+    hexes = list(pair) if pair else own
+    map_piece(surface, rect, game, hexes, highlights=tuple(hexes[:2]), margin=1.6)
+
+
+def town_hexes(game):
+    """The buildings of the first town founded in `game` (one player's connected town hexes)."""
+    for p in game.state.players.values():
+        if p.town_hexes:
+            start = min(p.town_hexes)
+            group, todo = {start}, [start]
+            while todo:
+                for n in game.adjacent(todo.pop()):
+                    if n in p.town_hexes and n not in group:
+                        group.add(n)
+                        todo.append(n)
+            return sorted(group)
+    return []
+
+
+def _towns(surface, rect, scale):
+    game = sample_at(None)
+    hexes = town_hexes(game)
+    top = pygame.Rect(rect.x, rect.y, rect.width, int(rect.height * 0.62))
+    map_piece(surface, top, game, hexes, highlights=tuple(hexes), margin=1.2)
+    cards = pygame.Rect(rect.x, top.bottom + int(12 * scale), rect.width, rect.bottom - top.bottom - int(12 * scale))
+    _cards(surface, cards, list(TOWN_TILES[:5]), 5, scale, (226, 232, 214))
 
 
 def _final_scoring(surface, rect, scale):
@@ -362,7 +394,7 @@ PICTURES = {
     "spades": _spades,
     "building": _building,
     "upgrading": _upgrading,
-    "towns": _tiles(TOWN_TILES[:5], 3, (226, 232, 214)),
+    "towns": _towns,
     "shipping": _shipping,
     "bridges": _bridges,
     "special_actions": _tiles(("BON1", "BON2", "FAV6"), 3),
