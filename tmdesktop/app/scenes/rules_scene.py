@@ -35,6 +35,11 @@ class RulesScene(MenuScene):
         self.text_rect = pygame.Rect(0, 0, 0, 0)
         self.picture_rect = pygame.Rect(0, 0, 0, 0)
 
+    def resume(self) -> None:
+        super().resume()
+        self._body = None
+        self.layout()  # the language may have changed under a scene opened above
+
     # ------------------------------------------------------------------ navigation
 
     def open_page(self, page: str | None, remember: bool = True) -> None:
@@ -289,6 +294,10 @@ class RulesScene(MenuScene):
         clip = surface.get_clip()
         surface.set_clip(self.text_rect)
         surface.blit(body, (self.text_rect.x, self.text_rect.y - self.offset))
+        for pid, r in _links:  # the link under the mouse
+            if self.hover == ("button", f"page:{pid}"):
+                r = r.move(self.text_rect.x, self.text_rect.y - self.offset)
+                pygame.draw.rect(surface, theme.HIGHLIGHT, r.inflate(4, 4), max(2, self.px(3)), border_radius=r.height // 2)
         surface.set_clip(clip)
         self._draw_scrollbar(surface, body.get_height())
         widgets.panel(surface, self.picture_rect.inflate(self.px(24), self.px(16)), (40, 46, 42), radius=self.px(12),

@@ -78,22 +78,25 @@ def _end_turn(game, faction: str) -> None:
 
 
 @cache
-def sample_log():
+def sample_end():
+    """The tournament game replayed to its end."""
     from tmdesktop.rules.ledger import read_ledger, replay_ledger
 
     game, _mismatch = replay_ledger(read_ledger(SAMPLE.read_text("utf-8")))
-    return game.setup, tuple(game.log)
+    return game
 
 
 @cache
 def sample_at(round_: int | None):
-    """The tournament game at the start of round `round_` (None: at its end)."""
+    """The tournament game at the start of round `round_`'s actions (None: at its end)."""
     from tmdesktop.rules.engine import Game
 
-    setup, log = sample_log()
-    game = Game(setup)
-    for who, action in log:
-        if round_ is not None and game.state.round >= round_ and game.state.phase == "play":
+    end = sample_end()
+    if round_ is None:
+        return end
+    game = Game(end.setup)
+    for who, action in end.log:
+        if game.state.round >= round_ and game.state.phase == "play":
             break
         game.apply(who, action)
     return game
