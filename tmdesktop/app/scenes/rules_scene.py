@@ -216,7 +216,7 @@ class RulesScene(MenuScene):
             if x and x + cw > width:
                 x, rows = 0, rows + 1
             x += cw + self.px(12)
-        height += rows * (chip_h + self.px(10)) + self.px(20)
+        height += rows * (chip_h + self.px(10))
         surf = pygame.Surface((self.text_rect.width, height), pygame.SRCALPHA)
         y = 0
         bullet_r = max(3, self.px(5))

@@ -24,13 +24,14 @@ from .. import describe, text, theme
 from . import faction_board, icons, supply
 from .cults import CultView
 from .hexmap import HexMapView, terrain_glyph
-from .players import _bowls
+from .players import PlayersView, _bowls
 
 #: The tournament game the later positions come from (four base factions, three bridges).
 SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "4pLeague_S60_D1L1_G1.txt"
 INK_ON_TABLE = theme.TEXT
 CARD_ASPECT = 1.3  # height / width of a tile card, as in the supply
-MAX_ZOOM = 1.0  # map pieces at most this large against the map drawn 1600 pixels wide
+MAX_ZOOM = 1.0
+PANEL_WIDTH, PANEL_SHAPE = 440, 0.23  # a player's panel in the map view at 1920 x 1080: width, height / width  # map pieces at most this large against the map drawn 1600 pixels wide
 
 
 # ---------------------------------------------------------------------- positions (legal play)
@@ -255,7 +256,21 @@ def _spades(surface, rect, scale):
 
 
 def _power(surface, rect, scale):
-    """Three bowls, with what moves tokens between them."""
+    """Three bowls, with what moves tokens between them; under them, a player's panel in the
+    tournament game, where the map view shows the bowls."""
+    top = pygame.Rect(rect.x, rect.y, rect.width, int(rect.height * 0.66))
+    _power_cycle(surface, top, scale)
+    game = sample_at(4)
+    name = game.state.seats[0]
+    w = min(rect.width, int(rect.height * 0.3 / PANEL_SHAPE))
+    panel = pygame.Rect(0, 0, w, int(w * PANEL_SHAPE))
+    panel.midbottom = (rect.centerx, rect.bottom - 4)
+    view = PlayersView()
+    view.layout(panel, w / PANEL_WIDTH, [name])
+    view.draw(surface, game, None)
+
+
+def _power_cycle(surface, rect, scale):
     box = _fit(rect, 1.6, 1)
     isz = int(box.width / 5.2)
     fs = max(12, int(isz * 0.45))
