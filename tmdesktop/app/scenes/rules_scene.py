@@ -34,6 +34,14 @@ class RulesScene(MenuScene):
         self._body: tuple | None = None  # (key, surface, link rects)
         self.text_rect = pygame.Rect(0, 0, 0, 0)
         self.picture_rect = pygame.Rect(0, 0, 0, 0)
+        self._prepared = False
+
+    def after_frame(self) -> None:
+        # once the first frame is on screen, play the pictures' positions, so turning to a page
+        # later costs only its drawing
+        if not self._prepared and self in self.app.stack.scenes:  # not when it is closing
+            self._prepared = True
+            rule_pictures.prepare_positions()
 
     def resume(self) -> None:
         super().resume()
@@ -82,7 +90,7 @@ class RulesScene(MenuScene):
         w, h = self.size
         bh, gap = self.px(54), self.px(16)
         y = h - bh - self.px(24)
-        self.buttons = [make_button("back", N_("Back"), (self.px(40), y, self.px(200), bh))]
+        self.buttons = [make_button("back", N_("Back"), (self.px(40), y, self.px(200), bh), hint="Esc")]
         if self.page is None:
             self.buttons.append(make_button("first", N_("Start reading"),
                                             (w - self.px(40) - self.px(300), y, self.px(300), bh), primary=True))

@@ -103,6 +103,12 @@ def sample_at(round_: int | None):
     return game
 
 
+def prepare_positions() -> None:
+    """Play the positions the pictures show (about a quarter of a second, once per process)."""
+    first_game_moves()
+    sample_at(4)
+
+
 # ---------------------------------------------------------------------- helpers
 
 
