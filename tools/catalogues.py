@@ -1,8 +1,8 @@
 """The translation catalogues' sources for Babel, and the check that they are complete.
 
-`babel.cfg` names the two extractors below for the messages that are not `_()` calls: the
-values of module-level constants (dictionaries or tuples of words translated where they are
-shown) and the faction names of the game data.  `make i18n` runs pybabel (extract, update,
+`babel.cfg` names the extractors below for the messages that are not `_()` calls: the values of
+module-level constants (dictionaries or tuples of words translated where they are shown), the
+faction names of the game data and the Rules screen's pages.  `make i18n` runs pybabel (extract, update,
 compile) and then `python tools/catalogues.py check`, which lists every message that is missing,
 untranslated, fuzzy, stale or has other placeholders than the English (exit 1 if any);
 `tests/test_i18n.py` runs the same check.
@@ -53,6 +53,16 @@ def extract_faction_names(fileobj, keywords, comment_tags, options):
     data = json.load(fileobj)
     for faction in data["factions"].values():
         yield 1, None, faction["display"], []
+
+
+def extract_rule_pages(fileobj, keywords, comment_tags, options):
+    """A Rules screen page (`tmdesktop/teaching/rulebook/*.txt`): its title and each paragraph."""
+    from tmdesktop.teaching.rulebook import parse
+
+    page = parse(fileobj.read().decode("utf-8"))
+    yield 1, None, page.title, []
+    for block in page.blocks:
+        yield block.line, None, block.msgid, []
 
 
 # ---------------------------------------------------------------------- the check

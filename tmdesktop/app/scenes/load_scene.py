@@ -201,7 +201,7 @@ class PlayScene(GameScene):
         return True
 
     def open_menu(self) -> None:
-        opts = [Option(_("Back to the game"), "resume"), Option(_("Settings"), "settings"),
+        opts = [Option(_("Back to the game"), "resume"), Option(_("Settings"), "settings"), Option(_("Rules"), "rules"),
                 Option(_("Main menu (the game is saved)"), "title")]
         if self.game.finished:
             opts.insert(1, Option(_("Final scoring"), "scoring"))
@@ -212,7 +212,9 @@ class PlayScene(GameScene):
                 faction=describe.faction(self.game, leaving)), "leave"))
 
         def chosen(v):
-            if v == "settings":
+            if v == "rules":
+                open_scene(self.app, "rules")
+            elif v == "settings":
                 open_scene(self.app, "settings")
             elif v == "title":
                 to_title(self.app)

@@ -21,6 +21,7 @@ SCENES = {
     "scoring": ("scoring", "ScoringScene"),
     "replays": ("replay_viewer", "ReplayPickScene"),
     "replay": ("replay_viewer", "ReplayScene"),
+    "rules": ("rules_scene", "RulesScene"),
 }
 ENTRIES = {
     "open_game": ("load_scene", "open_game"),

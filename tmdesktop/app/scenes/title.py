@@ -1,6 +1,6 @@
 """The title screen: Continue (the newest unfinished autosave), New game, First game (the
-rulebook's introductory game), Load, Watch a replay, Settings, Quit.  Its widgets come from the
-menu toolkit (`menu.py`).
+rulebook's introductory game), Load, Watch a replay, Rules, Settings, Quit.  Its widgets come from
+the menu toolkit (`menu.py`).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ class TitleScene(MenuScene):
     ITEMS = (
         ("continue", N_("Continue")), ("new", N_("New game")), ("first_game", N_("First game")),
         ("load", N_("Load a game")),
-        ("replay", N_("Watch a replay")), ("settings", N_("Settings")), ("quit", N_("Quit")),
+        ("replay", N_("Watch a replay")), ("rules", N_("Rules")), ("settings", N_("Settings")), ("quit", N_("Quit")),
     )
 
     def __init__(self, app):
@@ -72,6 +72,8 @@ class TitleScene(MenuScene):
             open_scene(self.app, "load")
         elif key == "replay":
             open_scene(self.app, "replays")
+        elif key == "rules":
+            open_scene(self.app, "rules")
         elif key == "settings":
             open_scene(self.app, "settings")
         elif key == "quit":
