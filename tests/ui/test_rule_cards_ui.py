@@ -158,30 +158,19 @@ def test_mouse_held_still_brings_the_card_back_after_a_click(make_app):
     assert scene.cards.shown is not None
 
 
-def test_f1_opens_the_rules_at_the_cards_page(make_app, monkeypatch):
-    from tmdesktop.app.scenes import registry
-
+def test_f1_opens_the_rules_at_the_cards_page(make_app):
     app, scene, session = make_app(size=(1280, 720), demo=70, seed=5)
-    opened = []
-    if "rules" not in registry.SCENES:  # before the Rules screen is merged: record the request
-        monkeypatch.setitem(registry.SCENES, "rules", ("rules_scene", "RulesScene"))
-        monkeypatch.setattr(registry, "open_scene", lambda app, name, **kw: opened.append((name, kw)))
     me = scene.decider()
     move(app, scene.players.parts[(me, "bowl1")].center)
     key(app, pygame.K_F1)
-    if opened:
-        assert opened == [("rules", {"page": "power"})]
-    else:
-        assert getattr(app.stack.top, "page", None) == "power"
-
-
-def test_f1_without_the_rules_screen_says_so(make_app, monkeypatch):
-    from tmdesktop.app.scenes import registry
-
-    monkeypatch.delitem(registry.SCENES, "rules", raising=False)
-    app, scene, session = make_app(size=(1280, 720), demo=70, seed=5)
+    assert type(app.stack.top).__name__ == "RulesScene" and app.stack.top.page == "power"
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is scene
+    # a hex's card leads to its own page
+    hexes = [h for h in session.game.board.land if h not in session.game.state.owner]
+    move(app, scene.map.centres[hexes[0]])
     key(app, pygame.K_F1)
-    assert scene.toast and "not available" in scene.toast[0]
+    assert app.stack.top.page in ("map_terrain", "spades", "building")
 
 
 def test_with_cards_off_a_panels_parts_keep_the_panels_tooltip(make_app):

@@ -143,9 +143,6 @@ class CardHover:
 
     def open_rules(self) -> bool:
         """F1: the Rules screen at the card's page (its contents without a card)."""
-        if "rules" not in registry.SCENES:  # the Rules screen is not part of this build
-            self.scene.show_toast(_("The rules screen is not available."))
-            return True
         c = self.current()
         registry.open_scene(self.scene.app, "rules", page=c.page if c else None)
         return True

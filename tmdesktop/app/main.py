@@ -20,7 +20,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     ap.add_argument("--lang", default="", help="language: en, es, it")
     ap.add_argument("--scene", default="", metavar="NAME",
                     help="with --screenshot: draw this menu page (title, setup, first_game, load, "
-                         "settings, replays) instead of the map view")
+                         "settings, replays, rules) instead of the map view")
     return ap.parse_args(argv)
 
 
