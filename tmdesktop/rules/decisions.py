@@ -24,6 +24,7 @@ Kinds:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 from .state import GameState, Player
 
@@ -78,10 +79,18 @@ def owed(p: Player) -> tuple[str, int] | None:
     return None
 
 
-def owes(p: Player, kinds=None) -> bool:
+def owes(p: Player, kinds: frozenset[str] | None = None) -> bool:
     """Whether `p` owes anything (of `kinds`, if given)."""
     values = p.__dict__
-    return any(values[name] for kind, name in OWED_FIELDS if kinds is None or kind in kinds)
+    for name in _fields_of(kinds):
+        if values[name]:
+            return True
+    return False
+
+
+@cache
+def _fields_of(kinds: frozenset[str] | None) -> tuple[str, ...]:
+    return tuple(name for kind, name in OWED_FIELDS if kinds is None or kind in kinds)
 
 
 def pending(s: GameState) -> list[Decision]:

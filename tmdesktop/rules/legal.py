@@ -163,7 +163,7 @@ def _main_actions(game: Game, p: Player, only: type | None = None, at: str | Non
         reach = _reach(game, p, at)
         if only in (None, A.Build):
             out += _builds(game, p, reach)
-        transforms = _transforms(game, p, reach=reach) if only is not A.Build else []
+        transforms = _transforms(game, p, reach=reach, first=only is A.Dig) if only is not A.Build else []
         out += transforms
         out += _digs(game, p, transforms)
     if only in (None, A.Upgrade):
@@ -196,7 +196,7 @@ def _special_actions(game: Game, p: Player, at: str | None = None) -> list[A.Act
     forbidden = {n for n, o in (p.faction.special.get("action") or {}).items() if o.get("forbid")}
     for act in POWER_ACTIONS if at is None else [a for a in POWER_ACTIONS if a == at]:
         if (act not in s.blocked or game.may_reuse(p, act)) and act not in forbidden \
-                and _affordable(p, game.power_action_cost(p, act)) and _bridge_placeable(game, p, act):
+                and _affordable(p, _power_action_cost(game, p, act)) and _bridge_placeable(game, p, act):
             out.append(A.UseAction(act))
     out += [A.UseAction(t) for t in game.tile_actions(p) if t not in p.actions_used and t not in forbidden
             and at in (None, t)]
@@ -220,11 +220,25 @@ def _special_actions(game: Game, p: Player, at: str | None = None) -> list[A.Act
     return out
 
 
+#: (faction, power action) -> its cost for that faction (static data: worked out once).
+_POWER_COSTS: dict[tuple[str, str], dict] = {}
+
+
+def _power_action_cost(game: Game, p: Player, act: str) -> dict:
+    key = (p.name, act)
+    found = _POWER_COSTS.get(key)
+    if found is None:
+        found = _POWER_COSTS[key] = game.power_action_cost(p, act)
+    return found
+
+
 def _bridge_placeable(game: Game, p: Player, act: str) -> bool:
     """An action that brings a bridge needs a bridge left and a free slot to place it."""
     if "BRIDGE" not in action_def(act)["gain"]:
         return True
-    return len(p.bridges) < BRIDGES_PER_FACTION and bool(_bridge_slots(game, p))
+    s = game.state
+    return len(p.bridges) < BRIDGES_PER_FACTION and any(
+        pair not in s.bridges and any(s.owner.get(h) == p.name for h in pair) for pair in game.board.bridge_slots)
 
 
 def _priests(game: Game, cult: str) -> list[A.Action]:
@@ -266,7 +280,7 @@ def _followups(game: Game, p: Player, only: type | None = None, at: str | None =
             out += _builds(game, p, reach, t.transformed)
     if (f.get("transform", 0) > 0 or f.get("sandstorm", 0) > 0) and only in (None, A.Transform, A.Dig):
         reach = reach if reach is not None else _reach(game, p, at)
-        transforms = _transforms(game, p, reach=reach)
+        transforms = _transforms(game, p, reach=reach, first=only is A.Dig)
         out += transforms
         if f.get("dig", 0) > 0:
             out += _digs(game, p, transforms)
@@ -335,6 +349,11 @@ def _connects(game: Game, p: Player) -> list[A.Action]:
 
 
 def _affordable(p: Player, cost: dict, extra: dict | None = None) -> bool:
+    if not extra:  # (the common case, asked thousands of times per listing)
+        for key, n in cost.items():
+            if n and (p.power[2] if key == "PW" else getattr(p, key, 0)) < n:
+                return False
+        return True
     for key, n in cost.items():
         if extra and key in extra:
             n += extra[key]
@@ -467,7 +486,10 @@ def _can_dig(p: Player) -> bool:
     return bool(p.faction.digging) and p.faction.digging["cost_per_spade_by_level"] is not None
 
 
-def _transforms(game: Game, p: Player, income: bool = False, reach: dict[str, bool] | None = None) -> list[A.Action]:
+def _transforms(game: Game, p: Player, income: bool = False, reach: dict[str, bool] | None = None,
+                first: bool = False) -> list[A.Action]:
+    """The transformations `p` can make now (with `first`, just the first one found: whether
+    there is any is all a `dig` needs)."""
     s = game.state
     if p.unlocked:
         return []  # Riverwalkers never transform
@@ -512,8 +534,16 @@ def _transforms(game: Game, p: Player, income: bool = False, reach: dict[str, bo
                         0 if income or not can_dig else _most_spades_dug(p, extra))
                 found = _turnable(p, current, budget)
             by_terrain[key] = found
-        out += [_transform(h, target) for target in found]
+        if found:
+            out += _transforms_of(h, found)
+        if first and out:
+            break
     return out
+
+
+@cache
+def _transforms_of(h: str, colours: tuple[str, ...]) -> tuple[A.Action, ...]:
+    return tuple(A.Transform(h, colour) for colour in colours)
 
 
 def _most_spades_dug(p: Player, extra) -> int:
@@ -538,9 +568,6 @@ def _turnable(p: Player, current: str, budget: int) -> tuple[str, ...]:
         found = _TURNABLE[key] = tuple(
             target for target in targets if target != current and spades_to_turn(p, current, target) <= budget)
     return found
-
-
-_transform = cache(A.Transform)  # actions are immutable values: one object per hex and colour
 
 
 def _upgrades(game: Game, p: Player, at: str | None = None) -> list[A.Action]:
@@ -580,8 +607,13 @@ _upgrade = cache(A.Upgrade)
 
 def _bridge_slots(game: Game, p: Player) -> list[frozenset[str]]:
     s = game.state
-    return [pair for pair in sorted(game.board.bridge_slots, key=sorted)
+    return [pair for pair in _slots_in_order(game.board.bridge_slots)
             if pair not in s.bridges and any(s.owner.get(h) == p.name for h in pair)]
+
+
+@cache
+def _slots_in_order(slots: frozenset[frozenset[str]]) -> tuple[frozenset[str], ...]:
+    return tuple(sorted(slots, key=sorted))
 
 
 # ---------------------------------------------------------------- notation variants
