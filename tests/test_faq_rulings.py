@@ -270,9 +270,9 @@ def test_two_spades_of_act6_may_go_on_two_hexes_but_only_one_dwelling_is_built()
 def test_burning_power_allowed_with_tokens_in_bowl_I():
     g = new_game(("witches", "nomads"), {"witches": ["A3", "F4"], "nomads": ["B1", "B4", "B6"]},
                  {"witches": "BON3", "nomads": "BON5"})
-    set_res(g, "witches", power=[3, 4, 5])
-    g.apply("witches", A.Burn(1))
-    assert player(g, "witches").power == [3, 2, 6]
+    assert player(g, "witches").power == [5, 7, 0]  # tokens still in bowl I
+    g.apply("witches", A.Burn(1))  # two tokens of bowl II: one leaves the game, one goes to III
+    assert player(g, "witches").power == [5, 5, 1]
 
 
 def test_no_burning_with_a_single_token_in_bowl_II():
@@ -280,28 +280,31 @@ def test_no_burning_with_a_single_token_in_bowl_II():
     poder.'"""
     g = new_game(("witches", "nomads"), {"witches": ["A3", "F4"], "nomads": ["B1", "B4", "B6"]},
                  {"witches": "BON3", "nomads": "BON5"})
-    set_res(g, "witches", power=[5, 1, 6])
+    g.apply("witches", A.Burn(3))
+    assert player(g, "witches").power == [5, 1, 3]
     with pytest.raises(RuleError) as err:
         g.apply("witches", A.Burn(1))
     assert err.value.code == "not_enough_to_burn"
-    assert player(g, "witches").power == [5, 1, 6]
+    assert player(g, "witches").power == [5, 1, 3]
 
 
 def test_no_conversion_while_answering_a_power_offer():
-    """001 FAQ: a player offered power with all tokens in bowl III cannot first spend some by a
-    conversion: conversions are made only in phase II, in one's own turn (or at the end)."""
+    """001 FAQ: a player offered power (there: with all tokens in bowl III) cannot first spend
+    some by a conversion: conversions are made only in phase II, in one's own turn (or at the end)."""
     g = new_game(("mermaids", "nomads"), {"mermaids": ["H2", "I10"], "nomads": ["D3", "G4", "B6"]},
                  {"mermaids": "BON3", "nomads": "BON9"})
-    put(g, "mermaids", "D1")
-    set_res(g, "nomads", power=[0, 0, 12])
-    act(g, "mermaids", "build D2", done=False)  # still the Mermaids' turn
-    assert player(g, "nomads").leech_offers
+    act(g, "mermaids", "burn 1. build F2")  # a power token in bowl III to spend
+    act(g, "nomads", "build E3", done=False)  # beside the Mermaids' F2; still the Nomads' turn
+    mermaids = player(g, "mermaids")
+    assert mermaids.leech_offers and mermaids.power[2] >= 1 and mermaids.W >= 1
+    before = g.digest()
     with pytest.raises(RuleError) as err:
-        g.apply("nomads", A.Convert(1, "PW", 1, "C"))
+        g.apply("mermaids", A.Convert(1, "PW", 1, "C"))
     assert err.value.code == "convert_not_your_turn"
     with pytest.raises(RuleError) as err:
-        g.apply("nomads", A.Convert(1, "W", 1, "C"))
+        g.apply("mermaids", A.Convert(1, "W", 1, "C"))
     assert err.value.code == "convert_not_your_turn"
+    assert g.digest() == before
 
 
 # ---------------------------------------------------------------------------------------------
@@ -338,30 +341,32 @@ def test_area_scoring_one_prize_per_player_no_third_prize_with_two_players():
 
 def test_fakirs_carpet_flight_costs_a_priest_and_gives_4_vp_but_not_next_door():
     g = new_game(("fakirs", "witches"), {"fakirs": ["F3", "B1"], "witches": ["A3", "C4"]},
-                 {"fakirs": "BON3", "witches": "BON5"})
-    set_res(g, "fakirs", P=2, W=20, C=20)
+                 {"fakirs": "BON8", "witches": "BON5"})  # BON8: a priest as income
     f = player(g, "fakirs")
-    vp = f.VP
+    p, vp, w = f.P, f.VP, f.W
+    assert p == 1
     # D4 (wasteland, 1 step from desert) is two hexes from F3: one hex (E6) is jumped.
     assert "D4" not in g.board.land_neighbours["F3"]
     act(g, "fakirs", "build D4")
-    assert (f.P, f.VP, f.W) == (1, vp + 4, 20 - 3 - 1)
+    assert (f.P, f.VP, f.W) == (p - 1, vp + 4, w - 3 - 1)
     pass_turn(g, "witches")
+    pass_turn(g, "fakirs")
+    pass_turn(g, "witches")  # round 2 (no VP for dwellings on its tile), income taken
+    p, vp, w = f.P, f.VP, f.W
     # E6 (plains, 1 step) touches F3: no carpet, no priest, no VP.
     act(g, "fakirs", "build E6")
-    assert (f.P, f.VP, f.W) == (1, vp + 4, 16 - 3 - 1)
+    assert (f.P, f.VP, f.W) == (p, vp, w - 3 - 1)
 
 
 def test_dwarves_tunnel_costs_2_workers_and_gives_4_vp():
     g = new_game(("dwarves", "witches"), {"dwarves": ["E7", "A2"], "witches": ["A3", "C4"]},
                  {"dwarves": "BON3", "witches": "BON5"})
-    set_res(g, "dwarves", W=20, C=20)
     d = player(g, "dwarves")
-    vp = d.VP
+    vp, w = d.VP, d.W
     # C3 (forest, 1 step from mountain) is reached from E7 across D4.
     assert "C3" not in g.board.land_neighbours["E7"]
     act(g, "dwarves", "build C3")
-    assert (d.W, d.VP) == (20 - 3 - 1 - 2, vp + 4)
+    assert (d.W, d.VP) == (w - 3 - 1 - 2, vp + 4)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -418,15 +423,16 @@ def test_sandstorm_does_not_reach_across_a_bridge():
 
 def test_darklings_spade_from_power_action_costs_no_priest_and_gives_no_vp():
     g = new_game(("darklings", "witches"), {"darklings": ["E5", "A13"], "witches": ["A3", "C4"]},
-                 {"darklings": "BON3", "witches": "BON5"})
-    set_res(g, "darklings", P=3, W=5, C=20, power=[0, 0, 12])
+                 {"darklings": "BON5", "witches": "BON3"})  # BON5: 3 power as income
     d = player(g, "darklings")
-    vp = d.VP
+    g.apply("darklings", A.Burn(4))  # 4 power in bowl III for ACT5
+    p, vp = d.P, d.VP
+    assert p >= 1
     act(g, "darklings", "action ACT5. build E4")  # lakes: 1 step from swamp
-    assert (d.P, d.VP) == (3, vp)
+    assert (d.P, d.VP) == (p, vp)
     pass_turn(g, "witches")
     act(g, "darklings", "build E6")  # plains: 1 step, paid with a priest: +2 VP
-    assert (d.P, d.VP) == (2, vp + 2)
+    assert (d.P, d.VP) == (p - 1, vp + 2)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -437,7 +443,7 @@ def test_darklings_spade_from_power_action_costs_no_priest_and_gives_no_vp():
 def _cultists_next_to_witches():
     g = new_game(("cultists", "witches"), {"cultists": ["E6", "H3"], "witches": ["F4", "A3"]},
                  {"cultists": "BON3", "witches": "BON5"})
-    set_res(g, "cultists", W=10, C=20, power=[5, 7, 0])
+    assert player(g, "cultists").power == [5, 7, 0]
     return g
 
 

@@ -469,8 +469,8 @@ def _reach(game: Game, p: Player, at: str | None = None) -> dict[str, bool]:
     key = ("reach", p.name)
     found = game._legal_cache.get(key)
     if found is None:
-        index = game.board.land_index
-        found = game._legal_cache[key] = dict(sorted(game.reach_map(p).items(), key=lambda kv: index[kv[0]]))
+        reach = game.reach_map(p)
+        found = game._legal_cache[key] = {h: reach[h] for h in sorted(reach, key=game.board.land_index.__getitem__)}
     return found
 
 
