@@ -29,27 +29,28 @@ def player(g, name):
 
 
 def _bridge_game():
-    # Witches (forest) C3 and A3; Nomads (desert) B4, B1, B6.  B4:C3 and C4:D5 are bridge slots.
+    # Witches (forest) C3 and A3; Nomads (desert) B4, B1, B6.  B4:C3 is a bridge slot.
     g = new_game(("witches", "nomads"), {"witches": ["C3", "A3"], "nomads": ["B4", "B1", "B6"]},
-                 {"witches": "BON3", "nomads": "BON5"})
+                 {"witches": "BON5", "nomads": "BON3"})  # BON5: 3 power as income
     assert frozenset(("B4", "C3")) in g.board.bridge_slots
-    assert frozenset(("C4", "D5")) in g.board.bridge_slots
-    set_res(g, "witches", power=[0, 0, 12], W=10, C=20)
+    g.apply("witches", A.Burn(3))  # the 3 power of the bridge action in bowl III
     return g
 
 
 def test_bridge_between_two_opponent_buildings_is_illegal():
     """001 FAQ: 'Non puoi invece costruire un Ponte che connetta due strutture avversarie perché
-    deve sempre connettere almeno una tua Struttura.'"""
-    g = _bridge_game()
-    put(g, "nomads", "C4")
-    put(g, "nomads", "D5")
-    g.apply("witches", A.UseAction("ACT1"))
-    assert A.PlaceBridge("C4", "D5") not in g.legal_actions("witches")
+    deve sempre connettere almeno una tua Struttura.'  F4:G3 is a bridge slot between two
+    forest hexes: the Witches' initial dwellings stand on both ends."""
+    g = new_game(("nomads", "witches"), {"nomads": ["B4", "B1", "B6"], "witches": ["F4", "G3"]},
+                 {"nomads": "BON5", "witches": "BON3"})
+    assert frozenset(("F4", "G3")) in g.board.bridge_slots
+    g.apply("nomads", A.Burn(3))
+    g.apply("nomads", A.UseAction("ACT1"))
+    assert A.PlaceBridge("F4", "G3") not in g.legal_actions("nomads")
     with pytest.raises(RuleError) as err:
-        g.apply("witches", A.PlaceBridge("C4", "D5"))
+        g.apply("nomads", A.PlaceBridge("F4", "G3"))
     assert err.value.code == "bridge_not_connected"
-    assert frozenset(("C4", "D5")) not in g.state.bridges
+    assert frozenset(("F4", "G3")) not in g.state.bridges
 
 
 def test_bridge_from_own_building_to_an_opponents_is_legal_and_makes_them_adjacent():
@@ -174,10 +175,18 @@ AIR_SPADE_FIRST = ("SCORE8", "SCORE4", "SCORE9", "SCORE2", "SCORE7", "SCORE6")  
 
 def _income_spades(faction="witches", home_hexes=("F4", "A3"), air=4):
     g = new_game((faction, "nomads"), {faction: list(home_hexes), "nomads": ["B1", "B4", "B6"]},
-                 {faction: "BON3", "nomads": "BON5"}, score_tiles=AIR_SPADE_FIRST)
-    set_res(g, faction, cult={**NO_CULTS, "AIR": air}, W=20, C=20)
-    pass_turn(g, faction)
-    pass_turn(g, "nomads")
+                 {faction: "BON5" if air == 4 else "BON3", "nomads": "BON1"}, score_tiles=AIR_SPADE_FIRST)
+    if air == 4:  # played: BON5's power, burnt, buys a priest that takes Air's 3-step space
+        g.apply(faction, A.Burn(5))
+        g.apply(faction, A.Convert(5, "PW", 1, "P"))
+        act(g, faction, "send p to AIR")
+        assert 4 <= player(g, faction).cult["AIR"] < 8  # one spade
+        pass_turn(g, "nomads")
+        pass_turn(g, faction)
+    else:  # two spades need Air 8, many rounds of play away: set up directly
+        set_res(g, faction, cult={**NO_CULTS, "AIR": air}, W=20, C=20)
+        pass_turn(g, faction)
+        pass_turn(g, "nomads")
     assert g.state.round == 2
     return g
 
@@ -248,8 +257,12 @@ def test_two_spades_of_act6_may_go_on_two_hexes_but_only_one_dwelling_is_built()
     """000 p. 10 "2 palas": the spades may be split between two hexes, and a dwelling is built on
     one of them only ('no podrás construir una morada en esta otra casilla')."""
     g = new_game(("witches", "nomads"), {"witches": ["A3", "F4"], "nomads": ["B1", "B4", "B6"]},
-                 {"witches": "BON3", "nomads": "BON5"})
-    set_res(g, "witches", power=[0, 0, 12], W=10, C=20)
+                 {"witches": "BON5", "nomads": "BON3"})  # BON5, then BON4: 3 power as income
+    g.apply("witches", A.Pass("BON4"))
+    g.apply("witches", A.Done())
+    pass_turn(g, "nomads")  # round 2: the Witches start, power income taken again
+    g.apply("witches", A.Burn(5))
+    assert player(g, "witches").power[2] >= 6
     g.apply("witches", A.UseAction("ACT6"))
     g.apply("witches", A.Transform("A2", "green"))  # mountain: 1 spade
     g.apply("witches", A.Transform("A4", "green"))  # lakes: the second spade
