@@ -389,9 +389,17 @@ def test_dwarves_tunnel_costs_2_workers_and_gives_4_vp():
 
 
 def _nomads_with_stronghold():
+    """Round 2, the Nomads' turn, their stronghold on B4 (a trading house in round 1, the
+    stronghold in round 2); the Witches build far away and have not passed."""
     g = new_game(("nomads", "witches"), {"nomads": ["B4", "B1", "B6"], "witches": ["C3", "F4"]},
                  {"nomads": "BON3", "witches": "BON5"})
-    put(g, "nomads", "B4", "SH")
+    act(g, "nomads", "upgrade B4 to TP")
+    pass_turn(g, "witches")
+    pass_turn(g, "nomads")
+    act(g, "witches", "build G2")
+    act(g, "nomads", "upgrade B4 to SH")
+    act(g, "witches", "upgrade F4 to TP")
+    assert g.state.round == 2 and to_move(g) == "nomads" and player(g, "nomads").buildings["B4"] == "SH"
     return g
 
 
@@ -412,12 +420,9 @@ def test_sandstorm_may_transform_without_building():
 def test_sandstorm_does_not_reach_across_a_bridge():
     g = _nomads_with_stronghold()
     assert frozenset(("B6", "C5")) in g.board.bridge_slots  # C5: empty mountain across the river
-
-    def bridge(s):
-        s.bridges[frozenset(("B6", "C5"))] = "nomads"
-        s.players["nomads"].bridges.append(("B6", "C5"))
-
-    edit(g, "nomads", bridge, "a Nomads' bridge B6:C5")
+    g.apply("nomads", A.Burn(3))
+    act(g, "nomads", "action ACT1. bridge B6:C5")
+    pass_turn(g, "witches")
     assert "C5" in g.adjacent("B6")  # directly adjacent for building ...
     g.apply("nomads", A.UseAction("ACTN"))
     with pytest.raises(RuleError) as err:  # ... but not for the sandstorm
