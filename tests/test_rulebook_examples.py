@@ -355,11 +355,16 @@ def test_terraform_cost_is_the_distance_on_the_wheel(hex_, spades):
         g = new_game(("witches", "fakirs"), {"witches": ["F4", "A3"], "fakirs": ["B1", "B4"]},
                      {"witches": "BON3", "fakirs": "BON5"})
     w = g.state.players["witches"]
-    set_res(g, "witches", W=20, C=20)
+    pass_turn(g, "witches")  # round 2: a second income of workers
+    pass_turn(g, g.state.turn.faction)
+    g.apply("witches", A.Burn(3))
+    g.apply("witches", A.Convert(3, "PW", 1, "W"))
+    workers, coins = w.W, w.C
+    assert workers >= 10
     act(g, "witches", f"build {hex_}")
     assert g.state.terrain[hex_] == "green"
-    assert w.W == 20 - 3 * spades - 1
-    assert w.C == 20 - 2
+    assert w.W == workers - 3 * spades - 1
+    assert w.C == coins - 2
 
 
 def test_giants_always_pay_two_spades():
@@ -368,24 +373,26 @@ def test_giants_always_pay_two_spades():
     g = new_game(("giants", "nomads"), {"giants": ["D4", "A6"], "nomads": ["B1", "B4", "B6"]},
                  {"giants": "BON3", "nomads": "BON5"})
     gi = g.state.players["giants"]
-    set_res(g, "giants", W=20, C=20)
+    g.apply("giants", A.Burn(3))
+    g.apply("giants", A.Convert(3, "PW", 1, "W"))  # a seventh worker
+    workers = gi.W
     act(g, "giants", "build E7")
-    assert gi.W == 20 - 6 - 1
+    assert gi.W == workers - 6 - 1
 
 
 def test_advancing_digging_costs_and_gives_6_vp():
     """000 p. 11 (acción 3): advancing the exchange track costs 2 workers, 5 coins and 1 priest
     and gives 6 VP; afterwards a spade costs 2 workers."""
     g = new_game(("witches", "nomads"), {"witches": ["F4", "A3"], "nomads": ["B1", "B4", "B6"]},
-                 {"witches": "BON3", "nomads": "BON5"})
+                 {"witches": "BON8", "nomads": "BON5"})  # BON8: a priest as income
     w = g.state.players["witches"]
-    set_res(g, "witches", W=20, C=20, P=1)
-    vp = w.VP
+    workers, coins, vp = w.W, w.C, w.VP
+    assert w.P == 1
     act(g, "witches", "advance dig")
-    assert (w.W, w.C, w.P, w.VP) == (18, 15, 0, vp + 6)
+    assert (w.W, w.C, w.P, w.VP) == (workers - 2, coins - 5, 0, vp + 6)
     pass_turn(g, "nomads")
     act(g, "witches", "build E7")
-    assert w.W == 18 - 2 - 1
+    assert w.W == workers - 2 - 2 - 1
 
 
 def test_transformed_hex_must_be_reachable():
@@ -393,7 +400,6 @@ def test_transformed_hex_must_be_reachable():
     casilla debe ser directa o indirectamente adyacente a una de tus estructuras.'"""
     g = new_game(("witches", "nomads"), {"witches": ["F4", "A3"], "nomads": ["B1", "B4", "B6"]},
                  {"witches": "BON3", "nomads": "BON5"})
-    set_res(g, "witches", W=20)
     with pytest.raises(RuleError) as err:
         g.apply("witches", A.Transform("I1", "green"))
     assert err.value.code == "out_of_reach"
@@ -438,12 +444,12 @@ def test_trading_house_costs_3_coins_next_to_an_opponent_else_6():
     g = new_game(("witches", "nomads"), {"witches": ["F4", "C4"], "nomads": ["B4", "B1", "B6"]},
                  {"witches": "BON3", "nomads": "BON5"})
     w = g.state.players["witches"]
-    set_res(g, "witches", W=10, C=20)
+    workers, coins = w.W, w.C
     act(g, "witches", "upgrade F4 to TP")
-    assert (w.W, w.C) == (8, 14)
+    assert (w.W, w.C) == (workers - 2, coins - 6)
     pass_turn(g, "nomads")
     act(g, "witches", "upgrade C4 to TP")
-    assert (w.W, w.C) == (6, 11)
+    assert (w.W, w.C) == (workers - 4, coins - 9)
 
 
 def test_temple_gives_a_favor_tile_not_one_already_held():
