@@ -102,11 +102,11 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             return action
         try:
             action = legal.canonical(self, faction, action)
-            listed = self._legal_cache.get(faction) or self._legal_cache.get((faction, type(action)))
-            if listed is None:  # only the listing of this action's kind and target is needed
-                listed = legal.legal_actions(self, faction, type(action), legal.target_of(action))
         except Exception:  # a malformed action is refused like any other
             raise self._refusal(faction, action) from None
+        listed = self._legal_cache.get(faction) or self._legal_cache.get((faction, type(action)))
+        if listed is None:  # only the listing of this action's kind and target is needed
+            listed = legal.legal_actions(self, faction, type(action), legal.target_of(action))
         if action not in listed:
             raise self._refusal(faction, action)
         return action

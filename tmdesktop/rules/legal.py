@@ -82,12 +82,15 @@ def _listing(game: Game, name: str | None, only: type | None, at: str | None = N
 
 def target_of(action: A.Action) -> str | None:
     """What `legal_actions(..., at=)` narrows to for checking `action`: its hex (a build,
-    transform or upgrade) or its name (an action space or tile); None for every other kind."""
+    transform or upgrade) or its name (an action space or tile); None for every other kind (and
+    for a malformed one, whose listing of its kind then simply does not hold it)."""
     if isinstance(action, (A.Build, A.Transform, A.Upgrade)):
-        return action.hex
-    if isinstance(action, A.UseAction):
-        return action.name
-    return None
+        target = action.hex
+    elif isinstance(action, A.UseAction):
+        target = action.name
+    else:
+        return None
+    return target if isinstance(target, str) else None
 
 
 def _owed_choices(game: Game, p: Player, kind: str) -> list[A.Action]:
