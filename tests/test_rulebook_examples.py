@@ -415,18 +415,24 @@ def test_shipping_level_2_reaches_two_river_hexes():
     and gives the VP printed on the track: 2 for level 1, 3 for level 2 ('Los auren (verde)
     obtienen 3 puntos de victoria por avanzar en su escala de navegación fluvial')."""
     g = new_game(("auren", "nomads"), {"auren": ["E9", "A3"], "nomads": ["B1", "B4", "B6"]},
-                 {"auren": "BON3", "nomads": "BON5"})
+                 {"auren": "BON8", "nomads": "BON3"})  # BON8: a priest as income
     au = g.state.players["auren"]
     assert g.board.ship_distance["E9"]["C4"] == 2  # C4 (forest) is two river hexes from E9
-    set_res(g, "auren", P=2, C=20, W=5)
-    vp = au.VP
+    vp, p, c = au.VP, au.P, au.C
+    assert p == 1
     act(g, "auren", "advance ship")
-    assert (au.ship, au.VP, au.P, au.C) == (1, vp + 2, 1, 16)
+    assert (au.ship, au.VP, au.P, au.C) == (1, vp + 2, p - 1, c - 4)
     pass_turn(g, "nomads")
     with pytest.raises(RuleError) as err:
         g.apply("auren", A.Build("C4"))
     assert err.value.code == "out_of_reach_shipping" and err.value.params == {"hex": "C4", "ship": 1, "d": 2}
-    au = g.state.players["auren"]  # a rejected move rebuilds the state: fetch it again
+    # round 2: BON5's power, burnt, buys the second priest
+    g.apply("auren", A.Pass("BON5"))
+    g.apply("auren", A.Done())
+    assert g.state.round == 2 and to_move(g) == "nomads"
+    pass_turn(g, "nomads")
+    g.apply("auren", A.Burn(5))
+    g.apply("auren", A.Convert(5, "PW", 1, "P"))
     act(g, "auren", "advance ship")
     assert (au.ship, au.VP) == (2, vp + 2 + 3)
     act(g, "auren", "build C4")
@@ -458,11 +464,19 @@ def test_temple_gives_a_favor_tile_not_one_already_held():
     g = new_game(("witches", "nomads"), {"witches": ["F4", "A3"], "nomads": ["B1", "B4", "B6"]},
                  {"witches": "BON3", "nomads": "BON5"})
     w = g.state.players["witches"]
-    put(g, "witches", "F4", "TP")
-    edit(g, "witches", lambda s: s.players["witches"].favors.append("FAV9"), "witches hold FAV9")
-    set_res(g, "witches", W=10, C=20)
+    # round 1: a trading house and a temple on F4, FAV9 taken with it
+    act(g, "witches", "upgrade F4 to TP")
+    pass_turn(g, "nomads")
     g.apply("witches", A.Upgrade("F4", "TE"))
-    assert (w.W, w.C) == (8, 15)
+    g.apply("witches", A.TakeTile("FAV9"))
+    g.apply("witches", A.Done())
+    pass_turn(g, "witches")
+    # round 2: a trading house on A3, then its temple
+    pass_turn(g, "nomads")
+    act(g, "witches", "upgrade A3 to TP")
+    workers, coins = w.W, w.C
+    g.apply("witches", A.Upgrade("A3", "TE"))
+    assert (w.W, w.C) == (workers - 2, coins - 5)
     assert g.decision("witches") == "favor"
     assert A.TakeTile("FAV9") not in g.legal_actions("witches")
     with pytest.raises(RuleError) as err:
