@@ -648,12 +648,14 @@ def test_pass_vp_from_bonus_tiles():
     houses 2 VP per trading house (BON7), with stronghold/sanctuary 4 VP each (BON6)."""
     g = new_game(("witches", "nomads"), {"witches": ["F4", "A3"], "nomads": ["B1", "B4", "B6"]},
                  {"witches": "BON9", "nomads": "BON7"})
-    put(g, "nomads", "B4", "TP")
-    put(g, "nomads", "B6", "TP")
     w, n = g.state.players["witches"], g.state.players["nomads"]
-    vw, vn = w.VP, n.VP
+    vw = w.VP
     pass_turn(g, "witches")
     assert w.VP == vw + 2
+    act(g, "nomads", "upgrade B4 to TP")  # two trading houses (no VP for them in round 1)
+    act(g, "nomads", "upgrade B6 to TP")
+    assert n.counts["TP"] == 2
+    vn = n.VP
     pass_turn(g, "nomads")
     assert n.VP == vn + 4
 
