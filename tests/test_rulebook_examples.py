@@ -222,25 +222,38 @@ def test_no_power_from_own_buildings():
 @pytest.mark.parametrize("taken, vp_cost", [(1, 0), (2, 1), (3, 2), (4, 3)])
 def test_price_of_power(taken, vp_cost):
     """000 p. 12: 'conseguir 1/2/3/4... puntos de poder supone una pérdida de 0/1/2/3... puntos
-    de victoria.'  The offers come from a dwelling (1), a trading house (2), a temple plus a
-    dwelling (3) and a stronghold plus a dwelling (4) of the Nomads next to D2."""
+    de victoria.'  The offers come from a dwelling (1), a trading house (2), a trading house plus a
+    dwelling (3) and two trading houses (4) of the Nomads next to E4."""
     g = new_game(("mermaids", "nomads"), {"mermaids": ["H2", "I10"], "nomads": ["D3", "G4", "B6"]},
                  {"mermaids": "BON3", "nomads": "BON9"})
-    put(g, "mermaids", "D1")
-    if taken == 2:
-        put(g, "nomads", "D3", "TP")
-    elif taken == 3:
-        put(g, "nomads", "E3", "TE")
-    elif taken == 4:
-        put(g, "nomads", "E3", "SH")
+    assert g.board.land_neighbours["E4"] == {"D3", "E3", "E5"}
+    # The Mermaids will build on E4, beside the Nomads' D3 and E3; the Nomads build up to it:
+    # D3 a dwelling (1), a trading house (2), with a dwelling on E3 (3), and both trading houses (4).
+    act(g, "mermaids", "build F2")
+    act(g, "nomads", "upgrade G4 to TP" if taken == 1 else "upgrade D3 to TP")
+    act(g, "mermaids", "upgrade H2 to TP")
+    if taken >= 3:
+        act(g, "nomads", "build E3")  # beside the Mermaids' F2: they decline its power
+        g.apply("mermaids", A.Decline(1, "nomads"))
+    else:
+        act(g, "nomads", "upgrade B6 to TP")
+    if taken == 4:  # round 2: the trading house on E3
+        pass_turn(g, "mermaids")
+        pass_turn(g, "nomads")
+        act(g, "mermaids", "upgrade I10 to TP")
+        act(g, "nomads", "upgrade E3 to TP")
+    else:  # the Mermaids' worker for the dwelling: 3 power from 3 burnt
+        g.apply("mermaids", A.Burn(3))
+        g.apply("mermaids", A.Convert(3, "PW", 1, "W"))
     n = g.state.players["nomads"]
-    set_res(g, "nomads", power=[5, 7, 0])
-    act(g, "mermaids", "build D2")
+    bowls = list(n.power)
+    assert bowls[0] >= taken  # every token comes from bowl I
+    act(g, "mermaids", "build E4")
     assert n.leech_offers[0].amount == taken
     vp = n.VP
     g.apply("nomads", A.Leech(taken, "mermaids"))
     assert n.VP == vp - vp_cost
-    assert n.power == [5 - taken, 7 + taken, 0]
+    assert n.power == [bowls[0] - taken, bowls[1] + taken, bowls[2]]
 
 
 def test_leech_never_takes_vp_below_zero():
