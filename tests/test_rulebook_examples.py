@@ -213,10 +213,13 @@ def test_nomads_leech_example_dwelling_plus_temple_not_trading_house():
 def test_no_power_from_own_buildings():
     """000 p. 12: 'Solo obtienes puntos de poder por las estructuras que construyen otros
     jugadores, no por las tuyas.'"""
-    g = _mermaids_and_nomads()
-    put(g, "mermaids", "E2")
-    act(g, "mermaids", "build D2")
+    g = new_game(("mermaids", "nomads"), {"mermaids": ["H2", "I10"], "nomads": ["D3", "G4", "B6"]},
+                 {"mermaids": "BON3", "nomads": "BON9"})
+    assert "I10" in g.board.land_neighbours["I11"]
+    act(g, "mermaids", "build I11")  # beside their own dwelling I10 (and no one else's)
+    assert g.state.players["mermaids"].counts["D"] == 3
     assert g.state.players["mermaids"].leech_offers == []
+    assert g.state.players["nomads"].leech_offers == []
 
 
 @pytest.mark.parametrize("taken, vp_cost", [(1, 0), (2, 1), (3, 2), (4, 3)])
@@ -344,9 +347,9 @@ def test_priest_returned_to_supply_advances_one_space():
     """000 p. 13 (acción 5): 'en lugar de colocarlo en las casillas circulares, puedes devolverlo
     a tu reserva ... y avanzar 1 casilla en cualquier escala de culto.'"""
     g = new_game(("nomads", "witches"), {"nomads": ["F3", "G4", "B4"], "witches": ["E9", "A3"]},
-                 {"nomads": "BON3", "witches": "BON5"})
+                 {"nomads": "BON8", "witches": "BON5"})  # BON8: a priest as income
     n = g.state.players["nomads"]
-    set_res(g, "nomads", P=1, cult=dict(NO_CULTS))
+    assert n.P == 1 and n.cult["WATER"] == 0
     act(g, "nomads", "send p to water for 1")
     assert n.cult["WATER"] == 1
     assert n.P == 0
