@@ -91,14 +91,51 @@ def test_initial_dwellings_give_no_power():
 # Favore."; 000 p. 14: no new bonus tile is taken in round 6)
 
 
+def decline_offers(g, name):
+    for offer in list(player(g, name).leech_offers):
+        g.apply(name, A.Decline(offer.amount, offer.source))
+
+
 def test_pass_vp_still_scored_when_passing_in_round_6():
+    """Played to round 6: the Witches with two trading houses, FAV12 (from a temple) and BON7;
+    the Nomads with their three dwellings and BON9."""
     g = new_game(("witches", "nomads"), {"witches": ["F4", "A3"], "nomads": ["B1", "B4", "B6"]},
                  {"witches": "BON7", "nomads": "BON9"})
-    put(g, "witches", "F4", "TP")
-    put(g, "witches", "A3", "TP")
-    edit(g, "witches", lambda s: s.players["witches"].favors.append("FAV12"), "witches hold FAV12")
-    last_round(g)
-    assert to_move(g) == "witches"
+    act(g, "witches", "upgrade F4 to TP")  # round 1
+    g.apply("nomads", A.Pass("BON10"))
+    g.apply("nomads", A.Done())
+    act(g, "witches", "upgrade F4 to TE", done=False)
+    g.apply("witches", A.TakeTile("FAV12"))
+    g.apply("witches", A.Done())
+    g.apply("witches", A.Pass("BON6"))
+    g.apply("witches", A.Done())
+    pass_turn(g, "nomads")  # round 2
+    g.apply("witches", A.Convert(1, "W", 1, "C"))
+    act(g, "witches", "upgrade A3 to TP")
+    g.apply("witches", A.Pass("BON3"))
+    g.apply("witches", A.Done())
+    pass_turn(g, "nomads")  # round 3
+    act(g, "witches", "build A2")
+    decline_offers(g, "nomads")
+    g.apply("witches", A.Pass("BON4"))
+    g.apply("witches", A.Done())
+    pass_turn(g, "nomads")  # round 4
+    act(g, "witches", "upgrade A2 to TP")
+    decline_offers(g, "nomads")
+    g.apply("witches", A.Pass("BON5"))
+    g.apply("witches", A.Done())
+    g.apply("nomads", A.Pass("BON9"))  # round 5: the tiles they hold in round 6
+    g.apply("nomads", A.Done())
+    g.apply("witches", A.Pass("BON7"))
+    g.apply("witches", A.Done())
+    w, n = player(g, "witches"), player(g, "nomads")
+    assert g.state.round == 6 and to_move(g) == "nomads"
+    assert (w.counts["TP"], w.favors, w.bonus) == (2, ["FAV12"], "BON7")
+    assert (n.counts["D"], n.bonus) == (3, "BON9")
+    vp = n.VP
+    g.apply("nomads", A.Pass())
+    assert n.VP == vp + 3  # BON9: 1 VP per dwelling, 3 dwellings
+    g.apply("nomads", A.Done())
     with pytest.raises(RuleError) as err:  # no bonus tile is taken in the last round
         g.apply("witches", A.Pass("BON1"))
     assert err.value.code == "no_bonus_last_round"
@@ -107,11 +144,6 @@ def test_pass_vp_still_scored_when_passing_in_round_6():
     g.apply("witches", A.Pass())
     # BON7: 2 VP per trading house (2 TP = 4); FAV12: 2/3/3/4 VP for 1/2/3/4 TP (2 TP = 3).
     assert w.VP == vp + 4 + 3
-    g.apply("witches", A.Done())
-    n = player(g, "nomads")
-    vp = n.VP
-    g.apply("nomads", A.Pass())
-    assert n.VP == vp + 3  # BON9: 1 VP per dwelling, 3 dwellings
 
 
 # ---------------------------------------------------------------------------------------------
