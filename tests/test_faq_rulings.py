@@ -184,8 +184,12 @@ def test_chaos_magicians_take_two_favor_tiles_one_after_the_other():
 
 def test_chaos_magicians_cannot_take_the_same_favor_tile_twice():
     """000 Appendix II: 'nunca podrás coger una segunda copia de la misma loseta'."""
-    g = _chaos_game()
-    g.apply("chaosmagicians", A.Upgrade("E7", "TE"))
+    g = new_game(("chaosmagicians", "witches"), {"chaosmagicians": ["D4"], "witches": ["A3", "C4"]},
+                 {"chaosmagicians": "BON3", "witches": "BON5"})
+    act(g, "chaosmagicians", "upgrade D4 to TP")
+    pass_turn(g, "witches")
+    g.apply("chaosmagicians", A.Upgrade("D4", "TE"))
+    assert player(g, "chaosmagicians").favors_owed == 2
     g.apply("chaosmagicians", A.TakeTile("FAV9"))
     assert A.TakeTile("FAV9") not in g.legal_actions("chaosmagicians")
     with pytest.raises(RuleError) as err:
