@@ -382,8 +382,13 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         """The only player who has not passed: as on the site, every new action starts a new
         turn, even while a decision of the previous one is open."""
         s = self.state
-        return s.phase == "play" and not p.passed and s.turn.faction == p.name and all(
-            s.players[n].passed for n in s.order if n != p.name)
+        if s.phase != "play" or p.passed or s.turn.faction != p.name:
+            return False
+        players = s.players
+        for n in s.order:
+            if not players[n].passed and n != p.name:
+                return False
+        return True
 
     def _use_subaction(self, p: Player, kind: str, followups: dict[str, int] | None = None) -> None:
         t = self._require_turn(p)
