@@ -3,7 +3,11 @@
 `Game.apply` accepts an action only if it is listed here (after `canonical` has written a
 notation variant in its listed form), so the engine accepts exactly what this module lists.
 The handlers' own checks only explain a refusal in words; the property tests hold every listed
-action to apply without error.  Reach is computed once per listing (`Game.reach_map`).
+action to apply without error.  `apply` asks only for the listing of its action's kind and
+hex or name (`at`): the same code, on less of the board.  Reach is computed once per state
+(`Game.reach_map`, kept with the listings until the state changes); what depends only on the
+game data (conversion rates, spade costs, power action costs, the colours n spades reach) is
+worked out once per faction.
 """
 
 from __future__ import annotations
