@@ -682,18 +682,29 @@ def test_pass_vp_from_bonus_tiles():
 
 def test_cult_bonus_is_paid_per_full_step_count():
     """000 p. 15: 'Si un jugador estuviera en la casilla 6 del culto del aire, conseguiría 3
-    trabajadores' (1 worker per 2 steps of Air: SCORE7); the bonus comes at the end of the
-    round (before next round's income)."""
+    trabajadores' (1 worker per 2 steps of Air: SCORE7, here in round 2); the bonus comes at the
+    end of the round (before next round's income).  Air 2 -> 5 with a priest in round 1, -> 6
+    with BON2's cult step in round 2."""
     g = new_game(("witches", "nomads"), {"witches": ["F4", "A3"], "nomads": ["B1", "B4", "B6"]},
-                 {"witches": "BON3", "nomads": "BON5"}, score_tiles=("SCORE7", "SCORE4", "SCORE9",
+                 {"witches": "BON5", "nomads": "BON3"}, score_tiles=("SCORE4", "SCORE7", "SCORE9",
                                                                     "SCORE2", "SCORE8", "SCORE6"))
     w = g.state.players["witches"]
-    set_res(g, "witches", cult={**NO_CULTS, "AIR": 6}, W=0)
-    pass_turn(g, "witches")
+    g.apply("witches", A.Burn(5))
+    g.apply("witches", A.Convert(5, "PW", 1, "P"))
+    act(g, "witches", "send p to AIR")
     pass_turn(g, "nomads")
-    assert g.state.round == 2
-    bonus_income = g.income_of(w)["W"]  # the new bonus tile's income counts in round 2
-    assert w.W == 3 + bonus_income
+    g.apply("witches", A.Pass("BON2"))
+    g.apply("witches", A.Done())
+    pass_turn(g, "nomads")  # round 2
+    g.apply("witches", A.UseAction("BON2"))
+    g.apply("witches", A.CultStep("AIR", 1))
+    g.apply("witches", A.Done())
+    assert g.state.round == 2 and w.cult["AIR"] == 6
+    workers = w.W
+    pass_turn(g, "witches")
+    assert g.state.round == 3
+    income = g.income_of(w)["W"]  # round 3's income (buildings and the new bonus tile)
+    assert w.W == workers + 3 + income
 
 
 def test_no_cult_bonus_after_round_6():
