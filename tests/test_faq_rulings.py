@@ -29,27 +29,28 @@ def player(g, name):
 
 
 def _bridge_game():
-    # Witches (forest) C3 and A3; Nomads (desert) B4, B1, B6.  B4:C3 and C4:D5 are bridge slots.
+    # Witches (forest) C3 and A3; Nomads (desert) B4, B1, B6.  B4:C3 is a bridge slot.
     g = new_game(("witches", "nomads"), {"witches": ["C3", "A3"], "nomads": ["B4", "B1", "B6"]},
-                 {"witches": "BON3", "nomads": "BON5"})
+                 {"witches": "BON5", "nomads": "BON3"})  # BON5: 3 power as income
     assert frozenset(("B4", "C3")) in g.board.bridge_slots
-    assert frozenset(("C4", "D5")) in g.board.bridge_slots
-    set_res(g, "witches", power=[0, 0, 12], W=10, C=20)
+    g.apply("witches", A.Burn(3))  # the 3 power of the bridge action in bowl III
     return g
 
 
 def test_bridge_between_two_opponent_buildings_is_illegal():
     """001 FAQ: 'Non puoi invece costruire un Ponte che connetta due strutture avversarie perché
-    deve sempre connettere almeno una tua Struttura.'"""
-    g = _bridge_game()
-    put(g, "nomads", "C4")
-    put(g, "nomads", "D5")
-    g.apply("witches", A.UseAction("ACT1"))
-    assert A.PlaceBridge("C4", "D5") not in g.legal_actions("witches")
+    deve sempre connettere almeno una tua Struttura.'  F4:G3 is a bridge slot between two
+    forest hexes: the Witches' initial dwellings stand on both ends."""
+    g = new_game(("nomads", "witches"), {"nomads": ["B4", "B1", "B6"], "witches": ["F4", "G3"]},
+                 {"nomads": "BON5", "witches": "BON3"})
+    assert frozenset(("F4", "G3")) in g.board.bridge_slots
+    g.apply("nomads", A.Burn(3))
+    g.apply("nomads", A.UseAction("ACT1"))
+    assert A.PlaceBridge("F4", "G3") not in g.legal_actions("nomads")
     with pytest.raises(RuleError) as err:
-        g.apply("witches", A.PlaceBridge("C4", "D5"))
+        g.apply("nomads", A.PlaceBridge("F4", "G3"))
     assert err.value.code == "bridge_not_connected"
-    assert frozenset(("C4", "D5")) not in g.state.bridges
+    assert frozenset(("F4", "G3")) not in g.state.bridges
 
 
 def test_bridge_from_own_building_to_an_opponents_is_legal_and_makes_them_adjacent():
@@ -90,14 +91,51 @@ def test_initial_dwellings_give_no_power():
 # Favore."; 000 p. 14: no new bonus tile is taken in round 6)
 
 
+def decline_offers(g, name):
+    for offer in list(player(g, name).leech_offers):
+        g.apply(name, A.Decline(offer.amount, offer.source))
+
+
 def test_pass_vp_still_scored_when_passing_in_round_6():
+    """Played to round 6: the Witches with two trading houses, FAV12 (from a temple) and BON7;
+    the Nomads with their three dwellings and BON9."""
     g = new_game(("witches", "nomads"), {"witches": ["F4", "A3"], "nomads": ["B1", "B4", "B6"]},
                  {"witches": "BON7", "nomads": "BON9"})
-    put(g, "witches", "F4", "TP")
-    put(g, "witches", "A3", "TP")
-    edit(g, "witches", lambda s: s.players["witches"].favors.append("FAV12"), "witches hold FAV12")
-    last_round(g)
-    assert to_move(g) == "witches"
+    act(g, "witches", "upgrade F4 to TP")  # round 1
+    g.apply("nomads", A.Pass("BON10"))
+    g.apply("nomads", A.Done())
+    act(g, "witches", "upgrade F4 to TE", done=False)
+    g.apply("witches", A.TakeTile("FAV12"))
+    g.apply("witches", A.Done())
+    g.apply("witches", A.Pass("BON6"))
+    g.apply("witches", A.Done())
+    pass_turn(g, "nomads")  # round 2
+    g.apply("witches", A.Convert(1, "W", 1, "C"))
+    act(g, "witches", "upgrade A3 to TP")
+    g.apply("witches", A.Pass("BON3"))
+    g.apply("witches", A.Done())
+    pass_turn(g, "nomads")  # round 3
+    act(g, "witches", "build A2")
+    decline_offers(g, "nomads")
+    g.apply("witches", A.Pass("BON4"))
+    g.apply("witches", A.Done())
+    pass_turn(g, "nomads")  # round 4
+    act(g, "witches", "upgrade A2 to TP")
+    decline_offers(g, "nomads")
+    g.apply("witches", A.Pass("BON5"))
+    g.apply("witches", A.Done())
+    g.apply("nomads", A.Pass("BON9"))  # round 5: the tiles they hold in round 6
+    g.apply("nomads", A.Done())
+    g.apply("witches", A.Pass("BON7"))
+    g.apply("witches", A.Done())
+    w, n = player(g, "witches"), player(g, "nomads")
+    assert g.state.round == 6 and to_move(g) == "nomads"
+    assert (w.counts["TP"], w.favors, w.bonus) == (2, ["FAV12"], "BON7")
+    assert (n.counts["D"], n.bonus) == (3, "BON9")
+    vp = n.VP
+    g.apply("nomads", A.Pass())
+    assert n.VP == vp + 3  # BON9: 1 VP per dwelling, 3 dwellings
+    g.apply("nomads", A.Done())
     with pytest.raises(RuleError) as err:  # no bonus tile is taken in the last round
         g.apply("witches", A.Pass("BON1"))
     assert err.value.code == "no_bonus_last_round"
@@ -106,11 +144,6 @@ def test_pass_vp_still_scored_when_passing_in_round_6():
     g.apply("witches", A.Pass())
     # BON7: 2 VP per trading house (2 TP = 4); FAV12: 2/3/3/4 VP for 1/2/3/4 TP (2 TP = 3).
     assert w.VP == vp + 4 + 3
-    g.apply("witches", A.Done())
-    n = player(g, "nomads")
-    vp = n.VP
-    g.apply("nomads", A.Pass())
-    assert n.VP == vp + 3  # BON9: 1 VP per dwelling, 3 dwellings
 
 
 # ---------------------------------------------------------------------------------------------
@@ -151,8 +184,12 @@ def test_chaos_magicians_take_two_favor_tiles_one_after_the_other():
 
 def test_chaos_magicians_cannot_take_the_same_favor_tile_twice():
     """000 Appendix II: 'nunca podrás coger una segunda copia de la misma loseta'."""
-    g = _chaos_game()
-    g.apply("chaosmagicians", A.Upgrade("E7", "TE"))
+    g = new_game(("chaosmagicians", "witches"), {"chaosmagicians": ["D4"], "witches": ["A3", "C4"]},
+                 {"chaosmagicians": "BON3", "witches": "BON5"})
+    act(g, "chaosmagicians", "upgrade D4 to TP")
+    pass_turn(g, "witches")
+    g.apply("chaosmagicians", A.Upgrade("D4", "TE"))
+    assert player(g, "chaosmagicians").favors_owed == 2
     g.apply("chaosmagicians", A.TakeTile("FAV9"))
     assert A.TakeTile("FAV9") not in g.legal_actions("chaosmagicians")
     with pytest.raises(RuleError) as err:
@@ -174,10 +211,18 @@ AIR_SPADE_FIRST = ("SCORE8", "SCORE4", "SCORE9", "SCORE2", "SCORE7", "SCORE6")  
 
 def _income_spades(faction="witches", home_hexes=("F4", "A3"), air=4):
     g = new_game((faction, "nomads"), {faction: list(home_hexes), "nomads": ["B1", "B4", "B6"]},
-                 {faction: "BON3", "nomads": "BON5"}, score_tiles=AIR_SPADE_FIRST)
-    set_res(g, faction, cult={**NO_CULTS, "AIR": air}, W=20, C=20)
-    pass_turn(g, faction)
-    pass_turn(g, "nomads")
+                 {faction: "BON5" if air == 4 else "BON3", "nomads": "BON1"}, score_tiles=AIR_SPADE_FIRST)
+    if air == 4:  # played: BON5's power, burnt, buys a priest that takes Air's 3-step space
+        g.apply(faction, A.Burn(5))
+        g.apply(faction, A.Convert(5, "PW", 1, "P"))
+        act(g, faction, "send p to AIR")
+        assert 4 <= player(g, faction).cult["AIR"] < 8  # one spade
+        pass_turn(g, "nomads")
+        pass_turn(g, faction)
+    else:  # two spades need Air 8, many rounds of play away: set up directly
+        set_res(g, faction, cult={**NO_CULTS, "AIR": air}, W=20, C=20)
+        pass_turn(g, faction)
+        pass_turn(g, "nomads")
     assert g.state.round == 2
     return g
 
@@ -248,8 +293,12 @@ def test_two_spades_of_act6_may_go_on_two_hexes_but_only_one_dwelling_is_built()
     """000 p. 10 "2 palas": the spades may be split between two hexes, and a dwelling is built on
     one of them only ('no podrás construir una morada en esta otra casilla')."""
     g = new_game(("witches", "nomads"), {"witches": ["A3", "F4"], "nomads": ["B1", "B4", "B6"]},
-                 {"witches": "BON3", "nomads": "BON5"})
-    set_res(g, "witches", power=[0, 0, 12], W=10, C=20)
+                 {"witches": "BON5", "nomads": "BON3"})  # BON5, then BON4: 3 power as income
+    g.apply("witches", A.Pass("BON4"))
+    g.apply("witches", A.Done())
+    pass_turn(g, "nomads")  # round 2: the Witches start, power income taken again
+    g.apply("witches", A.Burn(5))
+    assert player(g, "witches").power[2] >= 6
     g.apply("witches", A.UseAction("ACT6"))
     g.apply("witches", A.Transform("A2", "green"))  # mountain: 1 spade
     g.apply("witches", A.Transform("A4", "green"))  # lakes: the second spade
@@ -270,9 +319,9 @@ def test_two_spades_of_act6_may_go_on_two_hexes_but_only_one_dwelling_is_built()
 def test_burning_power_allowed_with_tokens_in_bowl_I():
     g = new_game(("witches", "nomads"), {"witches": ["A3", "F4"], "nomads": ["B1", "B4", "B6"]},
                  {"witches": "BON3", "nomads": "BON5"})
-    set_res(g, "witches", power=[3, 4, 5])
-    g.apply("witches", A.Burn(1))
-    assert player(g, "witches").power == [3, 2, 6]
+    assert player(g, "witches").power == [5, 7, 0]  # tokens still in bowl I
+    g.apply("witches", A.Burn(1))  # two tokens of bowl II: one leaves the game, one goes to III
+    assert player(g, "witches").power == [5, 5, 1]
 
 
 def test_no_burning_with_a_single_token_in_bowl_II():
@@ -280,28 +329,31 @@ def test_no_burning_with_a_single_token_in_bowl_II():
     poder.'"""
     g = new_game(("witches", "nomads"), {"witches": ["A3", "F4"], "nomads": ["B1", "B4", "B6"]},
                  {"witches": "BON3", "nomads": "BON5"})
-    set_res(g, "witches", power=[5, 1, 6])
+    g.apply("witches", A.Burn(3))
+    assert player(g, "witches").power == [5, 1, 3]
     with pytest.raises(RuleError) as err:
         g.apply("witches", A.Burn(1))
     assert err.value.code == "not_enough_to_burn"
-    assert player(g, "witches").power == [5, 1, 6]
+    assert player(g, "witches").power == [5, 1, 3]
 
 
 def test_no_conversion_while_answering_a_power_offer():
-    """001 FAQ: a player offered power with all tokens in bowl III cannot first spend some by a
-    conversion: conversions are made only in phase II, in one's own turn (or at the end)."""
+    """001 FAQ: a player offered power (there: with all tokens in bowl III) cannot first spend
+    some by a conversion: conversions are made only in phase II, in one's own turn (or at the end)."""
     g = new_game(("mermaids", "nomads"), {"mermaids": ["H2", "I10"], "nomads": ["D3", "G4", "B6"]},
                  {"mermaids": "BON3", "nomads": "BON9"})
-    put(g, "mermaids", "D1")
-    set_res(g, "nomads", power=[0, 0, 12])
-    act(g, "mermaids", "build D2", done=False)  # still the Mermaids' turn
-    assert player(g, "nomads").leech_offers
+    act(g, "mermaids", "burn 1. build F2")  # a power token in bowl III to spend
+    act(g, "nomads", "build E3", done=False)  # beside the Mermaids' F2; still the Nomads' turn
+    mermaids = player(g, "mermaids")
+    assert mermaids.leech_offers and mermaids.power[2] >= 1 and mermaids.W >= 1
+    before = g.digest()
     with pytest.raises(RuleError) as err:
-        g.apply("nomads", A.Convert(1, "PW", 1, "C"))
+        g.apply("mermaids", A.Convert(1, "PW", 1, "C"))
     assert err.value.code == "convert_not_your_turn"
     with pytest.raises(RuleError) as err:
-        g.apply("nomads", A.Convert(1, "W", 1, "C"))
+        g.apply("mermaids", A.Convert(1, "W", 1, "C"))
     assert err.value.code == "convert_not_your_turn"
+    assert g.digest() == before
 
 
 # ---------------------------------------------------------------------------------------------
@@ -338,30 +390,32 @@ def test_area_scoring_one_prize_per_player_no_third_prize_with_two_players():
 
 def test_fakirs_carpet_flight_costs_a_priest_and_gives_4_vp_but_not_next_door():
     g = new_game(("fakirs", "witches"), {"fakirs": ["F3", "B1"], "witches": ["A3", "C4"]},
-                 {"fakirs": "BON3", "witches": "BON5"})
-    set_res(g, "fakirs", P=2, W=20, C=20)
+                 {"fakirs": "BON8", "witches": "BON5"})  # BON8: a priest as income
     f = player(g, "fakirs")
-    vp = f.VP
+    p, vp, w = f.P, f.VP, f.W
+    assert p == 1
     # D4 (wasteland, 1 step from desert) is two hexes from F3: one hex (E6) is jumped.
     assert "D4" not in g.board.land_neighbours["F3"]
     act(g, "fakirs", "build D4")
-    assert (f.P, f.VP, f.W) == (1, vp + 4, 20 - 3 - 1)
+    assert (f.P, f.VP, f.W) == (p - 1, vp + 4, w - 3 - 1)
     pass_turn(g, "witches")
+    pass_turn(g, "fakirs")
+    pass_turn(g, "witches")  # round 2 (no VP for dwellings on its tile), income taken
+    p, vp, w = f.P, f.VP, f.W
     # E6 (plains, 1 step) touches F3: no carpet, no priest, no VP.
     act(g, "fakirs", "build E6")
-    assert (f.P, f.VP, f.W) == (1, vp + 4, 16 - 3 - 1)
+    assert (f.P, f.VP, f.W) == (p, vp, w - 3 - 1)
 
 
 def test_dwarves_tunnel_costs_2_workers_and_gives_4_vp():
     g = new_game(("dwarves", "witches"), {"dwarves": ["E7", "A2"], "witches": ["A3", "C4"]},
                  {"dwarves": "BON3", "witches": "BON5"})
-    set_res(g, "dwarves", W=20, C=20)
     d = player(g, "dwarves")
-    vp = d.VP
+    vp, w = d.VP, d.W
     # C3 (forest, 1 step from mountain) is reached from E7 across D4.
     assert "C3" not in g.board.land_neighbours["E7"]
     act(g, "dwarves", "build C3")
-    assert (d.W, d.VP) == (20 - 3 - 1 - 2, vp + 4)
+    assert (d.W, d.VP) == (w - 3 - 1 - 2, vp + 4)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -371,9 +425,17 @@ def test_dwarves_tunnel_costs_2_workers_and_gives_4_vp():
 
 
 def _nomads_with_stronghold():
+    """Round 2, the Nomads' turn, their stronghold on B4 (a trading house in round 1, the
+    stronghold in round 2); the Witches build far away and have not passed."""
     g = new_game(("nomads", "witches"), {"nomads": ["B4", "B1", "B6"], "witches": ["C3", "F4"]},
                  {"nomads": "BON3", "witches": "BON5"})
-    put(g, "nomads", "B4", "SH")
+    act(g, "nomads", "upgrade B4 to TP")
+    pass_turn(g, "witches")
+    pass_turn(g, "nomads")
+    act(g, "witches", "build G2")
+    act(g, "nomads", "upgrade B4 to SH")
+    act(g, "witches", "upgrade F4 to TP")
+    assert g.state.round == 2 and to_move(g) == "nomads" and player(g, "nomads").buildings["B4"] == "SH"
     return g
 
 
@@ -394,12 +456,9 @@ def test_sandstorm_may_transform_without_building():
 def test_sandstorm_does_not_reach_across_a_bridge():
     g = _nomads_with_stronghold()
     assert frozenset(("B6", "C5")) in g.board.bridge_slots  # C5: empty mountain across the river
-
-    def bridge(s):
-        s.bridges[frozenset(("B6", "C5"))] = "nomads"
-        s.players["nomads"].bridges.append(("B6", "C5"))
-
-    edit(g, "nomads", bridge, "a Nomads' bridge B6:C5")
+    g.apply("nomads", A.Burn(3))
+    act(g, "nomads", "action ACT1. bridge B6:C5")
+    pass_turn(g, "witches")
     assert "C5" in g.adjacent("B6")  # directly adjacent for building ...
     g.apply("nomads", A.UseAction("ACTN"))
     with pytest.raises(RuleError) as err:  # ... but not for the sandstorm
@@ -418,15 +477,16 @@ def test_sandstorm_does_not_reach_across_a_bridge():
 
 def test_darklings_spade_from_power_action_costs_no_priest_and_gives_no_vp():
     g = new_game(("darklings", "witches"), {"darklings": ["E5", "A13"], "witches": ["A3", "C4"]},
-                 {"darklings": "BON3", "witches": "BON5"})
-    set_res(g, "darklings", P=3, W=5, C=20, power=[0, 0, 12])
+                 {"darklings": "BON5", "witches": "BON3"})  # BON5: 3 power as income
     d = player(g, "darklings")
-    vp = d.VP
+    g.apply("darklings", A.Burn(4))  # 4 power in bowl III for ACT5
+    p, vp = d.P, d.VP
+    assert p >= 1
     act(g, "darklings", "action ACT5. build E4")  # lakes: 1 step from swamp
-    assert (d.P, d.VP) == (3, vp)
+    assert (d.P, d.VP) == (p, vp)
     pass_turn(g, "witches")
     act(g, "darklings", "build E6")  # plains: 1 step, paid with a priest: +2 VP
-    assert (d.P, d.VP) == (2, vp + 2)
+    assert (d.P, d.VP) == (p - 1, vp + 2)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -437,7 +497,7 @@ def test_darklings_spade_from_power_action_costs_no_priest_and_gives_no_vp():
 def _cultists_next_to_witches():
     g = new_game(("cultists", "witches"), {"cultists": ["E6", "H3"], "witches": ["F4", "A3"]},
                  {"cultists": "BON3", "witches": "BON5"})
-    set_res(g, "cultists", W=10, C=20, power=[5, 7, 0])
+    assert player(g, "cultists").power == [5, 7, 0]
     return g
 
 

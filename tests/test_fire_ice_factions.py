@@ -5,7 +5,7 @@ import pytest
 from tmdesktop.rules import actions as A
 from tmdesktop.rules.errors import RuleError
 from tmdesktop.rules.setup import TOURNAMENT_OPTIONS, GameSetup
-from tests.positions import ScriptedGame, edit
+from tmdesktop.rules.engine import Game
 
 FI = TOURNAMENT_OPTIONS | {"fire-and-ice-factions/ice", "fire-and-ice-factions/volcano",
                            "fire-and-ice-factions/variable_v5"}
@@ -16,7 +16,7 @@ BONUS = ("BON3", "BON4", "BON5", "BON6", "BON7", "BON8", "BON9")
 def started(factions, colors, favor=None):
     """Round 1 begins: colours picked, first dwellings on the first free hexes of the right
     terrain (river-side for the Riverwalkers), bonus tiles BON3/BON6/..."""
-    g = ScriptedGame(GameSetup(players=len(factions), options=FI, score_tiles=SCORES, bonus_tiles=BONUS,
+    g = Game(GameSetup(players=len(factions), options=FI, score_tiles=SCORES, bonus_tiles=BONUS,
                                factions=tuple(factions)))
     while g.state.phase in ("colors", "factions"):
         who = g.waiting_for()[0]
@@ -111,10 +111,12 @@ def test_riverwalkers_unlock_terrain_with_priests():
     for h in r.buildings:
         assert any(g.board.cells[n].is_river for n in g.board.neighbours[h])
     turn_of(g, "riverwalkers")
-    edit(g, "riverwalkers", lambda s: s.players["riverwalkers"].power.__setitem__(2, 3))
-    g.apply("riverwalkers", A.UseAction("ACT2"))  # a priest...
+    g.apply("riverwalkers", A.Pass("BON8"))  # a priest as income, from round 2 on...
+    g.apply("riverwalkers", A.Done())
+    g.apply("witches", A.Pass("BON4"))
+    g.apply("witches", A.Done())
     r = g.player("riverwalkers")
-    assert r.P == 0 and g.decision("riverwalkers") == "unlock"
+    assert g.state.round == 2 and r.P == 0 and g.decision("riverwalkers") == "unlock"
     coins = r.C
     with pytest.raises(RuleError) as err:
         g.apply("riverwalkers", A.UnlockTerrain("yellow"))
@@ -122,15 +124,20 @@ def test_riverwalkers_unlock_terrain_with_priests():
     r = g.player("riverwalkers")
     g.apply("riverwalkers", A.UnlockTerrain("green"))  # the Witches' home: 2 coins
     assert r.unlocked == {"yellow", "green"} and r.C == coins - 2 and r.priest_limit == 2
-    # they never transform, and spade actions are not for them
+    # they never transform, and spade actions are not for them (their turn: they passed first)
+    assert g.state.turn.faction == "riverwalkers" and g.decision("riverwalkers") == "action"
     assert not any(isinstance(x, A.Transform) for x in g.legal_actions("riverwalkers"))
     assert A.UseAction("ACT5") not in g.legal_actions("riverwalkers")
 
 
 def test_shapeshifters_buy_a_token_when_a_neighbour_takes_power_and_change_colour():
     g = started(["shapeshifters", "witches"], {"shapeshifters": "red"})
+    assert "A10" in g.board.land_neighbours["A9"] and g.state.owner["A10"] == "witches"
     # an opponent accepting power from their building gives them the choice of a P3 token for 1 VP
-    edit(g, "shapeshifters", lambda s: setattr(s.players["shapeshifters"], "p3_offers", 1))
+    turn_of(g, "shapeshifters")
+    g.apply("shapeshifters", A.Upgrade("A9", "TP"))
+    g.apply("shapeshifters", A.Done())
+    g.apply("witches", A.Leech(1, "shapeshifters"))
     sh = g.player("shapeshifters")
     vp, p3 = sh.VP, sh.power[2]
     assert g.decision("shapeshifters") == "p3"
@@ -139,12 +146,17 @@ def test_shapeshifters_buy_a_token_when_a_neighbour_takes_power_and_change_colou
     g.apply("shapeshifters", A.TokenForVP(True))
     assert (sh.VP, sh.power[2], sh.tokens_added) == (vp - 1, p3 + 1, 1)
     # with the stronghold, 5 power change their home terrain (not to a colour in use)
-    def stronghold(s):
-        s.players["shapeshifters"].counts["SH"] = 1
-        s.players["shapeshifters"].power = [0, 0, 6]
-
-    turn_of(g, "shapeshifters")
-    edit(g, "shapeshifters", stronghold)
+    g.apply("witches", A.Pass("BON4"))
+    g.apply("witches", A.Done())
+    g.apply("shapeshifters", A.Upgrade("A9", "SH"))
+    g.apply("shapeshifters", A.Done())
+    g.apply("witches", A.Decline(1, "shapeshifters"))
+    g.apply("shapeshifters", A.Pass("BON5"))
+    g.apply("shapeshifters", A.Done())
+    turn_of(g, "shapeshifters")  # round 2, income taken
+    sh = g.player("shapeshifters")
+    bowls = list(sh.power)
+    assert bowls[2] >= 5
     g.apply("shapeshifters", A.UseAction("ACTH5"))
     assert g.decision("shapeshifters") == "color"
     with pytest.raises(RuleError) as err:
@@ -152,4 +164,4 @@ def test_shapeshifters_buy_a_token_when_a_neighbour_takes_power_and_change_colou
     assert err.value.code == "color_taken"
     sh = g.player("shapeshifters")
     g.apply("shapeshifters", A.PickColor("blue"))
-    assert sh.home == "blue" and sh.power == [5, 0, 1]
+    assert sh.home == "blue" and sh.power == [bowls[0] + 5, bowls[1], bowls[2] - 5]

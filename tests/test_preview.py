@@ -13,18 +13,24 @@ from tmdesktop.rules.engine import Game
 from tmdesktop.rules.preview import offer_terms, preview
 from tmdesktop.rules.random_play import random_step
 from tmdesktop.rules.setup import TOURNAMENT_OPTIONS, GameSetup
-from tests.positions import act, new_game, put, set_res
+from tests.positions import act, new_game
 
 
 def test_power_offer_and_power_action_previews_follow_the_rulebook():
-    """000 p. 9 and 12: 3 power from the Mermaids' dwelling beside a dwelling and a temple costs
-    the Nomads 2 VP; with 2/5/5 in the bowls they then have 6 power for the 2-spade action."""
+    """000 p. 9 and 12: 3 power from the Mermaids' dwelling beside a dwelling and a trading house
+    costs the Nomads 2 VP; after burning 4, the 4 power in bowl III pay for the 1-spade action."""
     g = new_game(("mermaids", "nomads"), {"mermaids": ["H2", "I10"], "nomads": ["D3", "G4", "B6"]},
                  {"mermaids": "BON3", "nomads": "BON9"})
-    put(g, "nomads", "E3", "TE")
-    put(g, "mermaids", "D1")
-    set_res(g, "nomads", power=[2, 5, 5])
-    act(g, "mermaids", "build D2")
+    act(g, "mermaids", "build F2")
+    act(g, "nomads", "upgrade D3 to TP")
+    act(g, "mermaids", "upgrade H2 to TP")
+    act(g, "nomads", "build E3")  # (a dwelling beside the Mermaids' F2: they decline its power)
+    g.apply("mermaids", A.Decline(1, "nomads"))
+    g.apply("mermaids", A.Burn(3))
+    g.apply("mermaids", A.Convert(3, "PW", 1, "W"))
+    act(g, "mermaids", "build E4")  # beside the Nomads' trading house D3 and dwelling E3
+    nomads = g.player("nomads")
+    assert nomads.power == [5, 7, 0]
     d = preview(g, "nomads", A.Leech(3, "mermaids"))
     assert (d.power_gained, d.power_spent, d.VP) == (3, 0, -2)
     assert ("PW", 3) in d.items() and ("VP", -2) in d.items()
@@ -32,9 +38,11 @@ def test_power_offer_and_power_action_previews_follow_the_rulebook():
     assert (terms.power, terms.vp) == (3, 2)
     assert preview(g, "nomads", A.Decline(3, "mermaids")).items() == []
     g.apply("nomads", A.Leech(3, "mermaids"))
-    d = preview(g, "nomads", A.UseAction("ACT6"))
-    assert (d.power_spent, d.power_gained) == (6, 0) and ("PW", -6) in d.items()
-    assert preview(g, "mermaids", A.UseAction("ACT6")) is None  # not the Mermaids' turn: refused
+    assert nomads.power == [2, 10, 0] and g.state.turn.faction == "nomads"
+    g.apply("nomads", A.Burn(4))
+    d = preview(g, "nomads", A.UseAction("ACT5"))
+    assert (d.power_spent, d.power_gained) == (4, 0) and ("PW", -4) in d.items()
+    assert preview(g, "mermaids", A.UseAction("ACT5")) is None  # not the Mermaids' turn: refused
 
 
 def strength(p) -> int:

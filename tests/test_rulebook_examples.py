@@ -213,34 +213,50 @@ def test_nomads_leech_example_dwelling_plus_temple_not_trading_house():
 def test_no_power_from_own_buildings():
     """000 p. 12: 'Solo obtienes puntos de poder por las estructuras que construyen otros
     jugadores, no por las tuyas.'"""
-    g = _mermaids_and_nomads()
-    put(g, "mermaids", "E2")
-    act(g, "mermaids", "build D2")
+    g = new_game(("mermaids", "nomads"), {"mermaids": ["H2", "I10"], "nomads": ["D3", "G4", "B6"]},
+                 {"mermaids": "BON3", "nomads": "BON9"})
+    assert "I10" in g.board.land_neighbours["I11"]
+    act(g, "mermaids", "build I11")  # beside their own dwelling I10 (and no one else's)
+    assert g.state.players["mermaids"].counts["D"] == 3
     assert g.state.players["mermaids"].leech_offers == []
+    assert g.state.players["nomads"].leech_offers == []
 
 
 @pytest.mark.parametrize("taken, vp_cost", [(1, 0), (2, 1), (3, 2), (4, 3)])
 def test_price_of_power(taken, vp_cost):
     """000 p. 12: 'conseguir 1/2/3/4... puntos de poder supone una pérdida de 0/1/2/3... puntos
-    de victoria.'  The offers come from a dwelling (1), a trading house (2), a temple plus a
-    dwelling (3) and a stronghold plus a dwelling (4) of the Nomads next to D2."""
+    de victoria.'  The offers come from a dwelling (1), a trading house (2), a trading house plus a
+    dwelling (3) and two trading houses (4) of the Nomads next to E4."""
     g = new_game(("mermaids", "nomads"), {"mermaids": ["H2", "I10"], "nomads": ["D3", "G4", "B6"]},
                  {"mermaids": "BON3", "nomads": "BON9"})
-    put(g, "mermaids", "D1")
-    if taken == 2:
-        put(g, "nomads", "D3", "TP")
-    elif taken == 3:
-        put(g, "nomads", "E3", "TE")
-    elif taken == 4:
-        put(g, "nomads", "E3", "SH")
+    assert g.board.land_neighbours["E4"] == {"D3", "E3", "E5"}
+    # The Mermaids will build on E4, beside the Nomads' D3 and E3; the Nomads build up to it:
+    # D3 a dwelling (1), a trading house (2), with a dwelling on E3 (3), and both trading houses (4).
+    act(g, "mermaids", "build F2")
+    act(g, "nomads", "upgrade G4 to TP" if taken == 1 else "upgrade D3 to TP")
+    act(g, "mermaids", "upgrade H2 to TP")
+    if taken >= 3:
+        act(g, "nomads", "build E3")  # beside the Mermaids' F2: they decline its power
+        g.apply("mermaids", A.Decline(1, "nomads"))
+    else:
+        act(g, "nomads", "upgrade B6 to TP")
+    if taken == 4:  # round 2: the trading house on E3
+        pass_turn(g, "mermaids")
+        pass_turn(g, "nomads")
+        act(g, "mermaids", "upgrade I10 to TP")
+        act(g, "nomads", "upgrade E3 to TP")
+    else:  # the Mermaids' worker for the dwelling: 3 power from 3 burnt
+        g.apply("mermaids", A.Burn(3))
+        g.apply("mermaids", A.Convert(3, "PW", 1, "W"))
     n = g.state.players["nomads"]
-    set_res(g, "nomads", power=[5, 7, 0])
-    act(g, "mermaids", "build D2")
+    bowls = list(n.power)
+    assert bowls[0] >= taken  # every token comes from bowl I
+    act(g, "mermaids", "build E4")
     assert n.leech_offers[0].amount == taken
     vp = n.VP
     g.apply("nomads", A.Leech(taken, "mermaids"))
     assert n.VP == vp - vp_cost
-    assert n.power == [5 - taken, 7 + taken, 0]
+    assert n.power == [bowls[0] - taken, bowls[1] + taken, bowls[2]]
 
 
 def test_leech_never_takes_vp_below_zero():
@@ -331,9 +347,9 @@ def test_priest_returned_to_supply_advances_one_space():
     """000 p. 13 (acción 5): 'en lugar de colocarlo en las casillas circulares, puedes devolverlo
     a tu reserva ... y avanzar 1 casilla en cualquier escala de culto.'"""
     g = new_game(("nomads", "witches"), {"nomads": ["F3", "G4", "B4"], "witches": ["E9", "A3"]},
-                 {"nomads": "BON3", "witches": "BON5"})
+                 {"nomads": "BON8", "witches": "BON5"})  # BON8: a priest as income
     n = g.state.players["nomads"]
-    set_res(g, "nomads", P=1, cult=dict(NO_CULTS))
+    assert n.P == 1 and n.cult["WATER"] == 0
     act(g, "nomads", "send p to water for 1")
     assert n.cult["WATER"] == 1
     assert n.P == 0
@@ -355,11 +371,16 @@ def test_terraform_cost_is_the_distance_on_the_wheel(hex_, spades):
         g = new_game(("witches", "fakirs"), {"witches": ["F4", "A3"], "fakirs": ["B1", "B4"]},
                      {"witches": "BON3", "fakirs": "BON5"})
     w = g.state.players["witches"]
-    set_res(g, "witches", W=20, C=20)
+    pass_turn(g, "witches")  # round 2: a second income of workers
+    pass_turn(g, g.state.turn.faction)
+    g.apply("witches", A.Burn(3))
+    g.apply("witches", A.Convert(3, "PW", 1, "W"))
+    workers, coins = w.W, w.C
+    assert workers >= 10
     act(g, "witches", f"build {hex_}")
     assert g.state.terrain[hex_] == "green"
-    assert w.W == 20 - 3 * spades - 1
-    assert w.C == 20 - 2
+    assert w.W == workers - 3 * spades - 1
+    assert w.C == coins - 2
 
 
 def test_giants_always_pay_two_spades():
@@ -368,24 +389,26 @@ def test_giants_always_pay_two_spades():
     g = new_game(("giants", "nomads"), {"giants": ["D4", "A6"], "nomads": ["B1", "B4", "B6"]},
                  {"giants": "BON3", "nomads": "BON5"})
     gi = g.state.players["giants"]
-    set_res(g, "giants", W=20, C=20)
+    g.apply("giants", A.Burn(3))
+    g.apply("giants", A.Convert(3, "PW", 1, "W"))  # a seventh worker
+    workers = gi.W
     act(g, "giants", "build E7")
-    assert gi.W == 20 - 6 - 1
+    assert gi.W == workers - 6 - 1
 
 
 def test_advancing_digging_costs_and_gives_6_vp():
     """000 p. 11 (acción 3): advancing the exchange track costs 2 workers, 5 coins and 1 priest
     and gives 6 VP; afterwards a spade costs 2 workers."""
     g = new_game(("witches", "nomads"), {"witches": ["F4", "A3"], "nomads": ["B1", "B4", "B6"]},
-                 {"witches": "BON3", "nomads": "BON5"})
+                 {"witches": "BON8", "nomads": "BON5"})  # BON8: a priest as income
     w = g.state.players["witches"]
-    set_res(g, "witches", W=20, C=20, P=1)
-    vp = w.VP
+    workers, coins, vp = w.W, w.C, w.VP
+    assert w.P == 1
     act(g, "witches", "advance dig")
-    assert (w.W, w.C, w.P, w.VP) == (18, 15, 0, vp + 6)
+    assert (w.W, w.C, w.P, w.VP) == (workers - 2, coins - 5, 0, vp + 6)
     pass_turn(g, "nomads")
     act(g, "witches", "build E7")
-    assert w.W == 18 - 2 - 1
+    assert w.W == workers - 2 - 2 - 1
 
 
 def test_transformed_hex_must_be_reachable():
@@ -393,7 +416,6 @@ def test_transformed_hex_must_be_reachable():
     casilla debe ser directa o indirectamente adyacente a una de tus estructuras.'"""
     g = new_game(("witches", "nomads"), {"witches": ["F4", "A3"], "nomads": ["B1", "B4", "B6"]},
                  {"witches": "BON3", "nomads": "BON5"})
-    set_res(g, "witches", W=20)
     with pytest.raises(RuleError) as err:
         g.apply("witches", A.Transform("I1", "green"))
     assert err.value.code == "out_of_reach"
@@ -409,18 +431,24 @@ def test_shipping_level_2_reaches_two_river_hexes():
     and gives the VP printed on the track: 2 for level 1, 3 for level 2 ('Los auren (verde)
     obtienen 3 puntos de victoria por avanzar en su escala de navegación fluvial')."""
     g = new_game(("auren", "nomads"), {"auren": ["E9", "A3"], "nomads": ["B1", "B4", "B6"]},
-                 {"auren": "BON3", "nomads": "BON5"})
+                 {"auren": "BON8", "nomads": "BON3"})  # BON8: a priest as income
     au = g.state.players["auren"]
     assert g.board.ship_distance["E9"]["C4"] == 2  # C4 (forest) is two river hexes from E9
-    set_res(g, "auren", P=2, C=20, W=5)
-    vp = au.VP
+    vp, p, c = au.VP, au.P, au.C
+    assert p == 1
     act(g, "auren", "advance ship")
-    assert (au.ship, au.VP, au.P, au.C) == (1, vp + 2, 1, 16)
+    assert (au.ship, au.VP, au.P, au.C) == (1, vp + 2, p - 1, c - 4)
     pass_turn(g, "nomads")
     with pytest.raises(RuleError) as err:
         g.apply("auren", A.Build("C4"))
     assert err.value.code == "out_of_reach_shipping" and err.value.params == {"hex": "C4", "ship": 1, "d": 2}
-    au = g.state.players["auren"]  # a rejected move rebuilds the state: fetch it again
+    # round 2: BON5's power, burnt, buys the second priest
+    g.apply("auren", A.Pass("BON5"))
+    g.apply("auren", A.Done())
+    assert g.state.round == 2 and to_move(g) == "nomads"
+    pass_turn(g, "nomads")
+    g.apply("auren", A.Burn(5))
+    g.apply("auren", A.Convert(5, "PW", 1, "P"))
     act(g, "auren", "advance ship")
     assert (au.ship, au.VP) == (2, vp + 2 + 3)
     act(g, "auren", "build C4")
@@ -438,12 +466,12 @@ def test_trading_house_costs_3_coins_next_to_an_opponent_else_6():
     g = new_game(("witches", "nomads"), {"witches": ["F4", "C4"], "nomads": ["B4", "B1", "B6"]},
                  {"witches": "BON3", "nomads": "BON5"})
     w = g.state.players["witches"]
-    set_res(g, "witches", W=10, C=20)
+    workers, coins = w.W, w.C
     act(g, "witches", "upgrade F4 to TP")
-    assert (w.W, w.C) == (8, 14)
+    assert (w.W, w.C) == (workers - 2, coins - 6)
     pass_turn(g, "nomads")
     act(g, "witches", "upgrade C4 to TP")
-    assert (w.W, w.C) == (6, 11)
+    assert (w.W, w.C) == (workers - 4, coins - 9)
 
 
 def test_temple_gives_a_favor_tile_not_one_already_held():
@@ -452,11 +480,19 @@ def test_temple_gives_a_favor_tile_not_one_already_held():
     g = new_game(("witches", "nomads"), {"witches": ["F4", "A3"], "nomads": ["B1", "B4", "B6"]},
                  {"witches": "BON3", "nomads": "BON5"})
     w = g.state.players["witches"]
-    put(g, "witches", "F4", "TP")
-    edit(g, "witches", lambda s: s.players["witches"].favors.append("FAV9"), "witches hold FAV9")
-    set_res(g, "witches", W=10, C=20)
+    # round 1: a trading house and a temple on F4, FAV9 taken with it
+    act(g, "witches", "upgrade F4 to TP")
+    pass_turn(g, "nomads")
     g.apply("witches", A.Upgrade("F4", "TE"))
-    assert (w.W, w.C) == (8, 15)
+    g.apply("witches", A.TakeTile("FAV9"))
+    g.apply("witches", A.Done())
+    pass_turn(g, "witches")
+    # round 2: a trading house on A3, then its temple
+    pass_turn(g, "nomads")
+    act(g, "witches", "upgrade A3 to TP")
+    workers, coins = w.W, w.C
+    g.apply("witches", A.Upgrade("A3", "TE"))
+    assert (w.W, w.C) == (workers - 2, coins - 5)
     assert g.decision("witches") == "favor"
     assert A.TakeTile("FAV9") not in g.legal_actions("witches")
     with pytest.raises(RuleError) as err:
@@ -628,12 +664,14 @@ def test_pass_vp_from_bonus_tiles():
     houses 2 VP per trading house (BON7), with stronghold/sanctuary 4 VP each (BON6)."""
     g = new_game(("witches", "nomads"), {"witches": ["F4", "A3"], "nomads": ["B1", "B4", "B6"]},
                  {"witches": "BON9", "nomads": "BON7"})
-    put(g, "nomads", "B4", "TP")
-    put(g, "nomads", "B6", "TP")
     w, n = g.state.players["witches"], g.state.players["nomads"]
-    vw, vn = w.VP, n.VP
+    vw = w.VP
     pass_turn(g, "witches")
     assert w.VP == vw + 2
+    act(g, "nomads", "upgrade B4 to TP")  # two trading houses (no VP for them in round 1)
+    act(g, "nomads", "upgrade B6 to TP")
+    assert n.counts["TP"] == 2
+    vn = n.VP
     pass_turn(g, "nomads")
     assert n.VP == vn + 4
 
@@ -644,18 +682,29 @@ def test_pass_vp_from_bonus_tiles():
 
 def test_cult_bonus_is_paid_per_full_step_count():
     """000 p. 15: 'Si un jugador estuviera en la casilla 6 del culto del aire, conseguiría 3
-    trabajadores' (1 worker per 2 steps of Air: SCORE7); the bonus comes at the end of the
-    round (before next round's income)."""
+    trabajadores' (1 worker per 2 steps of Air: SCORE7, here in round 2); the bonus comes at the
+    end of the round (before next round's income).  Air 2 -> 5 with a priest in round 1, -> 6
+    with BON2's cult step in round 2."""
     g = new_game(("witches", "nomads"), {"witches": ["F4", "A3"], "nomads": ["B1", "B4", "B6"]},
-                 {"witches": "BON3", "nomads": "BON5"}, score_tiles=("SCORE7", "SCORE4", "SCORE9",
+                 {"witches": "BON5", "nomads": "BON3"}, score_tiles=("SCORE4", "SCORE7", "SCORE9",
                                                                     "SCORE2", "SCORE8", "SCORE6"))
     w = g.state.players["witches"]
-    set_res(g, "witches", cult={**NO_CULTS, "AIR": 6}, W=0)
-    pass_turn(g, "witches")
+    g.apply("witches", A.Burn(5))
+    g.apply("witches", A.Convert(5, "PW", 1, "P"))
+    act(g, "witches", "send p to AIR")
     pass_turn(g, "nomads")
-    assert g.state.round == 2
-    bonus_income = g.income_of(w)["W"]  # the new bonus tile's income counts in round 2
-    assert w.W == 3 + bonus_income
+    g.apply("witches", A.Pass("BON2"))
+    g.apply("witches", A.Done())
+    pass_turn(g, "nomads")  # round 2
+    g.apply("witches", A.UseAction("BON2"))
+    g.apply("witches", A.CultStep("AIR", 1))
+    g.apply("witches", A.Done())
+    assert g.state.round == 2 and w.cult["AIR"] == 6
+    workers = w.W
+    pass_turn(g, "witches")
+    assert g.state.round == 3
+    income = g.income_of(w)["W"]  # round 3's income (buildings and the new bonus tile)
+    assert w.W == workers + 3 + income
 
 
 def test_no_cult_bonus_after_round_6():

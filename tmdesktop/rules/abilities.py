@@ -8,7 +8,9 @@ does this faction need?" instead of testing a faction's name.  A new faction is 
 if it bends a rule, a few lines here.
 
 Hooks (each with the default every other faction follows):
-  spades(p, current, target) -> int | None   spades to turn `current` into `target` (None: the wheel)
+  spades(p, current, target) -> int | None   spades to turn `current` into `target` (None: the wheel);
+                                             it may read only p's home and colour (the listing
+                                             keeps its answers per faction, home and colour)
   first_dwellings -> int                     dwellings placed before round 1 (2)
   joins_towns_across_rivers -> bool          a town may skip one river hex (False)
   home_counts_for_others -> bool             its terrain is a "home terrain" in others' costs (True)

@@ -24,20 +24,30 @@ Kinds:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 from .state import GameState, Player
 
-#: What a player owes, in the order it is settled; the first one found is their decision.
-OWED = (
-    ("leech", lambda p: len(p.leech_offers)),
-    ("color", lambda p: int(p.picks_color)),
-    ("lose-cult", lambda p: p.lose_cult_owed),
-    ("unlock", lambda p: p.unlocks_owed),
-    ("p3", lambda p: p.p3_offers),
-    ("favor", lambda p: p.favors_owed),
-    ("town", lambda p: p.towns_owed),
-    ("cult", lambda p: p.cult_steps),
+#: What a player owes, in the order it is settled (the first one found is their decision): the
+#: kind and the `Player` field holding it (a count, a flag, or the list of power offers).
+OWED_FIELDS = (
+    ("leech", "leech_offers"),
+    ("color", "picks_color"),
+    ("lose-cult", "lose_cult_owed"),
+    ("unlock", "unlocks_owed"),
+    ("p3", "p3_offers"),
+    ("favor", "favors_owed"),
+    ("town", "towns_owed"),
+    ("cult", "cult_steps"),
 )
+
+
+def _count(value) -> int:
+    return len(value) if isinstance(value, list) else int(value)
+
+
+#: The same, as (kind, how many `p` owes of it).
+OWED = tuple((kind, lambda p, name=name: _count(getattr(p, name))) for kind, name in OWED_FIELDS)
 #: Owed choices that must be made before the turn can end (power offers and tokens may wait).
 BLOCKS_TURN_END = frozenset({"color", "lose-cult", "unlock", "favor", "town", "cult"})
 #: Kinds that belong to the player whose turn it is.
@@ -61,16 +71,26 @@ class Decision:
 
 def owed(p: Player) -> tuple[str, int] | None:
     """The first thing `p` owes (kind, how many), or None."""
-    for kind, count in OWED:
-        n = count(p)
-        if n:
-            return kind, n
+    values = p.__dict__  # (asked for every player at every change: the quickest look-up)
+    for kind, name in OWED_FIELDS:
+        value = values[name]
+        if value:
+            return kind, _count(value)
     return None
 
 
-def owes(p: Player, kinds=None) -> bool:
+def owes(p: Player, kinds: frozenset[str] | None = None) -> bool:
     """Whether `p` owes anything (of `kinds`, if given)."""
-    return any(count(p) for kind, count in OWED if kinds is None or kind in kinds)
+    values = p.__dict__
+    for name in _fields_of(kinds):
+        if values[name]:
+            return True
+    return False
+
+
+@cache
+def _fields_of(kinds: frozenset[str] | None) -> tuple[str, ...]:
+    return tuple(name for kind, name in OWED_FIELDS if kinds is None or kind in kinds)
 
 
 def pending(s: GameState) -> list[Decision]:

@@ -95,19 +95,18 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
 
     def _accept(self, faction: str | None, action: A.Action) -> A.Action:
         """The listed form of `action`, or the RuleError explaining why it is refused."""
-        from .legal import canonical
         if isinstance(action, A.DropFaction):
             p = self.state.players.get(faction)
             if p is None or p.dropped or self.finished:
                 raise self._refusal(faction, action)
             return action
         try:
-            action = canonical(self, faction, action)
+            action = legal.canonical(self, faction, action)
         except Exception:  # a malformed action is refused like any other
             raise self._refusal(faction, action) from None
-        listed = self._legal_cache.get(faction)
-        if listed is None:  # only the listing of this kind of action is needed (a replay's case)
-            listed = self._listed(faction, type(action))
+        listed = self._legal_cache.get(faction) or self._legal_cache.get((faction, type(action)))
+        if listed is None:  # only the listing of this action's kind and target is needed
+            listed = legal.legal_actions(self, faction, type(action), legal.target_of(action))
         if action not in listed:
             raise self._refusal(faction, action)
         return action
@@ -117,8 +116,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         key = faction if only is None else (faction, only)
         found = self._legal_cache.get(key)
         if found is None:
-            from .legal import legal_actions
-            found = self._legal_cache[key] = tuple(legal_actions(self, faction, only))
+            found = self._legal_cache[key] = tuple(legal.legal_actions(self, faction, only))
         return found
 
     def _refusal(self, faction: str | None, action: A.Action) -> RuleError:
@@ -384,8 +382,13 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         """The only player who has not passed: as on the site, every new action starts a new
         turn, even while a decision of the previous one is open."""
         s = self.state
-        return s.phase == "play" and not p.passed and s.turn.faction == p.name and all(
-            s.players[n].passed for n in s.order if n != p.name)
+        if s.phase != "play" or p.passed or s.turn.faction != p.name:
+            return False
+        players = s.players
+        for n in s.order:
+            if not players[n].passed and n != p.name:
+                return False
+        return True
 
     def _use_subaction(self, p: Player, kind: str, followups: dict[str, int] | None = None) -> None:
         t = self._require_turn(p)
@@ -470,3 +473,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         A.UnlockTerrain: "_do_unlock",
         A.TokenForVP: "_do_token_for_vp",
     }
+
+
+# The legal listing reads `Game` (it imports this module): bound once both exist.
+from . import legal  # noqa: E402

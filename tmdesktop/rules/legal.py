@@ -3,7 +3,11 @@
 `Game.apply` accepts an action only if it is listed here (after `canonical` has written a
 notation variant in its listed form), so the engine accepts exactly what this module lists.
 The handlers' own checks only explain a refusal in words; the property tests hold every listed
-action to apply without error.  Reach is computed once per listing (`Game.reach_map`).
+action to apply without error.  `apply` asks only for the listing of its action's kind and
+hex or name (`at`): the same code, on less of the board.  Reach is computed once per state
+(`Game.reach_map`, kept with the listings until the state changes); what depends only on the
+game data (conversion rates, spade costs, power action costs, the colours n spades reach) is
+worked out once per faction.
 """
 
 from __future__ import annotations
@@ -24,14 +28,20 @@ from .terrain import spades_to_turn
 MAX_SPADES = 3
 
 
-def legal_actions(game: Game, name: str | None, only: type | None = None) -> list[A.Action]:
+def legal_actions(game: Game, name: str | None, only: type | None = None, at: str | None = None) -> list[A.Action]:
     """The legal actions of `name`'s current decision; with `only`, just those of that class
-    (the same listing, filtered, with the parts that cannot give that class skipped)."""
-    out = _listing(game, name, only)
-    return out if only is None else [a for a in out if type(a) is only]
+    (the same listing, filtered, with the parts that cannot give that class skipped); with `at`
+    too, just those on that hex (a build, transform or upgrade) or of that name (an action
+    space or tile): what `apply` needs to check one action."""
+    out = _listing(game, name, only, at)
+    if only is None:
+        return out
+    if at is None:
+        return [a for a in out if type(a) is only]
+    return [a for a in out if type(a) is only and target_of(a) == at]
 
 
-def _listing(game: Game, name: str | None, only: type | None) -> list[A.Action]:
+def _listing(game: Game, name: str | None, only: type | None, at: str | None = None) -> list[A.Action]:
     s = game.state
     d = game.decision_of(name)
     if d is None:
@@ -56,22 +66,36 @@ def _listing(game: Game, name: str | None, only: type | None) -> list[A.Action]:
     if kind == "spades":
         return _transforms(game, p, income=True) + [A.DiscardSpade(p.spades)]
     if kind in decisions.TURN_KINDS:
-        return _turn_actions(game, p, only)
+        return _turn_actions(game, p, only, at)
     if s.phase != "play":
         return _owed_choices(game, p, kind)
     # What a player owes may be settled in any order (a cult step before a power offer, a town
     # tile before a favor tile), as on the site; in their own turn they may also go on with the
     # turn (which declines open power offers): only ending it waits for what they owe.
     out: list[A.Action] = []
-    for owed_kind, count in decisions.OWED:
-        if count(p):
+    values = p.__dict__
+    for owed_kind, owed_field in decisions.OWED_FIELDS:
+        if values[owed_field]:
             out += _owed_choices(game, p, owed_kind)
     if s.turn.faction == name and not p.lose_cult_owed:  # the site: "must lose cult steps first"
-        out += _turn_actions(game, p, only)
+        out += _turn_actions(game, p, only, at)
         if p.towns_owed:
             # before taking a town tile, a step back from 8 or 9 leaves the key for another track
             out += [A.CultStep(c, -1) for c in CULTS if 8 <= p.cult[c] <= 9]
     return out
+
+
+def target_of(action: A.Action) -> str | None:
+    """What `legal_actions(..., at=)` narrows to for checking `action`: its hex (a build,
+    transform or upgrade) or its name (an action space or tile); None for every other kind (and
+    for a malformed one, whose listing of its kind then simply does not hold it)."""
+    if isinstance(action, (A.Build, A.Transform, A.Upgrade)):
+        target = action.hex
+    elif isinstance(action, A.UseAction):
+        target = action.name
+    else:
+        return None
+    return target if isinstance(target, str) else None
 
 
 def _owed_choices(game: Game, p: Player, kind: str) -> list[A.Action]:
@@ -112,22 +136,22 @@ def _owed_choices(game: Game, p: Player, kind: str) -> list[A.Action]:
     raise ValueError(kind)
 
 
-def _turn_actions(game: Game, p: Player, only: type | None = None) -> list[A.Action]:
+def _turn_actions(game: Game, p: Player, only: type | None = None, at: str | None = None) -> list[A.Action]:
     """What the player whose turn it is may do: the main action (or what is left of it), free
     conversions, ending the turn."""
     t = game.state.turn
     if t.closed:  # passed or picked a colour: only ending the turn is left
         out = []
     elif t.actions > 0:
-        out = _main_actions(game, p, only)
+        out = _main_actions(game, p, only, at)
     else:
-        out = _followups(game, p, only)
+        out = _followups(game, p, only, at)
         if game.alone_in_round(p):  # the last player in the round may start a new action at once
             # (but a build, transform, dig or upgrade while one is still owed to this action is
             # that follow-up, which the listing above already holds)
             f = t.followups
             owed = {cls for cls, keys in _FOLLOWUP_KINDS.items() if any(f.get(k, 0) > 0 for k in keys)}
-            out += [a for a in _main_actions(game, p, only) if a not in out and type(a) not in owed]
+            out += [a for a in _main_actions(game, p, only, at) if a not in out and type(a) not in owed]
     if only in (None, A.Convert, A.Connect, A.Burn) and not t.closed:
         out += _free_actions(game, p)
     if only in (None, A.DiscardSpade) and p.spades and t.actions == 0:
@@ -140,20 +164,20 @@ def _turn_actions(game: Game, p: Player, only: type | None = None) -> list[A.Act
 # ---------------------------------------------------------------- main actions
 
 
-def _main_actions(game: Game, p: Player, only: type | None = None) -> list[A.Action]:
+def _main_actions(game: Game, p: Player, only: type | None = None, at: str | None = None) -> list[A.Action]:
     s = game.state
     out: list[A.Action] = []
     if only in (None, A.Build, A.Transform, A.Dig):
-        reach = game.reach_map(p)
+        reach = _reach(game, p, at)
         if only in (None, A.Build):
             out += _builds(game, p, reach)
-        transforms = _transforms(game, p, reach=reach) if only is not A.Build else []
+        transforms = _transforms(game, p, reach=reach, first=only is A.Dig) if only is not A.Build else []
         out += transforms
         out += _digs(game, p, transforms)
     if only in (None, A.Upgrade):
-        out += _upgrades(game, p)
+        out += _upgrades(game, p, at)
     if only in (None, A.UseAction):
-        out += _special_actions(game, p)
+        out += _special_actions(game, p, at)
     if only in (None, A.SendPriest) and p.P > 0:
         for cult in CULTS:
             if p.cult[cult] < 10:
@@ -172,17 +196,21 @@ def _main_actions(game: Game, p: Player, only: type | None = None) -> list[A.Act
     return out
 
 
-def _special_actions(game: Game, p: Player) -> list[A.Action]:
-    """Power actions, the bonus and favor tiles' actions and the factions' own actions."""
+def _special_actions(game: Game, p: Player, at: str | None = None) -> list[A.Action]:
+    """Power actions, the bonus and favor tiles' actions and the factions' own actions (with
+    `at`, only the one of that name)."""
     s = game.state
     out: list[A.Action] = []
     forbidden = {n for n, o in (p.faction.special.get("action") or {}).items() if o.get("forbid")}
-    for act in POWER_ACTIONS:
+    for act in POWER_ACTIONS if at is None else [a for a in POWER_ACTIONS if a == at]:
         if (act not in s.blocked or game.may_reuse(p, act)) and act not in forbidden \
-                and _affordable(p, game.power_action_cost(p, act)) and _bridge_placeable(game, p, act):
+                and _affordable(p, _power_action_cost(game, p, act)) and _bridge_placeable(game, p, act):
             out.append(A.UseAction(act))
-    out += [A.UseAction(t) for t in game.tile_actions(p) if t not in p.actions_used and t not in forbidden]
+    out += [A.UseAction(t) for t in game.tile_actions(p) if t not in p.actions_used and t not in forbidden
+            and at in (None, t)]
     for act in sorted(game._faction_actions(p)):
+        if at not in (None, act):
+            continue
         d = action_def(act)
         if not d.get("dont_block") and act in p.actions_used:
             continue
@@ -200,11 +228,25 @@ def _special_actions(game: Game, p: Player) -> list[A.Action]:
     return out
 
 
+#: (faction, power action) -> its cost for that faction (static data: worked out once).
+_POWER_COSTS: dict[tuple[str, str], dict] = {}
+
+
+def _power_action_cost(game: Game, p: Player, act: str) -> dict:
+    key = (p.name, act)
+    found = _POWER_COSTS.get(key)
+    if found is None:
+        found = _POWER_COSTS[key] = game.power_action_cost(p, act)
+    return found
+
+
 def _bridge_placeable(game: Game, p: Player, act: str) -> bool:
     """An action that brings a bridge needs a bridge left and a free slot to place it."""
     if "BRIDGE" not in action_def(act)["gain"]:
         return True
-    return len(p.bridges) < BRIDGES_PER_FACTION and bool(_bridge_slots(game, p))
+    s = game.state
+    return len(p.bridges) < BRIDGES_PER_FACTION and any(
+        pair not in s.bridges and any(s.owner.get(h) == p.name for h in pair) for pair in game.board.bridge_slots)
 
 
 def _priests(game: Game, cult: str) -> list[A.Action]:
@@ -231,12 +273,12 @@ _FOLLOWUP_KINDS = {A.Build: ("build",), A.Transform: ("transform", "sandstorm"),
                    A.Upgrade: ("upgrade",)}
 
 
-def _followups(game: Game, p: Player, only: type | None = None) -> list[A.Action]:
+def _followups(game: Game, p: Player, only: type | None = None, at: str | None = None) -> list[A.Action]:
     f = game.state.turn.followups
     out: list[A.Action] = []
     reach = None
     if f.get("build", 0) > 0 and only in (None, A.Build):
-        reach = game.reach_map(p)
+        reach = _reach(game, p, at)
         t = game.state.turn
         if t.transformed and f.get("transform", 0) > 0:
             # a spade left (ACT6): building elsewhere transforms that hex with it
@@ -245,21 +287,27 @@ def _followups(game: Game, p: Player, only: type | None = None) -> list[A.Action
         else:
             out += _builds(game, p, reach, t.transformed)
     if (f.get("transform", 0) > 0 or f.get("sandstorm", 0) > 0) and only in (None, A.Transform, A.Dig):
-        reach = reach or game.reach_map(p)
-        transforms = _transforms(game, p, reach=reach)
+        reach = reach if reach is not None else _reach(game, p, at)
+        transforms = _transforms(game, p, reach=reach, first=only is A.Dig)
         out += transforms
         if f.get("dig", 0) > 0:
             out += _digs(game, p, transforms)
     if f.get("bridge", 0) > 0 and len(p.bridges) < BRIDGES_PER_FACTION and only in (None, A.PlaceBridge):
         out += [A.PlaceBridge(*sorted(pair)) for pair in _bridge_slots(game, p)]
     if f.get("upgrade", 0) > 0 and only in (None, A.Upgrade):
-        out += _upgrades(game, p)
+        out += _upgrades(game, p, at)
     return out
 
 
 def _rates(p: Player) -> dict[tuple[str, str], int]:
+    return _faction_rates(p.name)
+
+
+@cache
+def _faction_rates(name: str) -> dict[tuple[str, str], int]:
+    """(give, get) -> how many to give: every faction's rates, with its own (game data) over them."""
     rates = dict(PW_RATES)
-    for give, targets in (p.faction.special.get("exchange_rates") or {}).items():
+    for give, targets in (faction(name).special.get("exchange_rates") or {}).items():
         for get, rate in targets.items():
             rates[(give, get)] = rate
     return rates
@@ -274,13 +322,25 @@ def _free_actions(game: Game, p: Player) -> list[A.Action]:
         most = have // rate
         if get == "P" and priest_cap:
             most = min(most, p.max_priests - p.P)
-        out += [A.Convert(rate * n, give, n, get) for n in range(1, most + 1)]
+        if most > 0:
+            out += _conversions(rate, give, get, most)
     if p.w_to_p:
-        out += [A.Convert(n, "W", n, "P") for n in range(1, min(p.w_to_p, p.W) + 1)]
+        out += _conversions(1, "W", "P", min(p.w_to_p, p.W))
     if ability(p.name, "joins_towns_across_rivers"):
         out += _connects(game, p)
-    out += [A.Burn(n) for n in range(1, p.power[1] // 2 + 1)]
+    out += _burns(p.power[1] // 2)
     return out
+
+
+@cache
+def _conversions(rate: int, give: str, get: str, most: int) -> tuple[A.Action, ...]:
+    """Converting `rate` × n of `give` into n of `get`, for n from 1 to `most` (made once)."""
+    return tuple(A.Convert(rate * n, give, n, get) for n in range(1, most + 1))
+
+
+@cache
+def _burns(most: int) -> tuple[A.Action, ...]:
+    return tuple(A.Burn(n) for n in range(1, most + 1))
 
 
 def _connects(game: Game, p: Player) -> list[A.Action]:
@@ -297,6 +357,11 @@ def _connects(game: Game, p: Player) -> list[A.Action]:
 
 
 def _affordable(p: Player, cost: dict, extra: dict | None = None) -> bool:
+    if not extra:  # (the common case, asked thousands of times per listing)
+        for key, n in cost.items():
+            if n and (p.power[2] if key == "PW" else getattr(p, key, 0)) < n:
+                return False
+        return True
     for key, n in cost.items():
         if extra and key in extra:
             n += extra[key]
@@ -327,7 +392,13 @@ def _teleport_cost(game: Game, p: Player, hex_: str, by_teleport: bool) -> dict 
 
 
 def _dig_cost(p: Player, spades: int) -> dict:
-    return {k: v * spades for k, v in p.faction.spade_cost(p.dig).items()}
+    """What digging `spades` costs `p` now (a shared dict: never changed)."""
+    return _spades_cost(p.name, p.dig, spades)
+
+
+@cache
+def _spades_cost(name: str, level: int, spades: int) -> dict:
+    return {k: v * spades for k, v in faction(name).spade_cost(level).items()}
 
 
 def _builds(game: Game, p: Player, reach: dict[str, bool], transformed: set[str] | None = None) -> list[A.Action]:
@@ -338,15 +409,16 @@ def _builds(game: Game, p: Player, reach: dict[str, bool], transformed: set[str]
         return []
     if p.free_dwelling:
         return [_build(h) for h in _free_home_hexes(game, p)] if not p.spades else []
+    base = p.faction.cost("D")
+    if not _affordable(p, base):
+        return []  # every way of building pays at least this (digging, tunnels and carpets add to it)
     if transformed:
-        reach = {h: reach[h] for h in transformed if h in reach}
+        reach = {h: by_teleport for h, by_teleport in reach.items() if h in transformed}
     sandstorm = s.turn.followups.get("sandstorm", 0) > 0
     can_dig = _can_dig(p) and not transformed
-    base = p.faction.cost("D")
     by_terrain: dict[tuple, bool] = {}  # (terrain, extra cost) -> a dwelling (dug there) is affordable
     out = []
-    for h in _in_board_order(game, reach):
-        by_teleport = reach[h]
+    for h, by_teleport in reach.items():
         if h in s.owner:
             continue
         terrain = s.terrain[h]
@@ -393,8 +465,21 @@ def _can_build_on(p: Player, terrain: str, base: dict, can_dig: bool, extra) -> 
 _build = cache(A.Build)
 
 
-def _in_board_order(game: Game, hexes) -> list[str]:
-    return sorted(hexes, key=game.board.land_index.__getitem__)
+def _reach(game: Game, p: Player, at: str | None = None) -> dict[str, bool]:
+    """`game.reach_map(p)` in board order, computed once per state (the builds, transforms and
+    digs of one listing, and the listings of one kind that `apply` and a search ask for, share
+    it; `Game` drops it with the listings on every change); with `at`, just that hex's entry."""
+    if at is not None:
+        if not game.board.is_land(at):
+            return {}
+        reached, by_teleport = game.reach(p, at)
+        return {at: by_teleport} if reached else {}
+    key = ("reach", p.name)
+    found = game._legal_cache.get(key)
+    if found is None:
+        reach = game.reach_map(p)
+        found = game._legal_cache[key] = {h: reach[h] for h in sorted(reach, key=game.board.land_index.__getitem__)}
+    return found
 
 
 def _volcano_payable(game: Game, p: Player, h: str) -> bool:
@@ -409,19 +494,23 @@ def _can_dig(p: Player) -> bool:
     return bool(p.faction.digging) and p.faction.digging["cost_per_spade_by_level"] is not None
 
 
-def _transforms(game: Game, p: Player, income: bool = False, reach: dict[str, bool] | None = None) -> list[A.Action]:
+def _transforms(game: Game, p: Player, income: bool = False, reach: dict[str, bool] | None = None,
+                first: bool = False) -> list[A.Action]:
+    """The transformations `p` can make now (with `first`, just the first one found: whether
+    there is any is all a `dig` needs)."""
     s = game.state
     if p.unlocked:
         return []  # Riverwalkers never transform
-    if reach is None:
-        reach = game.reach_map(p)
-    out = []
     sandstorm = not income and s.turn.followups.get("sandstorm", 0) > 0
-    targets = TERRAINS + (("ice",) if p.home == "ice" else ())
     can_dig = _can_dig(p)
-    by_terrain: dict[tuple, list[str]] = {}  # (terrain, extra cost) -> colours it can be turned into
-    for h in _in_board_order(game, reach):
-        by_teleport = reach[h]
+    if not sandstorm and p.home != "volcano" and not p.spades and (income or not can_dig or not _most_spades_dug(p, {})):
+        return []  # every transformation takes a spade at least, and none can be had
+    if reach is None:
+        reach = _reach(game, p)
+    out = []
+    by_terrain: dict[tuple, tuple[str, ...]] = {}  # (terrain, extra cost) -> colours it can be turned into
+    budgets: dict[tuple, int] = {}  # extra cost -> spades held and affordable on top of it
+    for h, by_teleport in reach.items():
         if h in s.owner:
             continue
         current = s.terrain[h]
@@ -440,14 +529,29 @@ def _transforms(game: Game, p: Player, income: bool = False, reach: dict[str, bo
             continue
         # every hex of one terrain (reached the same way: a tunnel or carpet costs extra) allows
         # the same colours
-        key = (current, tuple(extra.items()))
+        extra_key = tuple(extra.items())
+        key = (current, extra_key)
         found = by_terrain.get(key)
         if found is None:
-            budget = p.spades + (0 if income or not can_dig else _most_spades_dug(p, extra))
-            found = by_terrain[key] = [] if extra and not _affordable(p, extra) else [
-                target for target in targets if target != current and spades_to_turn(p, current, target) <= budget]
-        out += [_transform(h, target) for target in found]
+            if extra and not _affordable(p, extra):
+                found = ()
+            else:
+                budget = budgets.get(extra_key)
+                if budget is None:
+                    budget = budgets[extra_key] = p.spades + (
+                        0 if income or not can_dig else _most_spades_dug(p, extra))
+                found = _turnable(p, current, budget)
+            by_terrain[key] = found
+        if found:
+            out += _transforms_of(h, found)
+        if first and out:
+            break
     return out
+
+
+@cache
+def _transforms_of(h: str, colours: tuple[str, ...]) -> tuple[A.Action, ...]:
+    return tuple(A.Transform(h, colour) for colour in colours)
 
 
 def _most_spades_dug(p: Player, extra) -> int:
@@ -458,32 +562,66 @@ def _most_spades_dug(p: Player, extra) -> int:
     return n
 
 
-_transform = cache(A.Transform)  # actions are immutable values: one object per hex and colour
+#: (faction, home, colour, terrain, spades) -> the colours that many spades turn the terrain into.
+_TURNABLE: dict[tuple, tuple[str, ...]] = {}
 
 
-def _upgrades(game: Game, p: Player) -> list[A.Action]:
+def _turnable(p: Player, current: str, budget: int) -> tuple[str, ...]:
+    """The colours `budget` spades turn `current` into, for `p` (what `spades_to_turn` depends on:
+    the faction, its home terrain and chosen colour), worked out once."""
+    key = (p.name, p.home, p.color, current, budget)
+    found = _TURNABLE.get(key)
+    if found is None:
+        targets = TERRAINS + (("ice",) if p.home == "ice" else ())
+        found = _TURNABLE[key] = tuple(
+            target for target in targets if target != current and spades_to_turn(p, current, target) <= budget)
+    return found
+
+
+def _upgrades(game: Game, p: Player, at: str | None = None) -> list[A.Action]:
     s = game.state
+    # what each upgrade allows, worked out once: None (none left, or not affordable), True (it
+    # is), or "with_neighbour": a trading house affordable only next to another faction (double
+    # coins without one)
+    allowed: dict[str, bool | str | None] = {}
+    for to in UPGRADES:
+        if p.counts[to] >= p.faction.buildings[to]["count"]:
+            allowed[to] = None
+        elif p.free_tp:
+            allowed[to] = True if to == "TP" else None
+        elif not _affordable(p, p.faction.cost(to)):
+            allowed[to] = None
+        elif to == "TP":
+            cost = p.faction.cost(to)
+            allowed[to] = True if _affordable(p, {**cost, "C": cost.get("C", 0) * 2}) else "with_neighbour"
+        else:
+            allowed[to] = True
+    if not any(allowed.values()):
+        return []
     out = []
-    for h, kind in p.buildings.items():
+    for h, kind in p.buildings.items() if at is None else [(at, p.buildings.get(at))]:
         for to, frm in UPGRADES.items():
-            if frm != kind or p.counts[to] >= p.faction.buildings[to]["count"]:
+            ok = allowed[to]
+            if frm != kind or not ok:
                 continue
-            if p.free_tp:
-                if to == "TP":
-                    out.append(A.Upgrade(h, to))
-                continue
-            cost = dict(p.faction.cost(to))
-            if to == "TP" and not any(s.owner.get(n) not in (None, p.name) for n in game.adjacent(h)):
-                cost["C"] = cost.get("C", 0) * 2
-            if _affordable(p, cost):
-                out.append(A.Upgrade(h, to))
+            if ok == "with_neighbour" and not any(s.owner.get(n) not in (None, p.name) for n in game.adjacent(h)):
+                continue  # no neighbour: the trading house costs double coins
+            out.append(_upgrade(h, to))
     return out
+
+
+_upgrade = cache(A.Upgrade)
 
 
 def _bridge_slots(game: Game, p: Player) -> list[frozenset[str]]:
     s = game.state
-    return [pair for pair in sorted(game.board.bridge_slots, key=sorted)
+    return [pair for pair in _slots_in_order(game.board.bridge_slots)
             if pair not in s.bridges and any(s.owner.get(h) == p.name for h in pair)]
+
+
+@cache
+def _slots_in_order(slots: frozenset[frozenset[str]]) -> tuple[frozenset[str], ...]:
+    return tuple(sorted(slots, key=sorted))
 
 
 # ---------------------------------------------------------------- notation variants

@@ -25,12 +25,12 @@ def spades_to_turn(p: Player, current: str, target: str) -> int:
 class Terrain:
     """A part of `engine.Game` (mixed into it); see the module docstring."""
 
-    def adjacent(self, hex_: str) -> set[str]:
+    def adjacent(self, hex_: str) -> frozenset[str]:
         """Hexes directly adjacent to hex_, bridges included."""
-        out = set(self.board.land_neighbours[hex_])
+        out = self.board.land_neighbours[hex_]
         for pair in self.state.bridges:
             if hex_ in pair:
-                out |= pair - {hex_}
+                out = out | (pair - {hex_})
         return out
 
     def _check_empty_land(self, hex_: str) -> None:

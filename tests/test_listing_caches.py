@@ -1,0 +1,67 @@
+"""What the legal listing keeps between calls (the reach of a state, the narrowed listings `apply`
+checks against, the listings of one kind a search asks for) equals a fresh computation."""
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tmdesktop.rules import actions as A
+from tmdesktop.rules.engine import Game
+from tmdesktop.rules.legal import legal_actions, target_of
+from tmdesktop.rules.maps import MAP_KEYS
+from tmdesktop.rules.random_play import random_step
+
+from tests.positions import random_position
+from tests.test_fast_state import FIRE_ICE
+
+KINDS = (A.Build, A.Transform, A.Upgrade, A.UseAction, A.Dig, A.Convert, A.Burn, A.Done, A.Pass,
+         A.SendPriest, A.PlaceBridge, A.Leech, A.Decline, A.TakeTile, A.CultStep, A.Advance)
+
+
+def fresh(game: Game) -> Game:
+    """A copy that keeps nothing from earlier listings."""
+    other = game.copy()
+    other._legal_cache = {}
+    return other
+
+
+def check_position(game: Game, rng: random.Random) -> None:
+    for who in [None, *game.state.players]:
+        full = fresh(game).legal_actions(who)
+        for kind in KINDS:
+            # a listing of one kind: computed alone, from a warm cache, and filtered from the full one
+            alone = fresh(game).legal_actions(who, only=kind)
+            assert alone == [a for a in full if type(a) is kind], (who, kind)
+            assert game.legal_actions(who, only=kind) == alone
+        # narrowed to one hex or name (what `apply` checks): exactly the full listing's actions there
+        targets = {target_of(a) for a in full} - {None}
+        targets |= set(rng.sample(sorted(game.board.land), 5)) | {"ACT1", "BON1", "FAV6", "ACTW", "r0"}
+        for at in targets:
+            for kind in (A.Build, A.Transform, A.Upgrade, A.UseAction):
+                narrowed = legal_actions(fresh(game), who, kind, at)
+                assert narrowed == [a for a in full if type(a) is kind and target_of(a) == at], (who, kind, at)
+        assert game.legal_actions(who) == full
+    # the reach kept for a state is the rule's own answer, hex by hex
+    for p in game.state.players.values():
+        game.legal_actions(p.name, only=A.Transform)  # (fills the kept reach of a player on turn)
+        kept = game._legal_cache.get(("reach", p.name))
+        reach = game.reach_map(p)
+        if kept is not None:
+            assert kept == reach and list(kept) == sorted(reach, key=game.board.land_index.__getitem__)
+        for h in game.board.land:
+            reached, by_teleport = game.reach(p, h)
+            assert reached == (h in reach) and (not reached or by_teleport == reach[h]), (p.name, h)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), players=st.integers(2, 5), map_key=st.sampled_from(MAP_KEYS),
+       steps=st.integers(0, 250))  # (random games of 2-5 players end in 100-300 actions)
+def test_kept_listings_and_reach_equal_a_fresh_computation(seed, players, map_key, steps):
+    game = random_position(seed, players, map_key, steps, FIRE_ICE)
+    rng = random.Random(seed + 1)
+    for _ in range(6):  # the position and a few after it, each listed through a kept cache
+        check_position(game, rng)
+        if game.finished:
+            break
+        game.apply(*random_step(game, rng))
