@@ -7,7 +7,7 @@ from tmdesktop.i18n import N_, _
 from tmdesktop.rules import events as E
 
 from . import describe
-from .source_words import source_name
+from .source_words import kind_name, source_name
 
 #: The parts of the computer's evaluation (`ai.evaluation.PARTS`), as a player reads them.
 PART_NAMES = {
@@ -64,6 +64,17 @@ def difference_text(j) -> str:
     parts = ", ".join(f"{signed(v)} {part_name(k)}" for k, v in j.part_changes())
     return _("By the computer's evaluation the suggested turn leads to {n} VP more at the end of the game "
              "({parts}).").format(n=round(j.difference), parts=parts)
+
+
+def round_vp_text(round_: int, by_source: dict) -> str:
+    """"Round 1: +14 VP (Round scoring tiles +6, Passing (bonus tiles) +5, …)": a player's VP in
+    a round by kind of source, largest first."""
+    kinds = sorted(((k, v) for k, v in kind_totals(by_source).items() if v), key=lambda kv: -kv[1])
+    total = sum(v for _k, v in kinds)
+    if not kinds:
+        return _("Round {n}: no VP").format(n=round_)
+    return _("Round {n}: {vp} VP ({sources})").format(
+        n=round_, vp=signed(total), sources=", ".join(f"{kind_name(k)} {signed(v)}" for k, v in kinds))
 
 
 def kind_totals(by_source: dict) -> dict[str, int]:

@@ -23,6 +23,7 @@ THRESHOLD = 3.0
 #: Better moves kept per player, and turning points kept.
 BETTER_PER_PLAYER = 5
 TURNING_POINTS = 5
+PER_ROUND = 2  # turning points kept from one round at most
 #: The computer level whose choice and evaluation judge the moves (its plans are ranked by the
 #: honest evaluation itself, so "better" means better by that measure).
 LEVEL = "medium"
@@ -141,7 +142,8 @@ def _rank(vp: dict[str, int], faction: str) -> int:
 
 def turning_points(per_action: list[list[E.Event]], all_moves: list[Move], limit: int = TURNING_POINTS
                    ) -> list[TurningPoint]:
-    """The moves that brought their player the most VP, with the standings they changed."""
+    """The moves that brought their player the most VP (`PER_ROUND` at most from one round), with
+    the standings they changed, in the order they were played."""
     running: dict[str, int] = {}
     found: list[TurningPoint] = []
     done = 0
@@ -162,7 +164,14 @@ def turning_points(per_action: list[list[E.Event]], all_moves: list[Move], limit
                                   _rank(before, m.faction), _rank(running, m.faction),
                                   running[m.faction] - max(others, default=0)))
     found.sort(key=lambda tp: (-tp.vp, tp.move.start))
-    return sorted(found[:limit], key=lambda tp: tp.move.start)
+    # the last round's towns and passes are always large: keep the story of the whole game
+    kept: list[TurningPoint] = []
+    for tp in found:
+        if sum(1 for k in kept if k.move.round == tp.move.round) < PER_ROUND:
+            kept.append(tp)
+        if len(kept) == limit:
+            break
+    return sorted(kept, key=lambda tp: tp.move.start)
 
 
 # ---------------------------------------------------------------- better moves
