@@ -146,3 +146,19 @@ def test_review_cli_refuses_an_unknown_player(capsys):
 
     assert main([str(CORPUS / "4pLeague_S60_D1L1_G1.txt"), "--player", "witches"]) == 2
     assert "witches" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("seed,players", [(3, 2), (8, 5)])
+def test_random_games_round_vp_add_up_to_the_vp_over_the_rounds(seed, players):
+    """In random legal games: each round's VP by source are the change of the VP timeline over
+    that round, and the moves cover the log."""
+    from tmdesktop.rules.random_play import random_game
+
+    game = random_game(seed, players=players)
+    timeline = E.vp_timeline(game.events)
+    for f in game.state.seats:
+        for r in range(1, 7):
+            assert sum(R.round_vp(game.events, r).get(f, {}).values()) == timeline[f][r] - timeline[f][r - 1]
+    log = list(game.log)
+    covered = [i for m in R.moves(game.setup, log) for i in range(m.start, m.end)]
+    assert covered == [i for i, (f, _a) in enumerate(log) if f is not None]

@@ -115,3 +115,36 @@ def test_review_draws_in_every_language(user_dirs, monkeypatch, lang):
             break
     app.render(force=True)
     assert review.jobs["mermaids"].finished
+
+
+def test_the_worker_judges_as_this_process_does():
+    """The review's turns judged in the computer's worker process give exactly the judgements of
+    this process (same game, same suggestions, same evaluations)."""
+    import time
+
+    from tmdesktop.app.review_job import ReviewJob
+    from tmdesktop.teaching import review as R
+
+    game = corpus_game("4pLeague_S63_D1L1_G4")
+    faction = game.state.seats[0]
+    job = ReviewJob(game, [faction])
+    assert computer.USE_WORKER and job.total > 0 and job.done == 0
+    deadline = time.monotonic() + 180
+    while not job.finished and time.monotonic() < deadline:
+        job.poll()
+        time.sleep(0.05)
+    assert job.finished, "the worker's judgements never came"
+    here = R.judge_turns(game.setup, list(game.log), R.turns_to_judge(game, [faction]))
+    assert sorted(job.judgements, key=lambda j: j.move.start) == here
+
+
+def test_the_people_s_seats_are_judged_first(user_dirs, monkeypatch):
+    from tmdesktop.app.app import App
+
+    monkeypatch.setattr(computer, "USE_WORKER", False)
+    game = corpus_game()
+    app = App((1280, 720))
+    app.push(GameScene(app, Session(game, computers={"darklings": "easy", "nomads": "hard"})))
+    review = ReviewScene(app, game)
+    assert review.review.judged == ["mermaids", "engineers"]
+    assert review.selected == "mermaids" and list(review.jobs) == ["mermaids"]

@@ -17,6 +17,7 @@ from tmdesktop.ai.suggest import suggest
 from tmdesktop.rules import actions as A
 from tmdesktop.rules import events as E
 from tmdesktop.rules.engine import Game
+from tmdesktop.rules.errors import RuleError
 
 #: A suggestion counts as clearly better from this many projected VP up.
 THRESHOLD = 3.0
@@ -203,7 +204,10 @@ def judge_turns(setup, log: list, turns: Iterable[Move], level: str = LEVEL) -> 
         after = game.copy()
         for a in played:
             after.apply(m.faction, a)
-        tip = suggest(game, m.faction, level)
+        try:
+            tip = suggest(game, m.faction, level)
+        except (IndexError, ValueError, RuleError):  # no plan for this position: nothing to compare
+            continue
         out.append(Judgement(m, played, tuple(tip.turn), evaluate(after, m.faction).parts(), tip.after.parts()))
     return out
 
