@@ -91,7 +91,18 @@ def test_scoring_to_review_to_a_move_on_the_board_and_back(user_dirs, monkeypatc
     suggested = [t for a in judgement.suggested for t in action_targets(a)]
     assert suggested and all(board.target_rect(t) is not None for t in suggested)
     assert [c for _t, c in board.rings] == [PLAYED, SUGGESTED]
-    click(app, board.buttons[0].rect.center)  # Back to the review
+    # the position after the suggestion: the suggested turn is on the board, with its VP
+    before_vp = board.game.state.players[judgement.move.faction].VP
+    click(app, next(b for b in board.buttons if b.key == "suggested").rect.center)
+    assert board.view == "suggested" and board.game.log[judgement.move.start:] == [
+        (judgement.move.faction, a) for a in judgement.suggested]
+    assert board.game.state.players[judgement.move.faction].VP == judgement.suggested_parts["vp_now"] > before_vp
+    key(app, pygame.K_2)
+    assert board.view == "played" and board.game.log[judgement.move.start:] == [
+        (judgement.move.faction, a) for a in judgement.played]
+    key(app, pygame.K_1)
+    assert board.view == "before" and len(board.game.log) == judgement.move.start
+    click(app, next(b for b in board.buttons if b.key == "exit").rect.center)  # Back to the review
     assert app.stack.top is review
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is scoring

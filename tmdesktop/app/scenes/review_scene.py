@@ -343,32 +343,57 @@ def action_targets(a: A.Action) -> list[tuple[str, str]]:
 
 
 class ReviewMoveScene(GameScene):
-    """The board before a reviewed turn: the turn played (orange) and the suggestion (green)."""
+    """The board before a reviewed turn: the turn played (orange) and the suggestion (green) are
+    ringed; 1, 2, 3 show the position before, after the turn played, after the suggestion."""
 
     prompts = False  # a position to look at: nothing is asked or played
+
+    #: What the board shows: the position before the turn, after the turn played, after the suggestion.
+    VIEWS = ("before", "played", "suggested")
 
     def __init__(self, app, game: Game, judgement: R.Judgement):
         self.judgement = judgement
         before = Game.replay(game.setup, list(game.log)[:judgement.move.start])
+        self.positions = {"before": before}
+        for view, actions in (("played", judgement.played), ("suggested", judgement.suggested)):
+            after = before.copy()
+            for a in actions:
+                after.apply(judgement.move.faction, a)
+            self.positions[view] = after
+        self.view = "before"
         super().__init__(app, Session(before))
-        self.whole = game
         played = [t for a in judgement.played for t in action_targets(a)]
         suggested = [t for a in judgement.suggested for t in action_targets(a)]
         self.rings = [(played, PLAYED), (suggested, SUGGESTED)]
 
+    def show(self, view: str) -> None:
+        """Put one of the three positions on the board."""
+        self.view = view
+        self.session.game = self.game = self.positions[view]
+        self.session.version += 1
+        if self.lay is not None:
+            self.supply.layout(self.lay.supply, self.lay.scale, self.game.state)
+            self.players.layout(self.lay.players, self.lay.scale, self.game.state.seats)
+        self.dirty = True
+
     def _layout_buttons(self) -> None:
         super()._layout_buttons()
-        self.buttons = self.bar_buttons([("exit", N_("Back to the review"), "Esc")])
+        self.buttons = self.bar_buttons([
+            ("before", N_("Before the move"), "1"), ("played", N_("After the move played"), "2"),
+            ("suggested", N_("After the suggestion"), "3"), ("exit", N_("Back to the review"), "Esc")])
 
     def button_states(self) -> None:
         for b in self.buttons:
             b.enabled, b.primary = True, False
+            b.active = b.key == self.view
         self.top_buttons[0].active = self.map.show_labels
         self.top_buttons[1].active = self.map.colour_blind
 
     def press(self, key: str) -> None:
         if key == "exit":
             self.app.pop()
+        elif key in self.VIEWS:
+            self.show(key)
         elif key == "labels":
             self.map.show_labels = not self.map.show_labels
         elif key == "colourblind":
@@ -382,6 +407,8 @@ class ReviewMoveScene(GameScene):
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.press("exit")
+            elif pygame.K_1 <= event.key <= pygame.K_3:
+                self.press(self.VIEWS[event.key - pygame.K_1])
             elif event.key == pygame.K_l:
                 self.press("labels")
             return
@@ -389,12 +416,19 @@ class ReviewMoveScene(GameScene):
 
     def _status_text(self) -> str:
         j = self.judgement
-        return _("Round {r}: the {faction} before their move").format(
-            r=j.move.round, faction=describe.faction(self.game, j.move.faction))
+        faction = describe.faction(self.game, j.move.faction)
+        if self.view == "played":
+            return _("Round {r}: the {faction} after the move played").format(r=j.move.round, faction=faction)
+        if self.view == "suggested":
+            return _("Round {r}: the {faction} after the suggested move").format(r=j.move.round, faction=faction)
+        return _("Round {r}: the {faction} before their move").format(r=j.move.round, faction=faction)
 
     def _draw_annotations(self, surface) -> None:
         s = self.lay.scale
+        shown = {"before": (PLAYED, SUGGESTED), "played": (PLAYED,), "suggested": (SUGGESTED,)}[self.view]
         for targets, colour in self.rings:
+            if colour not in shown:
+                continue
             for k, t in enumerate(targets):
                 r = self.target_rect(t)
                 if r is not None:
