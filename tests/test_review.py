@@ -162,3 +162,33 @@ def test_random_games_round_vp_add_up_to_the_vp_over_the_rounds(seed, players):
     log = list(game.log)
     covered = [i for m in R.moves(game.setup, log) for i in range(m.start, m.end)]
     assert covered == [i for i, (f, _a) in enumerate(log) if f is not None]
+
+
+def test_review_cli_reads_a_save_and_judges_its_people(tmp_path):
+    from tmdesktop import saves
+    from tmdesktop.rules.random_play import random_game
+    from tmdesktop.review_cli import main
+
+    game = random_game(4, players=3)
+    computer_seat, *people = game.state.seats
+    path = tmp_path / f"g{saves.SUFFIX}"
+    saves.save_game(game, path, "g", names={people[0]: "Ana"}, computers={computer_seat: "easy"})
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main([str(path)]) == 0
+    printed = out.getvalue()
+    better = printed[printed.index("Better moves"):]
+    assert "Ana · " in better
+    judged = [line for line in better.splitlines()[1:] if line.startswith("  ") and not line.startswith("    ")]
+    assert len(judged) == len(people)
+
+
+def test_review_cli_explains_a_file_it_cannot_read(tmp_path, capsys):
+    from tmdesktop.review_cli import main
+
+    assert main([str(tmp_path / "missing.txt")]) == 2
+    assert "cannot be read" in capsys.readouterr().err
+    bad = tmp_path / "bad.txt"
+    bad.write_text("not a ledger\n", "utf-8")
+    assert main([str(bad)]) == 2
+    assert "cannot be read" in capsys.readouterr().err

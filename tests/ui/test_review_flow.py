@@ -159,3 +159,28 @@ def test_the_people_s_seats_are_judged_first(user_dirs, monkeypatch):
     review = ReviewScene(app, game)
     assert review.review.judged == ["mermaids", "engineers"]
     assert review.selected == "mermaids" and list(review.jobs) == ["mermaids"]
+
+
+def test_a_finished_save_opens_on_its_scoring_and_reviews_the_people_s_seats(title_app, user_dirs, monkeypatch):
+    from tmdesktop import saves
+    from tmdesktop.app.scenes.registry import entry
+    from tmdesktop.rules.random_play import random_game
+
+    monkeypatch.setattr(computer, "USE_WORKER", False)
+    game = random_game(4, players=3)
+    first, *people = game.state.seats
+    path = saves.saves_dir() / f"finished{saves.SUFFIX}"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    saves.save_game(game, path, "finished", computers={first: "medium"})
+    app = title_app()
+    assert entry("open_save")(app, path) == ""
+    app.step(0.016)
+    app.step(0.016)
+    scoring = app.stack.top
+    assert isinstance(scoring, ScoringScene)
+    key(app, pygame.K_a)  # every step at once
+    key(app, pygame.K_r)
+    review = app.stack.top
+    assert isinstance(review, ReviewScene)
+    assert review.review.judged == people and review.selected == people[0]
+    assert review.review.final == {f: p.VP for f, p in game.state.players.items()}
