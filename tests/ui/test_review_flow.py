@@ -1,7 +1,6 @@
 """The round summary and the post-game review, driven by posted events."""
 
 import pygame
-import pytest
 
 from tmdesktop.app import computer
 from tmdesktop.app.scenes.dialogs import RoundSummaryScene
@@ -110,13 +109,11 @@ def test_scoring_to_review_to_a_move_on_the_board_and_back(user_dirs, monkeypatc
     assert isinstance(app.stack.top, ReplayScene)
 
 
-@pytest.mark.parametrize("lang", ["es", "it"])
-def test_review_draws_in_every_language(user_dirs, monkeypatch, lang):
+def test_review_draws_in_every_language(user_dirs, monkeypatch):
     from tmdesktop import i18n
     from tmdesktop.app.app import App
 
     monkeypatch.setattr(computer, "USE_WORKER", False)
-    i18n.set_language(lang)
     app = App((1280, 720))
     review = ReviewScene(app, corpus_game(), judged=["mermaids"])
     app.push(review)
@@ -124,8 +121,12 @@ def test_review_draws_in_every_language(user_dirs, monkeypatch, lang):
         app.step(0.016)
         if review.jobs["mermaids"].finished:
             break
-    app.render(force=True)
     assert review.jobs["mermaids"].finished
+    for lang, words in (("es", "Mejores jugadas para Sirenas"), ("it", "Mosse migliori per Sirene")):
+        i18n.set_language(lang)
+        app.render(force=True)
+        assert review.move_rows
+        assert words == i18n._("Better moves for the {faction}").format(faction=i18n._("Mermaids"))
 
 
 def test_the_worker_judges_as_this_process_does():
@@ -159,6 +160,9 @@ def test_the_people_s_seats_are_judged_first(user_dirs, monkeypatch):
     review = ReviewScene(app, game)
     assert review.review.judged == ["mermaids", "engineers"]
     assert review.selected == "mermaids" and list(review.jobs) == ["mermaids"]
+    app.push(review)
+    key(app, pygame.K_TAB)  # the next player: the unfinished judging of the Mermaids stops
+    assert review.selected == "engineers" and list(review.jobs) == ["engineers"]
 
 
 def test_a_finished_save_opens_on_its_scoring_and_reviews_the_people_s_seats(title_app, user_dirs, monkeypatch):

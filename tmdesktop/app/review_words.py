@@ -4,7 +4,6 @@ moves that could have done better. Shared by the review scene and `python -m tmd
 from __future__ import annotations
 
 from tmdesktop.i18n import N_, _
-from tmdesktop.rules import events as E
 
 from . import describe
 from .source_words import kind_name, source_name
@@ -84,5 +83,3 @@ def kind_totals(by_source: dict) -> dict[str, int]:
         out[s.kind] = out.get(s.kind, 0) + v
     return out
 
-
-FINAL = E.FINAL_KINDS

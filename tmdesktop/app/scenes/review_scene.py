@@ -139,6 +139,10 @@ class ReviewScene(MenuScene):
             self.close()
 
     def select(self, faction: str) -> None:
+        for f, job in list(self.jobs.items()):  # the worker turns to the player now shown
+            if f != faction and not job.finished:
+                job.cancel()
+                del self.jobs[f]
         self.selected = faction
         self.start_judging(faction)
         self.dirty = True
