@@ -192,3 +192,28 @@ def test_review_cli_explains_a_file_it_cannot_read(tmp_path, capsys):
     bad.write_text("not a ledger\n", "utf-8")
     assert main([str(bad)]) == 2
     assert "cannot be read" in capsys.readouterr().err
+
+
+def test_review_cli_says_when_a_game_is_not_over(tmp_path):
+    from tmdesktop import saves
+    from tmdesktop.rules.random_play import random_game
+    from tmdesktop.review_cli import main
+
+    whole = random_game(5, players=2)
+    game = Game.replay(whole.setup, list(whole.log)[:len(whole.log) // 2])
+    path = tmp_path / f"half{saves.SUFFIX}"
+    saves.save_game(game, path, "half")
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main([str(path)]) == 0
+    assert "The game is not over; the scores so far: " in out.getvalue()
+    assert "Winners" not in out.getvalue()
+
+
+def test_repeated_actions_are_counted_in_words():
+    from tmdesktop.app.review_words import turn_text
+
+    _text, game, _spans = replayed("4pLeague_S60_D1L1_G1")
+    burn, priest = A.Burn(3), A.UseAction("ACT2")
+    assert turn_text(game, (burn, burn, priest)) == (
+        "Burn 3 power tokens (bowl II to III) ×2; Power action: Priest")

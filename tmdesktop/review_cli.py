@@ -42,7 +42,7 @@ def main(argv: list[str]) -> int:
     from .teaching import review as R
 
     ap = argparse.ArgumentParser(prog="tmdesktop review",
-                                 description="The review of a finished game: VP by source, turning points, better moves.")
+                                 description="The review of a game: VP by source, turning points, better moves.")
     ap.add_argument("file", type=Path, help="a save (.tmsave) or a ledger export")
     ap.add_argument("--player", action="append", default=[],
                     help="the faction whose moves are judged (repeatable; default: the people's seats)")
@@ -70,8 +70,12 @@ def main(argv: list[str]) -> int:
     def who(f: str) -> str:
         return f"{names[f]} · {describe.faction(game, f)}" if names.get(f) else describe.faction(game, f)
 
-    print(_("Final scores: {scores}").format(scores=", ".join(f"{who(f)} {rv.final[f]}" for f in rv.factions)))
-    print(_("Winners: {names}").format(names=" & ".join(who(f) for f in rv.winners)))
+    scores = ", ".join(f"{who(f)} {rv.final[f]}" for f in rv.factions)
+    if game.finished:
+        print(_("Final scores: {scores}").format(scores=scores))
+        print(_("Winners: {names}").format(names=" & ".join(who(f) for f in rv.winners)))
+    else:
+        print(_("The game is not over; the scores so far: {scores}").format(scores=scores))
     print()
     print(_("VP by source"))
     totals = {f: W.kind_totals(rv.vp_by_source.get(f, {})) for f in rv.factions}

@@ -3,6 +3,8 @@ moves that could have done better. Shared by the review scene and `python -m tmd
 
 from __future__ import annotations
 
+from itertools import groupby
+
 from tmdesktop.i18n import N_, _
 
 from . import describe
@@ -31,8 +33,12 @@ def signed(v: float) -> str:
 
 
 def turn_text(game, actions) -> str:
-    """A turn's actions in words, one after the other."""
-    return "; ".join(describe.action(game, a) for a in actions) or _("nothing")
+    """A turn's actions in words, one after the other (the same action twice in a row: "×2")."""
+    parts = []
+    for a, same in groupby(actions):
+        n = len(list(same))
+        parts.append(describe.action(game, a) + (f" ×{n}" if n > 1 else ""))
+    return "; ".join(parts) or _("nothing")
 
 
 def sources_text(sources) -> str:
