@@ -1,4 +1,4 @@
-"""Command line: `python -m tmdesktop [replay|simulate|fuzz|arena|agree] ...`; with no command the game starts."""
+"""Command line: `python -m tmdesktop [replay|review|simulate|fuzz|arena|agree] ...`; with no command the game starts."""
 
 from __future__ import annotations
 
@@ -10,6 +10,9 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] == "replay":
         from .replay_cli import main as replay_main
         return replay_main(argv[1:])
+    if argv and argv[0] == "review":
+        from .review_cli import main as review_main
+        return review_main(argv[1:])
     if argv and argv[0] == "simulate":
         from .simulate_cli import main as simulate_main
         return simulate_main(argv[1:])

@@ -107,13 +107,16 @@ def test_each_round_begins_with_a_summary_of_income_and_cult_bonus(make_app):
         if isinstance(top, RoundSummaryScene):
             seen[game.state.round] = top
             assert top.title == f"Round {game.state.round} begins"
-            assert len(top.rows) == 3 and all(lines[0].startswith("Income: ") for _n, _c, lines in top.rows)
+            assert len(top.rows) == 3 and all(any(line.startswith("Income: ") for line in lines)
+                                              for _n, _c, lines in top.rows)
+            if game.state.round >= 2:  # the VP of the round just played come first
+                assert all(lines[0].startswith(f"Round {game.state.round - 1}: ") for _n, _c, lines in top.rows)
             key(app, pygame.K_RETURN)
         while app.stack.top is not scene:
             app.stack.pop()
     assert set(seen) >= {1, 2}
     assert all(len(lines) == 1 for _n, _c, lines in seen[1].rows)  # no round before the first
-    assert all(lines[1].startswith("Cult bonus: ") for _n, _c, lines in seen[2].rows)
+    assert all(lines[2].startswith("Cult bonus: ") for _n, _c, lines in seen[2].rows)
 
 
 def test_the_fire_and_ice_final_tile_is_on_the_board():

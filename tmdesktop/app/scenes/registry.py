@@ -19,6 +19,7 @@ SCENES = {
     "load": ("load_scene", "LoadScene"),
     "settings": ("settings_scene", "SettingsScene"),
     "scoring": ("scoring", "ScoringScene"),
+    "review": ("review_scene", "ReviewScene"),
     "replays": ("replay_viewer", "ReplayPickScene"),
     "replay": ("replay_viewer", "ReplayScene"),
     "rules": ("rules_scene", "RulesScene"),

@@ -20,7 +20,7 @@ from .. import pieces, text, theme
 from ..source_words import KIND_NAMES, vp_from
 from ..views import widgets
 from .menu import MenuScene, make_button, title_weight
-from .registry import entry
+from .registry import entry, open_scene
 
 OTHER = "other"
 #: Rows of the table, in order: (row, the kinds of source it sums). Kinds not listed go to OTHER.
@@ -140,12 +140,14 @@ class ScoringScene(MenuScene):
         px = self.px
         bw, bh = px(250), px(58)
         y = h - px(96)
-        self.buttons = [
-            make_button("map", N_("Back to the map"), (w // 2 - bw * 3 // 2 - px(30), y, bw, bh), hint="Esc"),
-            make_button("next", N_("Next step") if not self.done else N_("Show again"),
-                        (w // 2 - bw // 2, y, bw, bh), primary=not self.done, hint="Space"),
-            make_button("title", N_("Main menu"), (w // 2 + bw // 2 + px(30), y, bw, bh), primary=self.done),
-        ]
+        specs = [("map", N_("Back to the map"), False, "Esc"),
+                 ("next", N_("Next step") if not self.done else N_("Show again"), not self.done, "Space")]
+        if self.done:  # the whole score is told: the review can compare it
+            specs.append(("review", N_("Review the game"), False, "R"))
+        specs.append(("title", N_("Main menu"), self.done, ""))
+        x = w // 2 - (len(specs) * bw + (len(specs) - 1) * px(30)) // 2
+        self.buttons = [make_button(key, label, (x + i * (bw + px(30)), y, bw, bh), primary=primary, hint=hint)
+                        for i, (key, label, primary, hint) in enumerate(specs)]
         self.table_area = self.table = pygame.Rect(px(40), px(130), int(w * 0.56), y - px(150))
         right = pygame.Rect(self.table.right + px(30), px(130), w - self.table.right - px(70), y - px(150))
         self.steps_rect = pygame.Rect(right.x, right.y, right.width, int(right.height * 0.42))
@@ -159,6 +161,8 @@ class ScoringScene(MenuScene):
             self.shown = 0 if self.done else self.shown + 1
             self.layout()
             self.dirty = True  # keys step too, with no mouse move to repaint
+        elif key == "review":
+            open_scene(self.app, "review", self.game, self.names)
         elif key == "title":
             entry("to_title")(self.app)
 
@@ -166,6 +170,8 @@ class ScoringScene(MenuScene):
         if event.key in (pygame.K_SPACE, pygame.K_RIGHT, pygame.K_RETURN):
             if not self.done:
                 self.on_button("next")
+        elif event.key == pygame.K_r and self.done:
+            self.on_button("review")
         elif event.key == pygame.K_a:
             self.shown = len(self.b.steps)
             self.layout()

@@ -1,0 +1,190 @@
+"""The round summary and the post-game review, driven by posted events."""
+
+import pygame
+
+from tmdesktop.app import computer
+from tmdesktop.app.scenes.dialogs import RoundSummaryScene
+from tmdesktop.app.scenes.game_scene import GameScene
+from tmdesktop.app.scenes.review_scene import PLAYED, SUGGESTED, ReviewMoveScene, ReviewScene, action_targets
+from tmdesktop.app.scenes.scoring import ScoringScene
+from tmdesktop.app.session import Session
+from tmdesktop.rules import events as E
+from tmdesktop.rules.engine import Game
+from tmdesktop.rules.ledger import read_ledger, replay_ledger
+from tests.conftest import CORPUS
+
+from ui_events import click, key
+
+
+def corpus_game(name="4pLeague_S60_D1L1_G1"):
+    game, mismatch = replay_ledger(read_ledger((CORPUS / f"{name}.txt").read_text("utf-8")))
+    assert mismatch is None
+    return game
+
+
+def test_round_summary_tells_the_rounds_vp_by_source(user_dirs):
+    """Round 1 of S60 G1 as its ledger rows tell it for the Darklings: "dig 1. build g6" +4,
+    "Leech 2 from engineers" −1, "dig 1. build f7" +4, "Build e10" +2, "Pass bon1" +5 (34 VP):
+    round scoring tile 6, passing 5, the Darklings' ability 4, power from neighbours −1."""
+    from tmdesktop.app.app import App
+
+    whole = corpus_game()
+    round2 = next(i for i, evs in enumerate(whole.events) if E.RoundStarted(2) in evs)
+    app = App((1280, 720))
+    scene = GameScene(app, Session(Game.replay(whole.setup, list(whole.log)[:round2])))
+    app.push(scene)
+    app.render(force=True)
+    faction, action = whole.log[round2]  # the last pass of round 1
+    assert scene.play(action, faction)
+    app.step(0.016)
+    summary = app.stack.top
+    assert isinstance(summary, RoundSummaryScene)
+    lines = dict((name, rows) for name, _colour, rows in summary.rows)["Darklings · 34 VP"]
+    assert lines[0] == ("Round 1: +14 VP (Round scoring tiles +6, Passing (bonus tiles) +5, Faction abilities +4, "
+                        "Power from neighbours \u22121)")
+    assert lines[1].startswith("Income: ")
+    key(app, pygame.K_RETURN)
+    assert app.stack.top is scene
+
+
+def test_scoring_to_review_to_a_move_on_the_board_and_back(user_dirs, monkeypatch):
+    from tmdesktop.app.app import App
+
+    monkeypatch.setattr(computer, "USE_WORKER", False)  # judged a chunk per frame, in this process
+    from tmdesktop.app.scenes.replay_viewer import ReplayScene
+
+    game = corpus_game()
+    app = App((1280, 720))
+    app.push(ReplayScene(app, game, list(game.log)))  # a finished game watched to its end
+    app.render(force=True)
+    key(app, pygame.K_END)
+    key(app, pygame.K_f)
+    assert isinstance(app.stack.top, ScoringScene)
+    scoring = app.stack.top
+    assert "review" not in [b.key for b in scoring.buttons]  # only once the whole score is told
+    key(app, pygame.K_a)
+    click(app, scoring.button("review").rect.center)
+    review = app.stack.top
+    assert isinstance(review, ReviewScene)
+    assert review.review.final == {"darklings": 143, "nomads": 140, "mermaids": 152, "engineers": 161}
+    assert review.review.winners == ["engineers"]
+    # the Darklings' tab, then wait for the judging (progress is shown meanwhile)
+    tab = next(r for r, f in review.tabs if f == "darklings")
+    click(app, tab.center)
+    assert review.selected == "darklings"
+    job = review.jobs["darklings"]
+    assert 0 < job.done < job.total
+    for _ in range(200):
+        if job.finished:
+            break
+        app.step(0.016)
+    app.render(force=True)
+    assert job.finished and review.move_rows
+    row, judgement = review.move_rows[0]
+    assert judgement.difference >= 3
+    click(app, row.center)
+    board = app.stack.top
+    assert isinstance(board, ReviewMoveScene)
+    assert len(board.game.log) == judgement.move.start  # the position before the move
+    app.render(force=True)
+    suggested = [t for a in judgement.suggested for t in action_targets(a)]
+    assert suggested and all(board.target_rect(t) is not None for t in suggested)
+    assert [c for _t, c in board.rings] == [PLAYED, SUGGESTED]
+    # the position after the suggestion: the suggested turn is on the board, with its VP
+    before_vp = board.game.state.players[judgement.move.faction].VP
+    click(app, next(b for b in board.buttons if b.key == "suggested").rect.center)
+    assert board.view == "suggested" and board.game.log[judgement.move.start:] == [
+        (judgement.move.faction, a) for a in judgement.suggested]
+    assert board.game.state.players[judgement.move.faction].VP == judgement.suggested_parts["vp_now"] > before_vp
+    key(app, pygame.K_2)
+    assert board.view == "played" and board.game.log[judgement.move.start:] == [
+        (judgement.move.faction, a) for a in judgement.played]
+    key(app, pygame.K_1)
+    assert board.view == "before" and len(board.game.log) == judgement.move.start
+    click(app, next(b for b in board.buttons if b.key == "exit").rect.center)  # Back to the review
+    assert app.stack.top is review
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is scoring
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, ReplayScene)
+
+
+def test_review_draws_in_every_language(user_dirs, monkeypatch):
+    from tmdesktop import i18n
+    from tmdesktop.app.app import App
+
+    monkeypatch.setattr(computer, "USE_WORKER", False)
+    app = App((1280, 720))
+    review = ReviewScene(app, corpus_game(), judged=["mermaids"])
+    app.push(review)
+    for _ in range(100):
+        app.step(0.016)
+        if review.jobs["mermaids"].finished:
+            break
+    assert review.jobs["mermaids"].finished
+    for lang, words in (("es", "Mejores jugadas para Sirenas"), ("it", "Mosse migliori per Sirene")):
+        i18n.set_language(lang)
+        app.render(force=True)
+        assert review.move_rows
+        assert words == i18n._("Better moves for the {faction}").format(faction=i18n._("Mermaids"))
+
+
+def test_the_worker_judges_as_this_process_does():
+    """The review's turns judged in the computer's worker process give exactly the judgements of
+    this process (same game, same suggestions, same evaluations)."""
+    import time
+
+    from tmdesktop.app.review_job import ReviewJob
+    from tmdesktop.teaching import review as R
+
+    game = corpus_game("4pLeague_S63_D1L1_G4")
+    faction = game.state.seats[0]
+    job = ReviewJob(game, [faction])
+    assert computer.USE_WORKER and job.total > 0 and job.done == 0
+    deadline = time.monotonic() + 180
+    while not job.finished and time.monotonic() < deadline:
+        job.poll()
+        time.sleep(0.05)
+    assert job.finished, "the worker's judgements never came"
+    here = R.judge_turns(game.setup, list(game.log), R.turns_to_judge(game, [faction]))
+    assert sorted(job.judgements, key=lambda j: j.move.start) == here
+
+
+def test_the_people_s_seats_are_judged_first(user_dirs, monkeypatch):
+    from tmdesktop.app.app import App
+
+    monkeypatch.setattr(computer, "USE_WORKER", False)
+    game = corpus_game()
+    app = App((1280, 720))
+    app.push(GameScene(app, Session(game, computers={"darklings": "easy", "nomads": "hard"})))
+    review = ReviewScene(app, game)
+    assert review.review.judged == ["mermaids", "engineers"]
+    assert review.selected == "mermaids" and list(review.jobs) == ["mermaids"]
+    app.push(review)
+    key(app, pygame.K_TAB)  # the next player: the unfinished judging of the Mermaids stops
+    assert review.selected == "engineers" and list(review.jobs) == ["engineers"]
+
+
+def test_a_finished_save_opens_on_its_scoring_and_reviews_the_people_s_seats(title_app, user_dirs, monkeypatch):
+    from tmdesktop import saves
+    from tmdesktop.app.scenes.registry import entry
+    from tmdesktop.rules.random_play import random_game
+
+    monkeypatch.setattr(computer, "USE_WORKER", False)
+    game = random_game(4, players=3)
+    first, *people = game.state.seats
+    path = saves.saves_dir() / f"finished{saves.SUFFIX}"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    saves.save_game(game, path, "finished", computers={first: "medium"})
+    app = title_app()
+    assert entry("open_save")(app, path) == ""
+    app.step(0.016)
+    app.step(0.016)
+    scoring = app.stack.top
+    assert isinstance(scoring, ScoringScene)
+    key(app, pygame.K_a)  # every step at once
+    key(app, pygame.K_r)
+    review = app.stack.top
+    assert isinstance(review, ReviewScene)
+    assert review.review.judged == people and review.selected == people[0]
+    assert review.review.final == {f: p.VP for f, p in game.state.players.items()}

@@ -1,0 +1,91 @@
+"""Words for the review of a game (`teaching.review`): evaluation parts, turning points, the
+moves that could have done better. Shared by the review scene and `python -m tmdesktop review`."""
+
+from __future__ import annotations
+
+from itertools import groupby
+
+from tmdesktop.i18n import N_, _
+
+from . import describe
+from .source_words import kind_name, source_name
+
+#: The parts of the computer's evaluation (`ai.evaluation.PARTS`), as a player reads them.
+PART_NAMES = {
+    "vp_now": N_("VP scored now"),
+    "income_to_come": N_("income to come"),
+    "area_outlook": N_("largest network outlook"),
+    "cult_outlook": N_("cult track majorities"),
+    "town_progress": N_("progress towards towns"),
+    "resources_left": N_("resources in hand"),
+    "position": N_("shipping, digging and room to build"),
+}
+
+
+def part_name(part: str) -> str:
+    return _(PART_NAMES.get(part, part))
+
+
+def signed(v: float) -> str:
+    """"+3", "−2" (a real minus sign), rounded to whole VP."""
+    n = round(v)
+    return f"+{n}" if n >= 0 else f"\u2212{-n}"
+
+
+def turn_text(game, actions) -> str:
+    """A turn's actions in words, one after the other (the same action twice in a row: "×2")."""
+    parts = []
+    for a, same in groupby(actions):
+        n = len(list(same))
+        parts.append(describe.action(game, a) + (f" ×{n}" if n > 1 else ""))
+    return "; ".join(parts) or _("nothing")
+
+
+def sources_text(sources) -> str:
+    """"town tile TW3 +9, round scoring tile SCORE2 +5"."""
+    return ", ".join(f"{source_name(s)} {signed(v)}" for s, v in sources)
+
+
+def standing_text(tp) -> str:
+    """What a turning point did to the standings."""
+    if tp.rank_after == 1 and tp.rank_before > 1:
+        return _("took the lead")
+    if tp.rank_after == 1:
+        return _("lead by {n} VP").format(n=tp.lead) if tp.lead > 0 else _("shared the lead")
+    if tp.rank_after < tp.rank_before:
+        return _("moved up from place {a} to place {b}").format(a=tp.rank_before, b=tp.rank_after)
+    return _("stayed in place {n}, {vp} VP behind").format(n=tp.rank_after, vp=-tp.lead)
+
+
+def turning_point_text(game, tp) -> str:
+    """"Round 6 · Darklings: +16 VP (town tile TW3 +9, …): took the lead"."""
+    return _("Round {r} · {faction}: {vp} VP ({sources}); {standing}").format(
+        r=tp.move.round, faction=describe.faction(game, tp.move.faction), vp=signed(tp.vp),
+        sources=sources_text(tp.sources), standing=standing_text(tp))
+
+
+def difference_text(j) -> str:
+    """"The suggested turn projects 12 VP more at the end of the game: +14 VP scored now, …"."""
+    parts = ", ".join(f"{signed(v)} {part_name(k)}" for k, v in j.part_changes())
+    return _("By the computer's evaluation the suggested turn leads to {n} VP more at the end of the game "
+             "({parts}).").format(n=round(j.difference), parts=parts)
+
+
+def round_vp_text(round_: int, by_source: dict) -> str:
+    """"Round 1: +14 VP (Round scoring tiles +6, Passing (bonus tiles) +5, …)": a player's VP in
+    a round by kind of source, largest first."""
+    kinds = sorted(((k, v) for k, v in kind_totals(by_source).items() if v), key=lambda kv: -kv[1])
+    total = sum(v for _k, v in kinds)
+    if not kinds:
+        return _("Round {n}: no VP").format(n=round_)
+    return _("Round {n}: {vp} VP ({sources})").format(
+        n=round_, vp=signed(total), sources=", ".join(f"{kind_name(k)} {signed(v)}" for k, v in kinds))
+
+
+def kind_totals(by_source: dict) -> dict[str, int]:
+    """VP by kind of source (one line per kind), from a faction's VP by source."""
+    out: dict[str, int] = {}
+    for s, v in by_source.items():
+        out[s.kind] = out.get(s.kind, 0) + v
+    return out
+

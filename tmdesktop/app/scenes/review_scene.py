@@ -1,0 +1,469 @@
+"""The review of a finished game: VP by source against the winner's, the turning points, and the
+turns where the computer's suggestion would have led clearly further (each viewable on the board).
+
+The data is `teaching.review`'s; the turns are judged in the computer's worker (`ReviewJob`) while
+the page shows its progress. A better move opens `ReviewMoveScene`: the board before the turn,
+the turn played and the suggested one ringed in two colours, the difference in words.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from tmdesktop.i18n import N_, _
+from tmdesktop.rules import actions as A
+from tmdesktop.rules.engine import Game
+from tmdesktop.teaching import review as R
+
+from .. import describe, text, theme
+from .. import review_words as W
+from ..review_job import ReviewJob
+from ..session import Session
+from ..views import widgets
+from .game_scene import GameScene
+from .menu import MenuScene, make_button, title_weight
+from .scoring import ROW_NAMES, ROW_OF, ROWS, OTHER
+
+PLAYED = (236, 120, 72)  # the turn played: orange rings
+SUGGESTED = (96, 200, 120)  # the suggested turn: green rings
+
+
+def people_of(app, game) -> list[str]:
+    """The seats people played in `game` (the computer's seats are known to the table's session)."""
+    for scene in reversed(app.stack.scenes):
+        session = getattr(scene, "session", None)
+        if session is not None and getattr(session, "game", None) is game:
+            return [f for f in game.state.seats if f not in session.computers]
+    return list(game.state.seats)
+
+
+class ReviewScene(MenuScene):
+    """Full screen, from the final scoring: 'Review the game'."""
+
+    def __init__(self, app, game: Game, names: dict | None = None, judged: list[str] | None = None):
+        super().__init__(app)
+        self.game = game
+        self.names = dict(names or {})
+        people = judged if judged is not None else people_of(app, game)
+        self.review = R.overview(game, people or list(game.state.seats))
+        self.selected = self.review.judged[0] if self.review.judged else self.review.factions[0]
+        self.jobs: dict[str, ReviewJob] = {}
+        self.start_judging(self.selected)
+        self.tabs: list[tuple[pygame.Rect, str]] = []
+        self.move_rows: list[tuple[pygame.Rect, R.Judgement]] = []
+
+    # -------------------------------------------------------------- judging
+
+    def start_judging(self, faction: str) -> None:
+        if faction not in self.jobs:
+            self.jobs[faction] = ReviewJob(self.game, [faction])
+
+    def better_moves(self, faction: str) -> list[R.Judgement] | None:
+        """The faction's better moves, or None while its turns are being judged."""
+        job = self.jobs.get(faction)
+        if job is None or not job.finished:
+            return None
+        return R.best_of(job.judgements).get(faction, [])
+
+    def update(self, dt: float) -> bool:
+        job = self.jobs.get(self.selected)
+        if job is not None and not job.finished:
+            if job.poll():
+                self.dirty = True
+            return True
+        return False
+
+    def close(self) -> None:
+        for job in self.jobs.values():
+            job.cancel()
+        self.app.pop()
+
+    # -------------------------------------------------------------- input
+
+    def layout(self) -> None:
+        w, h = self.size
+        px = self.px
+        bw, bh = px(250), px(58)
+        self.buttons = [make_button("back", N_("Back"), (w // 2 - bw // 2, h - px(96), bw, bh), hint="Esc")]
+        top = px(150)
+        bottom = h - px(120)
+        self.table_rect = pygame.Rect(px(40), top, int(w * 0.36), bottom - top)
+        right = pygame.Rect(self.table_rect.right + px(30), top, w - self.table_rect.right - px(70), bottom - top)
+        self.points_rect = pygame.Rect(right.x, right.y, right.width, int(right.height * 0.40))
+        self.moves_rect = pygame.Rect(right.x, self.points_rect.bottom + px(16), right.width,
+                                      right.bottom - self.points_rect.bottom - px(16))
+        n = len(self.review.factions)
+        tab_w = min(px(260), (w - px(80)) // max(1, n))
+        self.tabs = [(pygame.Rect(px(40) + i * (tab_w + px(8)), px(96), tab_w, px(44)), f)
+                     for i, f in enumerate(self.review.factions)]
+
+    def hit(self, pos):
+        h = super().hit(pos)
+        if h is not None:
+            return h
+        for r, f in self.tabs:
+            if r.collidepoint(pos):
+                return ("tab", f)
+        for r, j in self.move_rows:
+            if r.collidepoint(pos):
+                return ("move", j.move.start)
+        return None
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            h = self.hit(event.pos)
+            if h and h[0] == "tab":
+                self.select(h[1])
+                return
+            if h and h[0] == "move":
+                self.open_move(h[1])
+                return
+        super().handle_event(event)
+
+    def on_key(self, event) -> None:
+        if pygame.K_1 <= event.key <= pygame.K_5:
+            rows = self.move_rows
+            i = event.key - pygame.K_1
+            if i < len(rows):
+                self.open_move(rows[i][1].move.start)
+        elif event.key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_LEFT):
+            fs = self.review.factions
+            step = -1 if event.key == pygame.K_LEFT else 1
+            self.select(fs[(fs.index(self.selected) + step) % len(fs)])
+
+    def back(self) -> None:
+        self.close()
+
+    def on_button(self, key: str) -> None:
+        if key == "back":
+            self.close()
+
+    def select(self, faction: str) -> None:
+        for f, job in list(self.jobs.items()):  # the worker turns to the player now shown
+            if f != faction and not job.finished:
+                job.cancel()
+                del self.jobs[f]
+        self.selected = faction
+        self.start_judging(faction)
+        self.dirty = True
+
+    def open_move(self, start: int) -> None:
+        j = next((j for _r, j in self.move_rows if j.move.start == start), None)
+        if j is not None:
+            self.app.push(ReviewMoveScene(self.app, self.game, j))
+
+    # -------------------------------------------------------------- drawing
+
+    def label(self, f: str) -> str:
+        name = describe.faction(self.game, f)
+        return f"{self.names[f]} · {name}" if self.names.get(f) else name
+
+    def rival(self) -> str:
+        """Whom the selected player is compared with: the winner (the runner-up for the winner)."""
+        rv = self.review
+        if self.selected not in rv.winners:
+            return rv.winners[0]
+        others = sorted((f for f in rv.factions if f != self.selected), key=lambda f: -rv.final[f])
+        return others[0] if others else self.selected
+
+    def rows_of(self, f: str) -> dict[str, int]:
+        out = dict.fromkeys((row for row, _k in ROWS), 0)
+        for source, vp in self.review.vp_by_source.get(f, {}).items():
+            out[ROW_OF.get(source.kind, OTHER)] += vp
+        return out
+
+    def draw(self, surface) -> None:
+        self.begin_page(surface)
+        self.draw_title(surface, _("Review of the game"))
+        self.draw_tabs(surface)
+        self.draw_table(surface)
+        self.draw_points(surface)
+        self.draw_moves(surface)
+        self.draw_widgets(surface)
+
+    def draw_tabs(self, surface) -> None:
+        px = self.px
+        for r, f in self.tabs:
+            on = f == self.selected
+            pygame.draw.rect(surface, theme.PARCHMENT if on else theme.PANEL_LIGHT, r, border_radius=px(8))
+            pygame.draw.rect(surface, theme.ACCENT if on else theme.PANEL_EDGE, r, 2, border_radius=px(8))
+            colour = theme.piece_colour(self.game.state.players[f].faction.home)
+            pygame.draw.circle(surface, colour, (r.x + px(20), r.centery), px(9))
+            pygame.draw.circle(surface, theme.INK_SOFT, (r.x + px(20), r.centery), px(9), 1)
+            tag = self.label(f) + (" · " + _("winner") if f in self.review.winners else "")
+            text.blit(surface, tag, self.fs(17), theme.INK if on else theme.TEXT, (r.x + px(36), r.centery),
+                      "midleft", "semibold", max_width=r.width - px(44))
+
+    def draw_table(self, surface) -> None:
+        px = self.px
+        r = self.table_rect
+        widgets.panel(surface, r, theme.PARCHMENT, radius=px(12), edge=theme.INK_SOFT)
+        me, other = self.selected, self.rival()
+        mine, theirs = self.rows_of(me), self.rows_of(other)
+        head = _("VP by source")
+        text.blit(surface, head, self.fs(22), theme.INK, (r.x + px(18), r.y + px(12)), "topleft", title_weight(head))
+        label_w = int(r.width * 0.46)
+        col_w = (r.width - label_w - px(16)) // 3
+        xs = [r.x + label_w + col_w * i + col_w // 2 for i in range(3)]
+        y = r.y + px(50)
+        heads = [self.label(me), self.label(other) + (" · " + _("winner") if other in self.review.winners else ""),
+                 _("Difference")]
+        for x, hd in zip(xs, heads):
+            text.blit(surface, hd, self.fs(14), theme.INK, (x, y + px(14)), "center", "bold", max_width=col_w - px(6))
+        y += px(34)
+        rows = [k for k, _kinds in ROWS if mine[k] or theirs[k]]
+        row_h = min(px(34), (r.bottom - y - px(50)) // max(1, len(rows) + 1))
+        fs = self.fs(min(17, row_h * 0.55 / max(self.scale, 0.01)))
+        for i, k in enumerate(rows):
+            row = pygame.Rect(r.x + px(8), y, r.width - px(16), row_h)
+            if i % 2 == 0:
+                pygame.draw.rect(surface, (228, 217, 188), row, border_radius=px(4))
+            text.blit(surface, _(ROW_NAMES[k]), fs, theme.INK, (r.x + px(18), row.centery), "midleft",
+                      max_width=label_w - px(24))
+            d = mine[k] - theirs[k]
+            for x, v, colour in ((xs[0], mine[k], theme.INK), (xs[1], theirs[k], theme.INK),
+                                 (xs[2], d, theme.ERROR if d < 0 else (40, 110, 50) if d > 0 else theme.INK_SOFT)):
+                shown = str(v) if x != xs[2] else W.signed(v) if v else "—"
+                text.blit(surface, shown, fs, colour, (x, row.centery), "center", "semibold")
+            y += row_h
+        pygame.draw.line(surface, theme.INK, (r.x + px(12), y + px(4)), (r.right - px(12), y + px(4)), 2)
+        fm, fo = self.review.final[me], self.review.final[other]
+        text.blit(surface, _("Total"), self.fs(19), theme.INK, (r.x + px(18), y + px(8) + row_h // 2), "midleft", "bold")
+        for x, v in ((xs[0], str(fm)), (xs[1], str(fo)), (xs[2], W.signed(fm - fo) if fm != fo else "—")):
+            text.blit(surface, v, self.fs(19), theme.INK, (x, y + px(8) + row_h // 2), "center", "bold")
+        self.draw_rounds(surface, pygame.Rect(r.x + px(8), y + row_h + px(24), r.width - px(16),
+                                              r.bottom - y - row_h - px(32)), me, other)
+
+    def draw_rounds(self, surface, r: pygame.Rect, me: str, other: str) -> None:
+        """VP gained in each round by the two players compared: where the gap opened."""
+        px = self.px
+        if r.height < px(90):
+            return
+        head = _("VP gained in each round")
+        text.blit(surface, head, self.fs(17), theme.INK, (r.x + px(10), r.y), "topleft", "semibold")
+        label_w = int(r.width * 0.30)
+        col_w = (r.width - label_w) // 6
+        row_h = min(px(30), (r.height - px(30)) // 3)
+        y = r.y + px(28)
+        for k in range(1, 7):
+            text.blit(surface, _("Round {n}").format(n=k), self.fs(13), theme.INK_SOFT,
+                      (r.x + label_w + (k - 1) * col_w + col_w // 2, y + row_h // 2), "center", max_width=col_w - px(4))
+        for f in (me, other):
+            y += row_h
+            text.blit(surface, self.label(f), self.fs(14), theme.INK, (r.x + px(10), y + row_h // 2), "midleft",
+                      "semibold", max_width=label_w - px(12))
+            for k in range(1, 7):
+                mine = self.review.round_vp[k].get(f, 0)
+                best = max(self.review.round_vp[k].values(), default=0)
+                colour = (40, 110, 50) if mine == best and mine > 0 else theme.INK
+                text.blit(surface, W.signed(mine), self.fs(15), colour,
+                          (r.x + label_w + (k - 1) * col_w + col_w // 2, y + row_h // 2), "center",
+                          "bold" if colour != theme.INK else "regular")
+
+    def draw_points(self, surface) -> None:
+        px = self.px
+        r = self.points_rect
+        widgets.panel(surface, r, (46, 52, 48), radius=px(12))
+        head = _("Turning points: the moves that brought the most VP")
+        text.blit(surface, head, self.fs(20), theme.ACCENT, (r.x + px(18), r.y + px(10)), "topleft",
+                  title_weight(head), max_width=r.width - px(36))
+        y = r.y + px(48)
+        points = self.review.turning_points
+        line_h = max(px(30), (r.bottom - y - px(8)) // max(1, len(points)))
+        for tp in points:
+            colour = theme.piece_colour(self.game.state.players[tp.move.faction].faction.home)
+            pygame.draw.circle(surface, theme.edge_on_dark(colour), (r.x + px(28), y + px(12)), px(9))
+            pygame.draw.circle(surface, colour, (r.x + px(28), y + px(12)), px(7))
+            line = W.turning_point_text(self.game, tp)
+            img = text.text(line, self.fs(15), theme.TEXT if tp.move.faction == self.selected else theme.TEXT_DIM,
+                            "regular", wrap=r.width - px(70))
+            surface.blit(img, (r.x + px(46), y))
+            y += max(line_h, img.get_height() + px(6))
+
+    def draw_moves(self, surface) -> None:
+        px = self.px
+        r = self.moves_rect
+        widgets.panel(surface, r, (46, 52, 48), radius=px(12))
+        head = _("Better moves for the {faction}").format(faction=describe.faction(self.game, self.selected))
+        text.blit(surface, head, self.fs(20), theme.ACCENT, (r.x + px(18), r.y + px(10)), "topleft",
+                  title_weight(head), max_width=r.width - px(36))
+        self.move_rows = []
+        y = r.y + px(46)
+        found = self.better_moves(self.selected)
+        if found is None:
+            job = self.jobs[self.selected]
+            msg = _("The computer is judging the moves: {done} of {total}").format(done=job.done, total=job.total)
+            text.blit(surface, msg, self.fs(17), theme.TEXT_DIM, (r.x + px(20), y + px(10)), "topleft")
+            bar = pygame.Rect(r.x + px(20), y + px(46), r.width - px(40), px(14))
+            pygame.draw.rect(surface, theme.PANEL_LIGHT, bar, border_radius=px(6))
+            fill = bar.copy()
+            fill.width = int(bar.width * job.done / max(1, job.total))
+            pygame.draw.rect(surface, theme.ACCENT, fill, border_radius=px(6))
+            return
+        if not found:
+            text.blit(surface, _("No turn where the computer's suggestion leads clearly further."), self.fs(17),
+                      theme.TEXT_DIM, (r.x + px(20), y + px(10)), "topleft", max_width=r.width - px(40))
+            return
+        text.blit(surface, _("By the computer's evaluation (projected VP at the end). Click a move to see it on "
+                             "the board."), self.fs(14), theme.TEXT_DIM, (r.x + px(20), y), "topleft",
+                  max_width=r.width - px(40))
+        y += px(26)
+        row_h = min(px(64), (r.bottom - y - px(10)) // len(found))
+        mouse = self.app.mouse_pos()
+        for i, j in enumerate(found):
+            row = pygame.Rect(r.x + px(12), y, r.width - px(24), row_h - px(6))
+            hover = row.collidepoint(mouse)
+            pygame.draw.rect(surface, (80, 74, 50) if hover else theme.PANEL_LIGHT, row, border_radius=px(8))
+            self.move_rows.append((row, j))
+            text.blit(surface, f"{i + 1}.", self.fs(18), theme.ACCENT, (row.x + px(12), row.centery), "midleft", "bold")
+            when = _("Round {n}").format(n=j.move.round)
+            text.blit(surface, when, self.fs(14), theme.TEXT_DIM, (row.x + px(40), row.centery), "midleft",
+                      max_width=px(90))
+            x = row.x + px(40) + px(96)
+            line = _("Played: {turn}").format(turn=W.turn_text(self.game, j.played))
+            text.blit(surface, line, self.fs(15), PLAYED, (x, row.y + px(6)), "topleft",
+                      max_width=row.right - px(120) - x)
+            line = _("Suggested: {turn}").format(turn=W.turn_text(self.game, j.suggested))
+            text.blit(surface, line, self.fs(15), SUGGESTED, (x, row.bottom - px(6)), "bottomleft",
+                      max_width=row.right - px(120) - x)
+            text.blit(surface, _("{n} VP").format(n=W.signed(j.difference)), self.fs(20), theme.GOOD,
+                      (row.right - px(14), row.centery), "midright", "bold")
+            y += row_h
+
+
+def action_targets(a: A.Action) -> list[tuple[str, str]]:
+    """Where an action shows on the board (the hit targets of the map view)."""
+    if isinstance(a, (A.Build, A.Upgrade, A.Transform)):
+        return [("hex", a.hex)]
+    if isinstance(a, A.PlaceBridge):
+        return [("hex", a.a), ("hex", a.b)]
+    if isinstance(a, A.UseAction) and a.name.startswith("ACT") and a.name[3:].isdigit():
+        return [("power", a.name)]
+    if isinstance(a, A.Pass) and a.bonus:
+        return [("bonus", a.bonus)]
+    if isinstance(a, A.TakeTile):
+        return [("town" if a.tile.startswith("TW") else "favor", a.tile)]
+    return []
+
+
+class ReviewMoveScene(GameScene):
+    """The board before a reviewed turn: the turn played (orange) and the suggestion (green) are
+    ringed; 1, 2, 3 show the position before, after the turn played, after the suggestion."""
+
+    prompts = False  # a position to look at: nothing is asked or played
+
+    #: What the board shows: the position before the turn, after the turn played, after the suggestion.
+    VIEWS = ("before", "played", "suggested")
+
+    def __init__(self, app, game: Game, judgement: R.Judgement):
+        self.judgement = judgement
+        before = Game.replay(game.setup, list(game.log)[:judgement.move.start])
+        self.positions = {"before": before}
+        for view, actions in (("played", judgement.played), ("suggested", judgement.suggested)):
+            after = before.copy()
+            for a in actions:
+                after.apply(judgement.move.faction, a)
+            self.positions[view] = after
+        self.view = "before"
+        super().__init__(app, Session(before))
+        played = [t for a in judgement.played for t in action_targets(a)]
+        suggested = [t for a in judgement.suggested for t in action_targets(a)]
+        self.rings = [(played, PLAYED), (suggested, SUGGESTED)]
+
+    def show(self, view: str) -> None:
+        """Put one of the three positions on the board."""
+        self.view = view
+        self.session.game = self.game = self.positions[view]
+        self.session.version += 1
+        if self.lay is not None:
+            self.supply.layout(self.lay.supply, self.lay.scale, self.game.state)
+            self.players.layout(self.lay.players, self.lay.scale, self.game.state.seats)
+        self.dirty = True
+
+    def _layout_buttons(self) -> None:
+        super()._layout_buttons()
+        self.buttons = self.bar_buttons([
+            ("before", N_("Before the move"), "1"), ("played", N_("After the move played"), "2"),
+            ("suggested", N_("After the suggestion"), "3"), ("exit", N_("Back to the review"), "Esc")])
+
+    def button_states(self) -> None:
+        for b in self.buttons:
+            b.enabled, b.primary = True, False
+            b.active = b.key == self.view
+        self.top_buttons[0].active = self.map.show_labels
+        self.top_buttons[1].active = self.map.colour_blind
+
+    def press(self, key: str) -> None:
+        if key == "exit":
+            self.app.pop()
+        elif key in self.VIEWS:
+            self.show(key)
+        elif key == "labels":
+            self.map.show_labels = not self.map.show_labels
+        elif key == "colourblind":
+            self.map.colour_blind = not self.map.colour_blind
+        self.dirty = True
+
+    def click(self, target, via_click: bool = True) -> None:
+        pass  # a position to look at
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.press("exit")
+            elif pygame.K_1 <= event.key <= pygame.K_3:
+                self.press(self.VIEWS[event.key - pygame.K_1])
+            elif event.key == pygame.K_l:
+                self.press("labels")
+            return
+        super().handle_event(event)
+
+    def _status_text(self) -> str:
+        j = self.judgement
+        faction = describe.faction(self.game, j.move.faction)
+        if self.view == "played":
+            return _("Round {r}: the {faction} after the move played").format(r=j.move.round, faction=faction)
+        if self.view == "suggested":
+            return _("Round {r}: the {faction} after the suggested move").format(r=j.move.round, faction=faction)
+        return _("Round {r}: the {faction} before their move").format(r=j.move.round, faction=faction)
+
+    def _draw_annotations(self, surface) -> None:
+        s = self.lay.scale
+        shown = {"before": (PLAYED, SUGGESTED), "played": (PLAYED,), "suggested": (SUGGESTED,)}[self.view]
+        for targets, colour in self.rings:
+            if colour not in shown:
+                continue
+            for k, t in enumerate(targets):
+                r = self.target_rect(t)
+                if r is not None:
+                    grow = int((8 + 10 * (colour == SUGGESTED)) * s)
+                    pygame.draw.rect(surface, colour, r.inflate(grow, grow), max(3, int(5 * s)),
+                                     border_radius=int(10 * s))
+        self.draw_explanation(surface)
+
+    def draw_explanation(self, surface) -> None:
+        """The two turns and the difference, in a box over the bottom of the map."""
+        s = self.lay.scale
+        j = self.judgement
+        m = self.lay.map
+        width = int(m.width * 0.92)
+        fs = max(12, int(17 * s))
+        lines = [(_("Played: {turn}").format(turn=W.turn_text(self.game, j.played)), PLAYED, "semibold"),
+                 (_("Suggested: {turn}").format(turn=W.turn_text(self.game, j.suggested)), SUGGESTED, "semibold"),
+                 (W.difference_text(j), theme.TEXT, "regular")]
+        imgs = [text.text(t, fs, c, wgt, wrap=width - int(60 * s)) for t, c, wgt in lines]
+        h = sum(i.get_height() for i in imgs) + int(12 * s) * (len(imgs) + 1)
+        box = pygame.Rect(0, 0, width, h)
+        box.midbottom = (m.centerx, m.bottom - int(10 * s))
+        ringed = [self.target_rect(t) for targets, _c in self.rings for t in targets]
+        if any(r is not None and r.colliderect(box) for r in ringed):  # not over what it explains
+            box.midtop = (m.centerx, m.y + int(10 * s))
+        widgets.panel(surface, box, (30, 34, 32), radius=int(10 * s), edge=theme.PANEL_EDGE)
+        y = box.y + int(12 * s)
+        for (t, colour, _w), img in zip(lines, imgs):
+            if colour in (PLAYED, SUGGESTED):
+                pygame.draw.rect(surface, colour, (box.x + int(14 * s), y + int(3 * s), int(22 * s),
+                                                   max(4, img.get_height() - int(6 * s))), max(2, int(3 * s)),
+                                 border_radius=int(4 * s))
+            surface.blit(img, (box.x + int(46 * s), y))
+            y += img.get_height() + int(12 * s)
