@@ -1,5 +1,6 @@
 """Settings: language (switches at once), colour-blind glyphs, UI scale, fullscreen, animation
-speed, confirm before passing, and each player's automatic answer to power offers."""
+speed, confirm before passing, the help while playing (suggestions, warnings, hand-off notices),
+and each player's automatic answer to power offers."""
 
 from __future__ import annotations
 
@@ -52,6 +53,10 @@ class SettingsScene(MenuScene):
         self.cb = Switch("colour_blind", N_("Colour-blind glyphs on the pieces"), s.colour_blind)
         self.confirm = Switch("confirm_pass", N_("Ask before passing"), s.confirm_pass)
         self.full = Switch("fullscreen", N_("Fullscreen"), s.fullscreen)
+        # help while playing (each can be turned off)
+        self.help = [Switch("hints", N_("Suggest a move (H)"), s.hints),
+                     Switch("warnings", N_("Warn before a costly mistake"), s.warnings),
+                     Switch("handoff_notices", N_("Notices to pass the laptop"), s.handoff_notices)]
         self.leech: list[Chooser] = []
         for name in s.recent_names[:6]:
             self.leech.append(Chooser(f"leech:{name}", "", list(settings_mod.LEECH_MODES), s.leech_mode(name),
@@ -65,7 +70,7 @@ class SettingsScene(MenuScene):
         top = px(200)
         self.choosers = [self.lang, self.scale_c, self.anim]
         y = self.stack(self.choosers, lx, top, col_w, rh, gap)
-        self.switches = [self.cb, self.confirm, self.full]
+        self.switches = [self.cb, self.confirm, self.full] + self.help
         left_bottom = self.stack(self.switches, lx, y, col_w, rh, gap)
         y = top + px(40)
         self.leech_labels = []
@@ -96,6 +101,8 @@ class SettingsScene(MenuScene):
             s.colour_blind = value
         elif key == "confirm_pass":
             s.confirm_pass = value
+        elif key in ("hints", "warnings", "handoff_notices"):
+            setattr(s, key, value)
         elif key == "fullscreen":
             s.fullscreen = value
             apply_display(self.app)
