@@ -71,17 +71,20 @@ class SettingsScene(MenuScene):
         self.choosers = [self.lang, self.scale_c, self.anim]
         y = self.stack(self.choosers, lx, top, col_w, rh, gap)
         self.switches = [self.cb, self.confirm, self.full] + self.help
-        left_bottom = self.stack(self.switches, lx, y, col_w, rh, gap)
-        y = top + px(40)
+        left_bottom = self.stack(self.switches[:3], lx, y, col_w, rh, gap)
+        # the right column: the help while playing, then the power offers
+        help_panel = self.section_rect(rx, col_w, top - px(60), self.stack(self.help, rx, top, col_w, rh, gap))
+        offers_top = help_panel.bottom + px(16)
+        y = offers_top + px(100)
         self.leech_labels = []
         for c in self.leech:
             self.leech_labels.append(pygame.Rect(rx, y, int(col_w * 0.4), rh))
             c.rect = pygame.Rect(rx + int(col_w * 0.4), y, col_w - int(col_w * 0.4), rh)
             self.choosers.append(c)
             y += rh + gap
-        bottom = max(left_bottom, y + px(70), top + px(330))
+        bottom = max(left_bottom, y + px(70), offers_top + px(190))
         self.panels = (self.section_rect(lx, col_w, top - px(60), bottom),
-                       self.section_rect(rx, col_w, top - px(60), bottom))
+                       self.section_rect(rx, col_w, offers_top, bottom), help_panel)
         bw, bh = px(280), px(62)
         self.buttons = [make_button("done", N_("Done"), (w // 2 - bw // 2, h - px(100), bw, bh), primary=True,
                                     hint="Esc")]
@@ -128,7 +131,7 @@ class SettingsScene(MenuScene):
         self.begin_page(surface)
         px = self.px
         self.draw_title(surface, _("Settings"))
-        for r, title in zip(self.panels, (_("Table"), _("Power offers"))):
+        for r, title in zip(self.panels, (_("Table"), _("Power offers"), _("Help while playing"))):
             self.draw_section(surface, r, title)
         right = self.panels[1]
         text.blit(surface, _("Answer power offers automatically for:"), self.fs(18), theme.TEXT_DIM,
