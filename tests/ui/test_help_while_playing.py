@@ -26,17 +26,18 @@ from tmdesktop.settings import Settings
 from ui_events import click, key
 
 
-def table(settings: Settings) -> tuple[App, PlayScene]:
+def table(settings: Settings, moves: int = 44) -> tuple[App, PlayScene]:
     app = App((1280, 720))
     app.settings = settings
     session = Session(new_game(4, 11))
-    session.play_random(44, random.Random(5))
+    session.play_random(moves, random.Random(5))
     scene = PlayScene(app, session)
     app.push(scene)
     app.render(force=True)
     app.step(0.016)
-    assert app.stack.top is scene and scene.decider() == "mermaids"
-    assert scene.game.decision("mermaids") == "action"
+    if moves == 44:
+        assert app.stack.top is scene and scene.decider() == "mermaids"
+        assert scene.game.decision("mermaids") == "action"
     return app, scene
 
 
@@ -147,6 +148,26 @@ def test_switched_off_no_hint_button_no_warning_and_no_handoff_notice():
         app.step(0.016)
         assert not isinstance(app.stack.top, HandoffNotice)
     assert scene.decider() not in (None, "mermaids")  # the turn passed, with no notice
+
+
+def test_going_back_from_declining_free_power_opens_the_offer_again():
+    app, scene = table(Settings(), moves=27)  # the Nomads are offered 1 power, which costs no VP
+    game = scene.game
+    assert scene.decider() == "nomads" and game.decision("nomads") == "leech"
+    picker = app.stack.top
+    assert isinstance(picker, ChoiceScene)
+    digest = game.digest()
+    decline = next(i for i, o in enumerate(picker.options) if isinstance(o.value, A.Decline))
+    key(app, pygame.K_1 + decline)
+    dlg = app.stack.top
+    assert isinstance(dlg, WarningScene) and "nothing" in dlg.title  # declining power that costs nothing
+    key(app, pygame.K_ESCAPE)
+    assert game.digest() == digest
+    again = app.stack.top
+    assert isinstance(again, ChoiceScene) and not isinstance(again, WarningScene)  # the offer, asked again
+    take = next(i for i, o in enumerate(again.options) if isinstance(o.value, A.Leech))
+    key(app, pygame.K_1 + take)
+    assert isinstance(game.log[-1][1], A.Leech) and game.log[-1][0] == "nomads"
 
 
 @pytest.mark.parametrize("name", ["hints", "warnings", "handoff_notices"])

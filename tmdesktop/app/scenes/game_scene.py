@@ -200,7 +200,13 @@ class GameScene(Scene):
             return False
         n = len(self.game.log)
         self.warned |= {(n, who, w.code, w.params) for w in found}
-        self.app.push(WarningScene(self.app, self.game, found, lambda: self.play(action, who, checked=True)))
+        if isinstance(self.app.stack.top, ConvertScene):  # its rows would be stale after the answer
+            self.app.stack.top.close()
+
+        def back() -> None:  # the picker the decision needs (a power offer's) opens again
+            self._prompted_version = -1
+
+        self.app.push(WarningScene(self.app, self.game, found, lambda: self.play(action, who, checked=True), back))
         return True
 
     # ------------------------------------------------------------------ applying intents

@@ -17,11 +17,11 @@ from .dialogs import ChoiceScene, Option
 
 
 class WarningScene(ChoiceScene):
-    def __init__(self, app, game, warnings, on_anyway: Callable[[], None]):
+    def __init__(self, app, game, warnings, on_anyway: Callable[[], None], on_back: Callable[[], None] = lambda: None):
         self.said = [warning_words.say(game, w) for w in warnings]
         title = self.said[0][0] if len(self.said) == 1 else _("Before you do this")
         super().__init__(app, title, [Option(_("Do it anyway"), True), Option(_("Go back"), False)],
-                         lambda yes: on_anyway() if yes else None, cancellable=False)
+                         lambda yes: on_anyway() if yes else on_back(), cancellable=False)
         self.body: list[pygame.Surface] = []
 
     def layout(self, size) -> None:
