@@ -175,3 +175,34 @@ def test_asking_never_changes_the_game_and_refused_actions_have_no_warning(seed)
             assert g.digest() == digest
         g.apply(who, a)
     assert warnings_for(g, g.state.seats[0], A.Build("ZZ99")) == []
+
+
+def alone_and_ending_a_turn(g, who, _a):
+    """The last player in the round may end a turn (Done is listed) beside their next actions."""
+    acts = g.legal_actions(who)
+    return g.state.phase == "play" and g.alone_in_round(g.state.players[who]) and A.Done() in acts and any(
+        isinstance(x, (A.Build, A.Upgrade, A.Transform, A.UseAction, A.SendPriest)) for x in acts)
+
+
+def test_ending_a_turn_alone_in_the_round_is_not_warned():
+    """The last player still in the round gets the next turn at once: the engine lists their next
+    actions beside Done, and ending the turn gives nothing up."""
+    hit = next(filter(None, (play_until(seed, alone_and_ending_a_turn) for seed in range(12))), None)
+    assert hit, "nobody alone in a round in random play"
+    g, who, _random_move = hit
+    done = A.Done()
+    assert W.FOLLOWUP_UNUSED not in codes(g, who, done)
+    g.apply(who, done)
+    assert g.decision(who) == "action" and g.state.turn.faction == who  # their next turn, at once
+
+
+def test_an_offer_the_full_bowls_cannot_take_is_not_warned_as_lost_power():
+    """Taking an offer that moves nothing changes nothing: there is nothing to warn about."""
+    hit = None
+    for seed in range(12):
+        hit = play_until(seed, lambda g, who, a: isinstance(a, A.Leech) and g.state.players[who].power[:2] == [0, 0])
+        if hit:
+            break
+    assert hit, "no offer to full bowls in random play"
+    g, who, take = hit
+    assert W.POWER_LOST not in codes(g, who, take)

@@ -29,8 +29,6 @@ FINAL_LEFTOVERS = "final_leftovers"  # the last pass with resources still spenda
 LAST_ROUND = 6
 #: Actions that spend resources on the board (what resources left at the end could have done).
 MAIN_SPENDS = (A.Build, A.Upgrade, A.Transform, A.SendPriest, A.Advance, A.UseAction, A.PlaceBridge)
-#: What is free to leave when a turn ends (or is not a part of the turn's action).
-NOT_A_FOLLOWUP = (A.Done, A.Convert, A.Burn, A.DiscardSpade, A.Pass, A.Leech, A.Decline, A.DropFaction)
 
 
 @dataclass(frozen=True)
@@ -82,9 +80,11 @@ def _power_lost(game, faction: str, action: A.Action, events) -> list[GameWarnin
     promised = moved = 0
     if isinstance(action, A.Leech):
         offer = next((o for o in p.leech_offers if o.source == action.source), None)
-        if offer is not None and p.VP + 1 >= offer.amount:  # a cap by VP is the price, not the bowls
+        got = _power_gained(events, faction, E.LEECH)
+        # a cap by VP is the price, not the bowls; an offer that moves nothing is no choice at all
+        if offer is not None and p.VP + 1 >= offer.amount and got > 0:
             promised += offer.amount
-            moved += _power_gained(events, faction, E.LEECH)
+            moved += got
     steps: dict[str, int] = {}
     for e in E.gains_of(events, faction):  # cult steps: the power spaces they cross
         if e.resource in CULTS and e.amount > 0:
@@ -141,12 +141,22 @@ def _spades_unused(game, faction: str, action: A.Action) -> list[GameWarning]:
     return []
 
 
+#: The parts of an action the engine keeps open (`turn.followups`) that are worth finishing.
+FOLLOWUP_KINDS = {A.Build: "build", A.Transform: "transform", A.Upgrade: "upgrade", A.PlaceBridge: "bridge"}
+
+
 def _followup_unused(game, faction: str, action: A.Action) -> list[GameWarning]:
-    """Ending the turn while the engine still lists a part of the action (the dwelling after a
-    spade action, a town across the river ...): only conversions are free to leave."""
+    """Ending the turn while a part of its action is still open and listed by the engine (the
+    dwelling on the hex a spade action dug, the bridge of a bridge action ...).  A player alone
+    in the round gets the next turn at once: nothing is given up."""
     if not isinstance(action, A.Done):
         return []
-    left = [a for a in game.legal_actions(faction) if not isinstance(a, NOT_A_FOLLOWUP)]
+    s = game.state
+    p = s.players[faction]
+    if s.turn.faction != faction or game.alone_in_round(p):
+        return []
+    open_ = {k for k, v in s.turn.followups.items() if v > 0}
+    left = [a for a in game.legal_actions(faction) if FOLLOWUP_KINDS.get(type(a)) in open_]
     if not left:
         return []
     kinds = tuple(sorted({type(a).__name__.lower() for a in left}))
