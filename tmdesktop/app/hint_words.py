@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tmdesktop.i18n import N_, _, ngettext
+from tmdesktop.rules import actions as A
 from tmdesktop.rules import events as E
 
 from . import describe, source_words, tile_texts
@@ -16,7 +17,8 @@ PART_WORDS = {
     "resources_left": N_("resources kept for the next turns"),
     "position": N_("room to grow: buildings, abilities and free hexes nearby"),
 }
-RESOURCE_AMOUNT = {"C": "C", "W": "W", "P": "P", "PW": "PW"}
+#: Steps of a suggested turn not worth a line of their own.
+SILENT = (A.Convert, A.Burn, A.Done)
 
 
 def headline(game, hint) -> str:
@@ -28,6 +30,13 @@ def first_step(game, hint) -> str:
     if hint.action == hint.main:
         return ""
     return _("First step: {step}").format(step=describe.action(game, hint.action))
+
+
+def then_line(game, hint) -> str:
+    """The rest of the suggested turn ("Then: transform D6 into swamp; build a dwelling on D6"),
+    conversions and ending the turn left out ("" when there is no rest)."""
+    rest = [a for a in hint.turn[hint.turn.index(hint.main) + 1:] if not isinstance(a, SILENT)]
+    return _("Then: {steps}").format(steps="; ".join(describe.action(game, a) for a in rest)) if rest else ""
 
 
 def reason(game, r) -> str:

@@ -68,9 +68,10 @@ class HintPanel(Modal):
             self.hint = f.result()
         except Exception as exc:  # a fault in the computer must not stop the game
             self.error = _("No suggestion this time ({why}).").format(why=type(exc).__name__)
-        if self.hint is not None:
-            self.scene.annotate(ANNOTATION, move_targets(self.faction, self.hint.main)[:-1] or
-                                [("player", self.faction)])
+        if self.hint is not None:  # every place the turn acts on, the main action's first
+            turn = [self.hint.main] + [a for a in self.hint.turn if a != self.hint.main]
+            targets = [t for a in turn for t in move_targets(self.faction, a)[:-1]]
+            self.scene.annotate(ANNOTATION, list(dict.fromkeys(targets)) or [("player", self.faction)])
         self.layout(self.app.size)
         self.dirty = True
         return False
@@ -85,9 +86,9 @@ class HintPanel(Modal):
             return [(_("Thinking about a move…"), "regular")]
         h = self.hint
         out = [(hint_words.headline(game, h), "bold")]
-        step = hint_words.first_step(game, h)
-        if step:
-            out.append((step, "semibold"))
+        for line in (hint_words.first_step(game, h), hint_words.then_line(game, h)):
+            if line:
+                out.append((line, "semibold"))
         now = hint_words.now_line(game, h)
         if now:
             out.append((_("Now: {what}").format(what=now), "regular"))
