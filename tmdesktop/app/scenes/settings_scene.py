@@ -82,8 +82,8 @@ class SettingsScene(MenuScene):
             c.rect = pygame.Rect(rx + int(col_w * 0.4), y, col_w - int(col_w * 0.4), rh)
             self.choosers.append(c)
             y += rh + gap
-        bottom = max(left_bottom, y + px(70), offers_top + px(190))
-        self.panels = (self.section_rect(lx, col_w, top - px(60), bottom),
+        bottom = max(y + px(70), offers_top + px(190))
+        self.panels = (self.section_rect(lx, col_w, top - px(60), left_bottom),
                        self.section_rect(rx, col_w, offers_top, bottom), help_panel)
         bw, bh = px(280), px(62)
         self.buttons = [make_button("done", N_("Done"), (w // 2 - bw // 2, h - px(100), bw, bh), primary=True,
