@@ -17,7 +17,7 @@ def _names(names) -> str:
 def _spends(kinds) -> str:
     words = {"build": _("build"), "upgrade": _("upgrade"), "transform": _("transform"),
              "sendpriest": _("send a priest"), "advance": _("advance shipping or digging"),
-             "useaction": _("take an action"), "placebridge": _("place a bridge"),
+             "useaction": _("use a power or special action"), "placebridge": _("place a bridge"),
              "connect": _("found a town across the river")}
     return ", ".join(words.get(k, k) for k in kinds)
 
@@ -38,19 +38,19 @@ def say(game, w: W.GameWarning) -> tuple[str, str]:
     if w.code == W.PASS_UNUSED:
         parts = []
         if a["power"]:
-            parts.append(_("power actions you can pay for: {names}").format(names=_names(a["power"])))
+            parts.append(_("the power actions {names}").format(names=_names(a["power"])))
         if a["own"]:
-            parts.append(_("actions of your tiles or stronghold: {names}").format(names=_names(a["own"])))
+            parts.append(_("your own actions {names}").format(names=_names(a["own"])))
         return (_("Passing with unused actions"),
-                _("Still possible this round: {what}. After passing they wait until the next round; a bonus "
-                  "tile's action goes back with the tile.").format(what="; ".join(parts)))
+                _("Still possible this round: {what}. Passing ends your round: none of them can be used before "
+                  "the next one.").format(what="; ".join(parts)))
     if w.code == W.SPADES_UNUSED:
         return (ngettext("This leaves {n} spade unused", "This leaves {n} spades unused", a["n"]).format(n=a["n"]),
                 _("Spades cannot be kept for later: unused ones are thrown away. Click a highlighted hex to "
                   "transform it instead."))
     if w.code == W.FOLLOWUP_UNUSED:
         where = ", ".join(a["hexes"])
-        what = _spends(a["kinds"]) + (f" ({where})" if where else "")
+        what = _("{what} on {where}").format(what=_spends(a["kinds"]), where=where) if where else _spends(a["kinds"])
         return (_("Your action is not finished"),
                 _("You can still {what}: ending the turn now gives it up.").format(what=what))
     if w.code == W.BURN_NOT_NEEDED:
