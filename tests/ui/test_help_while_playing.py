@@ -99,6 +99,26 @@ def test_the_suggestion_is_thought_in_the_worker_while_the_window_keeps_going(mo
     assert panel.hint.action == suggest(scene.game, "mermaids", "medium", seed).action
 
 
+def test_a_failing_suggestion_says_so_and_the_game_goes_on(monkeypatch):
+    def broken(*_args):
+        raise ValueError("no plan")
+
+    monkeypatch.setattr(hint_scene, "USE_WORKER", False)
+    monkeypatch.setattr(hint_scene, "hint_from_log", broken)
+    app, scene = table(Settings())
+    log = list(scene.game.log)
+    key(app, pygame.K_h)
+    panel = app.stack.top
+    assert isinstance(panel, HintPanel)
+    app.step(0.016)
+    assert panel.hint is None and "ValueError" in panel.error
+    assert [b.key for b in panel.buttons] == ["close"]  # nothing to do
+    key(app, pygame.K_RETURN)  # Enter does nothing without a suggestion
+    assert app.stack.top is panel and scene.game.log == log
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is scene and scene.game.log == log
+
+
 def pass_with_first_tile(app, scene):
     """X, then the first bonus tile of the picker (key 1); returns the tile."""
     key(app, pygame.K_x)
