@@ -92,9 +92,9 @@ class HintPanel(Modal):
         now = hint_words.now_line(game, h)
         if now:
             out.append((_("Now: {what}").format(what=now), "regular"))
-        later = hint_words.later_lines(game, h)
+        later = hint_words.sets_up(game, h)
         if later:
-            out.append((_("Sets up: {what}").format(what=", ".join(later)), "regular"))
+            out.append((later, "regular"))
         if not now and not later:
             out.append((_("Nothing better to do now."), "regular"))
         return out
