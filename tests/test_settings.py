@@ -87,3 +87,15 @@ def test_message_is_translated(config):
     settings.settings_path().write_bytes(b"{")
     i18n.set_language("it")
     assert settings.load()[1] != "The settings file was damaged; the default settings are used."
+
+
+def test_help_while_playing_is_on_by_default_kept_off_and_reset_when_not_a_switch(config):
+    s = settings.Settings()
+    assert (s.hints, s.warnings, s.handoff_notices) == (True, True, True)
+    assert settings.save(settings.Settings(hints=False, warnings=False, handoff_notices=False)) == ""
+    loaded = settings.load()[0]
+    assert (loaded.hints, loaded.warnings, loaded.handoff_notices) == (False, False, False)
+    settings.settings_path().write_text(json.dumps({"hints": "no", "warnings": 0, "handoff_notices": False}))
+    s, msg = settings.load()
+    assert (s.hints, s.warnings, s.handoff_notices) == (True, True, False)
+    assert "hints" in msg and "warnings" in msg and "handoff_notices" not in msg

@@ -50,6 +50,9 @@ class Settings:
     confirm_pass: bool = True
     fullscreen: bool = False
     animation_speed: str = "normal"
+    hints: bool = True  # the Suggest-a-move button and key (H)
+    warnings: bool = True  # ask before a costly mistake
+    handoff_notices: bool = True  # "hand the game to ..." notices when the laptop changes hands
     #: player name -> one of LEECH_MODES ("ask" when absent)
     leech: dict = field(default_factory=dict)
     #: the names typed in the last setups, newest first (the setup screen offers them again)
@@ -102,7 +105,7 @@ def _validate(raw: dict) -> tuple[Settings, list[str]]:
         bad.append(key)
 
     take("language", lambda v: v in LANGUAGES)
-    for key in ("colour_blind", "confirm_pass", "fullscreen", "rule_cards"):
+    for key in ("colour_blind", "confirm_pass", "fullscreen", "rule_cards", "hints", "warnings", "handoff_notices"):
         take(key, lambda v: isinstance(v, bool))
     take("ui_scale", lambda v: type(v) in (int, float) and 0.5 <= v <= 2.0, lambda v: min(UI_SCALES, key=lambda u: abs(u - v)))
     take("animation_speed", lambda v: v in ANIMATION_SPEEDS)

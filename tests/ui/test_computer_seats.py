@@ -98,7 +98,8 @@ def test_the_window_answers_while_the_worker_thinks_and_its_move_is_the_levels_c
     assert scene.computer.thinker.busy() and scene.computer.thinker.worker
     handled = 0
     spot = sorted(scene.map.centres)[len(scene.map.centres) // 2]
-    x, y = scene.map.centres[spot]
+    x0, y = scene.map.centres[spot]
+    x = x0
     deadline = time.monotonic() + 120
     while len(game.log) == len(game.state.seats) and time.monotonic() < deadline:
         if scene.computer.thinker.busy():  # the answer is not in yet: the window still answers
@@ -108,7 +109,7 @@ def test_the_window_answers_while_the_worker_thinks_and_its_move_is_the_levels_c
             key(app, pygame.K_l)
             assert scene.hover == ("hex", spot) and scene.map.show_labels != labels
             handled += 1
-            x += 1
+            x = x0 + handled % 8  # a new position each time, inside the hex however long the worker takes
             scene.hover = None
         time.sleep(0.02)
         app.step(0.016)

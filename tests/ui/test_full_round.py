@@ -13,6 +13,7 @@ import pygame
 
 from tmdesktop.app.scenes.dialogs import ChoiceScene, ConfirmScene, ConvertScene, HandoffScene
 from tmdesktop.rules import actions as A
+from tmdesktop.settings import Settings
 
 from ui_events import click, hand_over, key
 
@@ -118,6 +119,7 @@ def find_meeting_point(game):
 
 def test_a_full_round_by_events_then_undo_restores_every_state(make_app):
     app, scene, session = make_app(size=(1280, 720), players=3, seed=SEED)
+    app.settings = Settings(warnings=False)  # the plain flow; the warnings: test_help_while_playing.py
     t = Table(app, scene, session)
     game, st = t.game, t.state
     assert st.phase == "dwellings" and len(st.seats) == 3

@@ -10,6 +10,7 @@ from tmdesktop import i18n
 from tmdesktop.app import describe
 from tmdesktop.app.scenes.dialogs import ChoiceScene, ConfirmScene, ConvertScene
 from tmdesktop.rules import actions as A
+from tmdesktop.settings import Settings
 
 from ui_events import click, hand_over, key
 
@@ -147,6 +148,7 @@ def test_convert_rows_stay_under_the_cursor(make_app):
 
 def test_the_last_rounds_pass_asks_for_no_bonus_tile(make_app):
     app, scene, session = make_app(players=3, seed=3)
+    app.settings = Settings(warnings=False)  # the plain flow; the warnings: test_help_while_playing.py
     game = session.game
     play_until(app, session, lambda: game.state.round == 6 and session.decider() is not None
                and game.decision(session.decider()) == "action", seed=3)

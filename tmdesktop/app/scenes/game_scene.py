@@ -12,6 +12,7 @@ import pygame
 from tmdesktop.i18n import N_, _, ngettext
 from tmdesktop.rules import actions as A
 from tmdesktop.rules.constants import CULT_SPOT_VALUES
+from tmdesktop.teaching.warnings import warnings_for
 
 from .. import describe, faction_texts, text, theme, tile_texts
 from ..card_hover import CardHover
@@ -25,6 +26,9 @@ from ..views.supply import PoolsView, SupplyView
 from .base import Scene
 from .dialogs import (ChoiceScene, ConfirmScene, ConvertScene, FactionBoardScene, FinalScoresScene, HandoffNotice,
                       HandoffScene, Option, RoundSummaryScene)
+from .hint_scene import HintPanel
+from .menu import app_settings
+from .warning_scene import WarningScene
 
 TOAST_SECONDS = 4.5
 
@@ -64,6 +68,8 @@ class GameScene(Scene):
         self.annotations: dict[str, tuple[list, str]] = {}
         self._layout_seats = None
         self.cards = CardHover(self)  # rule cards on hover and long press; F1 opens the rules
+        #: Warnings already asked, one per situation: (log length, faction, code, params).
+        self.warned: set = set()
 
     # ------------------------------------------------------------------ layout
 
@@ -86,7 +92,7 @@ class GameScene(Scene):
             ("priest", N_("Send priest"), "P"), ("ship", N_("Shipping"), "S"), ("dig", N_("Digging"), "D"),
             ("special", N_("Special"), "A"), ("convert", N_("Convert"), "C"), ("pass", N_("Pass"), "X"),
             ("done", N_("End turn"), "Enter"), ("undo", N_("Undo"), "Ctrl+Z"),
-        ]
+        ] + ([("hint", N_("Hint"), "H")] if self.help_on("hints") else [])
         self.buttons = self.bar_buttons(specs)
         pad = int(8 * s)
         bw, bh = int(150 * s), L.top.height - int(10 * s)
@@ -163,10 +169,55 @@ class GameScene(Scene):
         self.ctl.holder = value
 
 
+    # ------------------------------------------------------------------ help: suggestions and warnings
+
+    def help_on(self, name: str) -> bool:
+        """The Settings' help while playing ("hints", "warnings", "handoff_notices"); a viewer that
+        asks nothing gives none."""
+        return self.prompts and bool(getattr(app_settings(self.app), name, True))
+
+    def can_hint(self) -> bool:
+        me = self.decider()
+        return self.help_on("hints") and me is not None and me not in self.session.computers and not self.game.finished
+
+    def suggest(self) -> None:
+        """H: the computer's choice for the player to act, with its reasons (`HintPanel`)."""
+        if self.can_hint():
+            self.app.push(HintPanel(self.app, self, self.decider()))
+        elif self.help_on("hints"):
+            self.show_toast(_("No suggestion now: it is nobody's decision at this table."))
+
+    def warnings_before(self, action: A.Action, who: str | None) -> list:
+        """The warnings `action` earns and that were not asked yet in this situation."""
+        if not self.help_on("warnings") or who is None or who in self.session.computers:
+            return []
+        n = len(self.game.log)
+        return [w for w in warnings_for(self.game, who, action) if (n, who, w.code, w.params) not in self.warned]
+
+    def warn_first(self, action: A.Action, who: str | None) -> bool:
+        """Ask before a costly mistake, once per situation; True when the question was opened
+        (the action is played only if the player says so)."""
+        found = self.warnings_before(action, who)
+        if not found:
+            return False
+        n = len(self.game.log)
+        self.warned |= {(n, who, w.code, w.params) for w in found}
+        if isinstance(self.app.stack.top, ConvertScene):  # its rows would be stale after the answer
+            self.app.stack.top.close()
+
+        def back() -> None:  # the picker the decision needs (a power offer's) opens again
+            self._prompted_version = -1
+
+        self.app.push(WarningScene(self.app, self.game, found, lambda: self.play(action, who, checked=True), back))
+        return True
+
     # ------------------------------------------------------------------ applying intents
 
-    def play(self, action: A.Action, faction: str | None = None) -> bool:
+    def play(self, action: A.Action, faction: str | None = None, checked: bool = False) -> bool:
+        """Apply `action` (unless a warning asks first: `checked` says it was asked or needs none)."""
         who = faction or self.decider()
+        if not checked and self.warn_first(action, who):
+            return False
         outcome = self.session.apply(action, who)
         if not outcome.ok:
             if outcome.error:
@@ -223,6 +274,9 @@ class GameScene(Scene):
                                    yes=_("Do it")))
 
     def confirm_and_play(self, action: A.Action) -> None:
+        if isinstance(action, A.Pass) and self.warnings_before(action, self.decider()):
+            self.play(action)  # the warning is the question
+            return
         if isinstance(action, A.Pass) and self.game.state.phase == "play":
             self.app.push(ConfirmScene(self.app, describe.action(self.game, action) + "?", lambda: self.play(action),
                                        yes=_("Pass")))
@@ -253,6 +307,8 @@ class GameScene(Scene):
             b.enabled = enabled.get(b.key, True)
             b.active = b.key == self.tool
             b.primary = b.key == "done" and b.enabled and self.ctl.can_end_turn()
+            if b.key == "hint":
+                b.enabled = self.can_hint()
         self.top_buttons[0].active = self.map.show_labels
         self.top_buttons[1].active = self.map.colour_blind
 
@@ -288,6 +344,8 @@ class GameScene(Scene):
             self.end_turn()
         elif key == "undo":
             self.ask_undo()
+        elif key == "hint":
+            self.suggest()
         elif key == "labels":
             self.map.show_labels = not self.map.show_labels
         elif key == "colourblind":
@@ -333,9 +391,9 @@ class GameScene(Scene):
         p = self.game.state.players.get(me) if me else None
         discard = next((a for a in acts if isinstance(a, A.DiscardSpade)), None)
         if p is not None and p.spades > 0 and (discard is not None or A.Done() in acts):
-            def lose_and_end() -> None:
-                if (discard is None or self.play(discard)) and A.Done() in self.legal():
-                    self.play(A.Done())
+            def lose_and_end() -> None:  # this question was the warning
+                if (discard is None or self.play(discard, checked=True)) and A.Done() in self.legal():
+                    self.play(A.Done(), checked=True)
 
             question = ngettext("End the turn and lose your {n} unused spade?",
                                 "End the turn and lose your {n} unused spades?", p.spades).format(n=p.spades)
@@ -373,7 +431,7 @@ class GameScene(Scene):
         pygame.K_b: "build", pygame.K_u: "upgrade", pygame.K_t: "transform", pygame.K_p: "priest",
         pygame.K_s: "ship", pygame.K_d: "dig", pygame.K_a: "special", pygame.K_c: "convert", pygame.K_x: "pass",
         pygame.K_RETURN: "done", pygame.K_KP_ENTER: "done", pygame.K_SPACE: "done", pygame.K_l: "labels",
-        pygame.K_g: "colourblind",
+        pygame.K_g: "colourblind", pygame.K_h: "hint",
     }
 
     # ------------------------------------------------------------------ events
@@ -490,6 +548,8 @@ class GameScene(Scene):
         """Draw the controller's question: a picker, a hand-off with its question, or a notice."""
         colour = theme.piece_colour(piece_terrain(self.game.state.players[q.faction]))
         name = describe.faction(self.game, q.faction)
+        if q.handoff and not self.help_on("handoff_notices"):  # Settings: the turn passes with no notice
+            q.handoff = False
         if not q.options:
             if q.handoff:
                 notice = HandoffNotice(self.app, name, colour, q.subtitle, lambda: self._hand_to(q.faction))

@@ -90,11 +90,11 @@ class PlayScene(GameScene):
             return
         super().ask(q)
 
-    def play(self, action: A.Action, faction: str | None = None) -> bool:
+    def play(self, action: A.Action, faction: str | None = None, checked: bool = False) -> bool:
         who = faction or self.decider()
         if who not in self.session.computers:
             self.clear_annotations(BANNER)  # a person moved: the computer's last move is old news
-        return super().play(action, faction)
+        return super().play(action, faction, checked)
 
     def _status_text(self) -> str:
         return self.computer.status() or super()._status_text()
@@ -146,7 +146,7 @@ class PlayScene(GameScene):
         if not app_settings(self.app).auto_leech(name, n, terms.vp):
             return False
         action = A.Leech(offer.amount, offer.source)
-        if action not in self.legal() or not self.play(action, me):
+        if action not in self.legal() or not self.play(action, me, checked=True):  # the settings' answer: no warning
             return False
         self.show_toast(_("{player} took {n} power automatically (settings)").format(player=name, n=n))
         return True

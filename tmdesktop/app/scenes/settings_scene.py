@@ -1,5 +1,6 @@
 """Settings: language (switches at once), colour-blind glyphs, UI scale, fullscreen, animation
-speed, confirm before passing, and each player's automatic answer to power offers."""
+speed, confirm before passing, the help while playing (suggestions, warnings, hand-off notices),
+and each player's automatic answer to power offers."""
 
 from __future__ import annotations
 
@@ -52,7 +53,11 @@ class SettingsScene(MenuScene):
         self.cb = Switch("colour_blind", N_("Colour-blind glyphs on the pieces"), s.colour_blind)
         self.confirm = Switch("confirm_pass", N_("Ask before passing"), s.confirm_pass)
         self.full = Switch("fullscreen", N_("Fullscreen"), s.fullscreen)
-        self.cards = Switch("rule_cards", N_("Rule cards when pointing at the board"), s.rule_cards)
+        # help while playing (each can be turned off)
+        self.help = [Switch("rule_cards", N_("Rule cards when pointing at the board"), s.rule_cards),
+                     Switch("hints", N_("Suggest a move (H)"), s.hints),
+                     Switch("warnings", N_("Warn before a costly mistake"), s.warnings),
+                     Switch("handoff_notices", N_("Notices to pass the laptop"), s.handoff_notices)]
         self.leech: list[Chooser] = []
         for name in s.recent_names[:6]:
             self.leech.append(Chooser(f"leech:{name}", "", list(settings_mod.LEECH_MODES), s.leech_mode(name),
@@ -66,18 +71,21 @@ class SettingsScene(MenuScene):
         top = px(200)
         self.choosers = [self.lang, self.scale_c, self.anim]
         y = self.stack(self.choosers, lx, top, col_w, rh, gap)
-        self.switches = [self.cb, self.confirm, self.full, self.cards]
-        left_bottom = self.stack(self.switches, lx, y, col_w, rh, gap)
-        y = top + px(40)
+        self.switches = [self.cb, self.confirm, self.full] + self.help
+        left_bottom = self.stack(self.switches[:3], lx, y, col_w, rh, gap)
+        # the right column: the help while playing, then the power offers
+        help_panel = self.section_rect(rx, col_w, top - px(60), self.stack(self.help, rx, top, col_w, rh, gap))
+        offers_top = help_panel.bottom + px(16)
+        y = offers_top + px(100)
         self.leech_labels = []
         for c in self.leech:
             self.leech_labels.append(pygame.Rect(rx, y, int(col_w * 0.4), rh))
             c.rect = pygame.Rect(rx + int(col_w * 0.4), y, col_w - int(col_w * 0.4), rh)
             self.choosers.append(c)
             y += rh + gap
-        bottom = max(left_bottom, y + px(70), top + px(330))
-        self.panels = (self.section_rect(lx, col_w, top - px(60), bottom),
-                       self.section_rect(rx, col_w, top - px(60), bottom))
+        bottom = max(y + px(70), offers_top + px(190))
+        self.panels = (self.section_rect(lx, col_w, top - px(60), left_bottom),
+                       self.section_rect(rx, col_w, offers_top, bottom), help_panel)
         bw, bh = px(280), px(62)
         self.buttons = [make_button("done", N_("Done"), (w // 2 - bw // 2, h - px(100), bw, bh), primary=True,
                                     hint="Esc")]
@@ -97,8 +105,8 @@ class SettingsScene(MenuScene):
             s.colour_blind = value
         elif key == "confirm_pass":
             s.confirm_pass = value
-        elif key == "rule_cards":
-            s.rule_cards = value
+        elif key in ("rule_cards", "hints", "warnings", "handoff_notices"):
+            setattr(s, key, value)
         elif key == "fullscreen":
             s.fullscreen = value
             apply_display(self.app)
@@ -124,7 +132,7 @@ class SettingsScene(MenuScene):
         self.begin_page(surface)
         px = self.px
         self.draw_title(surface, _("Settings"))
-        for r, title in zip(self.panels, (_("Table"), _("Power offers"))):
+        for r, title in zip(self.panels, (_("Table"), _("Power offers"), _("Help while playing"))):
             self.draw_section(surface, r, title)
         right = self.panels[1]
         text.blit(surface, _("Answer power offers automatically for:"), self.fs(18), theme.TEXT_DIM,

@@ -1,0 +1,87 @@
+"""'Suggest a move' (`teaching.hints`): the reasons said are what the suggested turn does.
+
+Positions come from random legal play; each hint's numbers are checked against the game itself
+after its turn is played (VP, power offers to the neighbours, income), not against the code that
+chose them.
+"""
+
+import random
+
+import pytest
+
+from tmdesktop import i18n
+from tmdesktop.app import hint_words
+from tmdesktop.rules import actions as A
+from tmdesktop.rules.engine import Game
+from tmdesktop.rules.random_play import random_step
+from tmdesktop.rules.setup import GameSetup
+from tmdesktop.teaching.hints import hint, hint_from_log
+
+
+def main_turn_positions(seed: int, players: int = 3, every: int = 9, limit: int = 260):
+    """Positions of random legal play where a faction starts its main action."""
+    rng = random.Random(seed)
+    g = Game(GameSetup.random(players, seed))
+    for i in range(limit):
+        if g.finished:
+            return
+        who, a = random_step(g, rng)
+        if i % every == 0 and who is not None and g.decision(who) == "action" and g.state.phase == "play":
+            yield g, who
+        g.apply(who, a)
+
+
+def after_turn(g, who, turn):
+    other = g.copy()
+    for a in turn:
+        other.apply(who, a)
+    return other
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_the_reasons_are_what_the_turn_does(seed):
+    checked = 0
+    for g, who in main_turn_positions(seed):
+        digest = g.digest()
+        h = hint(g, who)
+        assert g.digest() == digest  # asking changes nothing
+        assert h.action == h.turn[0] and h.action in g.legal_actions(who)
+        other = after_turn(g, who, h.turn)
+        vp = sum(r.args["n"] for r in h.now if r.kind == "vp")
+        paid = sum(r.args["vp"] for r in h.now if r.kind == "power")
+        assert vp - paid == other.state.players[who].VP - g.state.players[who].VP
+        for r in h.now:
+            if r.kind == "offer":
+                offers = other.state.players[r.args["to"]].leech_offers
+                assert any(o.source == who and o.amount == r.args["n"] for o in offers)
+        if not any(isinstance(a, A.Pass) for a in h.turn):
+            income_before = g.income_of(g.state.players[who])
+            income_after = other.income_of(other.state.players[who])
+            for r in h.later:
+                if r.kind == "income":
+                    assert income_after[r.args["resource"]] - income_before[r.args["resource"]] == r.args["n"]
+        checked += 1
+    assert checked >= 5
+
+
+def test_the_worker_gets_the_same_hint_from_the_log():
+    g, who = next(p for i, p in enumerate(main_turn_positions(7)) if i == 3)
+    assert hint_from_log(g.setup, list(g.log), who, seed=4) == hint(g, who, seed=4)
+
+
+def test_a_hint_in_words_names_the_move_and_its_vp():
+    for g, who in main_turn_positions(5):
+        h = hint(g, who)
+        if any(r.kind == "vp" for r in h.now):
+            break
+    else:
+        pytest.fail("no suggestion scoring VP at once")
+    try:
+        words = hint_words.summary(g, h)
+        n = next(r.args["n"] for r in h.now if r.kind == "vp")
+        assert words.startswith(hint_words.headline(g, h)) and f"+{n} VP from" in words
+        i18n.set_language("es")
+        spanish = hint_words.summary(g, h)
+        assert f"+{n} PV" in spanish and spanish != words
+    finally:
+        i18n.set_language("en")

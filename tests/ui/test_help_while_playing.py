@@ -1,0 +1,207 @@
+"""Help while playing, driven by posted events: Suggest a move (H), the warnings before a costly
+mistake, and the Settings switches that turn them (and the hand-off notices) off.
+
+The table: four people, a game (seed 11) played 44 random moves on, where the Mermaids are to take
+an action holding the bonus tile with a spade action they have not used.
+"""
+
+import random
+import time
+
+import pygame
+import pytest
+
+from tmdesktop.ai import suggest
+from tmdesktop.app import computer
+from tmdesktop.app.app import App
+from tmdesktop.app.scenes import hint_scene
+from tmdesktop.app.scenes.dialogs import ChoiceScene, HandoffNotice
+from tmdesktop.app.scenes.hint_scene import HintPanel
+from tmdesktop.app.scenes.load_scene import PlayScene
+from tmdesktop.app.scenes.warning_scene import WarningScene
+from tmdesktop.app.session import Session, new_game
+from tmdesktop.rules import actions as A
+from tmdesktop.settings import Settings
+
+from ui_events import click, key
+
+
+def table(settings: Settings, moves: int = 44) -> tuple[App, PlayScene]:
+    app = App((1280, 720))
+    app.settings = settings
+    session = Session(new_game(4, 11))
+    session.play_random(moves, random.Random(5))
+    scene = PlayScene(app, session)
+    app.push(scene)
+    app.render(force=True)
+    app.step(0.016)
+    if moves == 44:
+        assert app.stack.top is scene and scene.decider() == "mermaids"
+        assert scene.game.decision("mermaids") == "action"
+    return app, scene
+
+
+def wait_for_hint(app, panel: HintPanel, seconds: float = 90.0) -> int:
+    """Run the loop until the panel has its answer; returns the frames stepped meanwhile."""
+    frames = 0
+    end = time.monotonic() + seconds
+    while panel.hint is None and not panel.error and time.monotonic() < end:
+        app.step(0.016)
+        frames += 1
+        time.sleep(0.005)
+    assert panel.hint is not None, panel.error or "no answer in time"
+    return frames
+
+
+def test_h_shows_the_suggestion_and_do_it_plays_exactly_that_action(monkeypatch):
+    monkeypatch.setattr(hint_scene, "USE_WORKER", False)
+    app, scene = table(Settings())
+    game = scene.game
+    log = list(game.log)
+    expected = suggest(game, "mermaids", "medium", computer.move_seed(game.setup, log, "mermaids")).action
+    key(app, pygame.K_h)
+    panel = app.stack.top
+    assert isinstance(panel, HintPanel)
+    wait_for_hint(app, panel)
+    assert panel.hint.action == expected
+    assert "hint" in scene.annotations  # the move is ringed on the board
+    words = " ".join(line for line, _w in panel.lines)
+    assert "VP" in words and "H4" in words  # seed 11: the temple on H4 scores on the round tile
+    assert game.log == log  # nothing played yet
+    key(app, pygame.K_RETURN)  # Do it
+    assert game.log[len(log)] == ("mermaids", expected)
+    assert app.stack.top is not panel and "hint" not in scene.annotations
+
+
+def test_esc_closes_the_suggestion_and_plays_nothing(monkeypatch):
+    monkeypatch.setattr(hint_scene, "USE_WORKER", False)
+    app, scene = table(Settings())
+    log = list(scene.game.log)
+    click(app, next(b for b in scene.buttons if b.key == "hint").rect.center)  # the bar's button
+    panel = app.stack.top
+    assert isinstance(panel, HintPanel)
+    wait_for_hint(app, panel)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is scene and scene.game.log == log and "hint" not in scene.annotations
+
+
+def test_the_suggestion_is_thought_in_the_worker_while_the_window_keeps_going(monkeypatch):
+    monkeypatch.setattr(hint_scene, "USE_WORKER", True)
+    app, scene = table(Settings())
+    key(app, pygame.K_h)
+    panel = app.stack.top
+    assert isinstance(panel, HintPanel) and panel.hint is None
+    assert any("…" in line for line, _w in panel.lines)  # "thinking about a move…"
+    frames = wait_for_hint(app, panel)
+    assert frames > 0  # the loop ran while the worker thought
+    log = list(scene.game.log)
+    seed = computer.move_seed(scene.game.setup, log, "mermaids")
+    assert panel.hint.action == suggest(scene.game, "mermaids", "medium", seed).action
+
+
+def test_a_failing_suggestion_says_so_and_the_game_goes_on(monkeypatch):
+    def broken(*_args):
+        raise ValueError("no plan")
+
+    monkeypatch.setattr(hint_scene, "USE_WORKER", False)
+    monkeypatch.setattr(hint_scene, "hint_from_log", broken)
+    app, scene = table(Settings())
+    log = list(scene.game.log)
+    key(app, pygame.K_h)
+    panel = app.stack.top
+    assert isinstance(panel, HintPanel)
+    app.step(0.016)
+    assert panel.hint is None and "ValueError" in panel.error
+    assert [b.key for b in panel.buttons] == ["close"]  # nothing to do
+    key(app, pygame.K_RETURN)  # Enter does nothing without a suggestion
+    assert app.stack.top is panel and scene.game.log == log
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is scene and scene.game.log == log
+
+
+def pass_with_first_tile(app, scene):
+    """X, then the first bonus tile of the picker (key 1); returns the tile."""
+    key(app, pygame.K_x)
+    picker = app.stack.top
+    assert isinstance(picker, ChoiceScene) and picker.options[0].card
+    tile = picker.options[0].value
+    key(app, pygame.K_1)
+    return tile
+
+
+def test_a_warning_is_asked_once_and_go_back_leaves_the_game_unchanged():
+    app, scene = table(Settings())
+    game = scene.game
+    digest, log = game.digest(), list(game.log)
+    tile = pass_with_first_tile(app, scene)
+    dlg = app.stack.top
+    assert isinstance(dlg, WarningScene)
+    assert "unused" in dlg.title  # passing with the bonus tile's spade unused
+    key(app, pygame.K_ESCAPE)  # go back
+    assert app.stack.top is scene and game.digest() == digest and game.log == log
+    assert pass_with_first_tile(app, scene) == tile  # the same pass again: asked once, so played
+    assert game.log[len(log)] == ("mermaids", tile)
+    # the laptop goes to the next person, with the notice (on by default)
+    app.step(0.016)
+    assert isinstance(app.stack.top, HandoffNotice)
+
+
+def test_do_it_anyway_plays_the_action():
+    app, scene = table(Settings())
+    log = list(scene.game.log)
+    tile = pass_with_first_tile(app, scene)
+    dlg = app.stack.top
+    assert isinstance(dlg, WarningScene)
+    click(app, dlg.rects[0].center)  # Do it anyway
+    assert scene.game.log[len(log)] == ("mermaids", tile)
+
+
+def test_switched_off_no_hint_button_no_warning_and_no_handoff_notice():
+    app, scene = table(Settings(hints=False, warnings=False, handoff_notices=False))
+    assert "hint" not in [b.key for b in scene.buttons]
+    log = list(scene.game.log)
+    key(app, pygame.K_h)
+    assert app.stack.top is scene and scene.game.log == log
+    tile = pass_with_first_tile(app, scene)  # no warning: the pass is played at once
+    assert scene.game.log[len(log)] == ("mermaids", tile)
+    for _ in range(5):
+        app.step(0.016)
+        assert not isinstance(app.stack.top, HandoffNotice)
+    assert scene.decider() not in (None, "mermaids")  # the turn passed, with no notice
+
+
+def test_going_back_from_declining_free_power_opens_the_offer_again():
+    app, scene = table(Settings(), moves=27)  # the Nomads are offered 1 power, which costs no VP
+    game = scene.game
+    assert scene.decider() == "nomads" and game.decision("nomads") == "leech"
+    picker = app.stack.top
+    assert isinstance(picker, ChoiceScene)
+    digest = game.digest()
+    decline = next(i for i, o in enumerate(picker.options) if isinstance(o.value, A.Decline))
+    key(app, pygame.K_1 + decline)
+    dlg = app.stack.top
+    assert isinstance(dlg, WarningScene) and "nothing" in dlg.title  # declining power that costs nothing
+    key(app, pygame.K_ESCAPE)
+    assert game.digest() == digest
+    again = app.stack.top
+    assert isinstance(again, ChoiceScene) and not isinstance(again, WarningScene)  # the offer, asked again
+    take = next(i for i, o in enumerate(again.options) if isinstance(o.value, A.Leech))
+    key(app, pygame.K_1 + take)
+    assert isinstance(game.log[-1][1], A.Leech) and game.log[-1][0] == "nomads"
+
+
+@pytest.mark.parametrize("name", ["hints", "warnings", "handoff_notices"])
+def test_the_settings_switches_are_saved(title_app, user_dirs, name):
+    from tmdesktop import settings as settings_mod
+    from tmdesktop.app.scenes.settings_scene import SettingsScene
+
+    app = title_app()
+    app.push(SettingsScene(app))
+    app.render(force=True)
+    page = app.stack.top
+    assert getattr(app.settings, name) is True
+    click(app, page.switch(name).rect.center)
+    assert getattr(app.settings, name) is False
+    assert getattr(settings_mod.load()[0], name) is False
+    click(app, page.switch(name).rect.center)
+    assert getattr(settings_mod.load()[0], name) is True

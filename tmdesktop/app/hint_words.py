@@ -1,0 +1,85 @@
+"""Words for 'Suggest a move' (`teaching.hints.Hint`): the move, and its reasons from the numbers."""
+
+from __future__ import annotations
+
+from tmdesktop.i18n import N_, _, ngettext
+from tmdesktop.rules import actions as A
+from tmdesktop.rules import events as E
+
+from . import describe, source_words, tile_texts
+
+#: The evaluation's parts (`ai.evaluation.PARTS`) as what a move sets up.
+PART_WORDS = {
+    "income_to_come": N_("more income in the rounds to come"),
+    "area_outlook": N_("a larger connected network for the final scoring"),
+    "cult_outlook": N_("better places on the cult tracks for the final scoring"),
+    "town_progress": N_("progress towards a town"),
+    "resources_left": N_("resources kept for the next turns"),
+    "position": N_("room to grow: buildings, abilities and free hexes nearby"),
+}
+#: Steps of a suggested turn not worth a line of their own.
+SILENT = (A.Convert, A.Burn, A.Done)
+
+
+def headline(game, hint) -> str:
+    return describe.action(game, hint.main)
+
+
+def first_step(game, hint) -> str:
+    """'First: burn 1 power' when the turn starts with a preparing step ("" otherwise)."""
+    if hint.action == hint.main:
+        return ""
+    return _("First step: {step}").format(step=describe.action(game, hint.action))
+
+
+def then_line(game, hint) -> str:
+    """The rest of the suggested turn ("Then: transform D6 into swamp; build a dwelling on D6"),
+    conversions and ending the turn left out ("" when there is no rest)."""
+    rest = [a for a in hint.turn[hint.turn.index(hint.main) + 1:] if not isinstance(a, SILENT)]
+    return _("Then: {steps}").format(steps="; ".join(describe.action(game, a) for a in rest)) if rest else ""
+
+
+def reason(game, r) -> str:
+    a = r.args
+    if r.kind == "vp":
+        return source_words.vp_from(a["n"], E.Source(a["source"], a["key"]))
+    if r.kind == "offer":
+        return ngettext("the {faction} may take {n} power", "the {faction} may take {n} power", a["n"]).format(
+            faction=describe.faction(game, a["to"]), n=a["n"])
+    if r.kind == "power":
+        if a["vp"]:
+            return _("+{n} power for {vp} VP").format(n=a["n"], vp=a["vp"])
+        return _("+{n} power for free").format(n=a["n"])
+    if r.kind == "cult":
+        return ngettext("+{n} step on the {cult} track", "+{n} steps on the {cult} track", a["n"]).format(
+            n=a["n"], cult=describe.cult(a["cult"]))
+    if r.kind == "income":
+        return _("+{amount} income per round").format(amount=describe.amount(a["n"], a["resource"]))
+    if r.kind == "tile":
+        what = tile_texts.explain(a["tile"])  # its lasting effect is said last
+        name = describe.tile_name(a["tile"])
+        return _("{tile} ({what})").format(tile=name, what=what[-1]) if what else name
+    if r.kind == "part":
+        return _("{what} (about +{n} VP by the end)").format(what=_(PART_WORDS.get(a["part"], a["part"])), n=a["vp"])
+    return ""
+
+
+def now_line(game, hint) -> str:
+    """What the turn gains at once, one line ("" when nothing shows at once)."""
+    return "; ".join(w for w in (reason(game, r) for r in hint.now) if w)
+
+
+def later_lines(game, hint) -> list[str]:
+    return [w for w in (reason(game, r) for r in hint.later) if w]
+
+
+def summary(game, hint) -> str:
+    """'Upgrade E7 to a trading house: +3 VP from round scoring tile SCORE2; the Witches may take 2 power'."""
+    now = now_line(game, hint)
+    head = headline(game, hint)
+    return _("{move}: {why}").format(move=head, why=now) if now else head
+
+
+def sets_up(game, hint) -> str:
+    lines = later_lines(game, hint)
+    return _("Sets up: {what}").format(what=", ".join(lines)) if lines else ""

@@ -1,0 +1,210 @@
+"""Warnings before a costly mistake: what an action would throw away, as data (code + params).
+
+`warnings_for(game, faction, action)` plays the action on a copy of the game and reads what the
+engine reports (its events and its legal actions before and after); it never looks at a screen
+and never changes `game`.  The app words each warning (`app/warning_words.py`) and asks the
+player before applying the action.  An action the engine refuses has no warnings: the refusal
+itself is the message.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules import actions as A
+from ..rules import events as E
+from ..rules.constants import COINS_PER_VP, CULT_POWER
+from ..rules.data import CULTS, POWER_ACTIONS, tile
+from ..rules.errors import RuleError
+
+#: The codes, one per kind of loss.
+POWER_LOST = "power_lost"  # power the bowls cannot take (params: n, offered)
+DECLINE_FREE = "decline_free_power"  # declining power that costs no VP (params: n, source)
+PASS_UNUSED = "pass_unused_actions"  # passing with power actions or tile/stronghold actions unused
+SPADES_UNUSED = "spades_unused"  # throwing spades away (params: n)
+FOLLOWUP_UNUSED = "followup_unused"  # ending the turn while the action can still be finished
+BURN_NOT_NEEDED = "burn_not_needed"  # burning power that opens nothing new this turn
+FINAL_LEFTOVERS = "final_leftovers"  # the last pass with resources still spendable on actions
+
+LAST_ROUND = 6
+#: Actions that spend resources on the board (what resources left at the end could have done).
+MAIN_SPENDS = (A.Build, A.Upgrade, A.Transform, A.SendPriest, A.Advance, A.UseAction, A.PlaceBridge)
+
+
+@dataclass(frozen=True)
+class GameWarning:
+    code: str
+    params: tuple[tuple[str, object], ...] = ()
+
+    @property
+    def args(self) -> dict:
+        return dict(self.params)
+
+
+def _w(code: str, **params) -> GameWarning:
+    return GameWarning(code, tuple(sorted(params.items())))
+
+
+def warnings_for(game, faction: str, action: A.Action) -> list[GameWarning]:
+    """What `action` by `faction` would waste now, most costly kinds first; [] if nothing (or if
+    the engine refuses the action)."""
+    if faction not in game.state.players:
+        return []
+    try:
+        after = game.copy()
+        events = after.apply(faction, action)
+    except RuleError:
+        return []
+    out: list[GameWarning] = []
+    out += _power_lost(game, faction, action, events)
+    out += _declined_free_power(game, faction, action)
+    out += _pass_unused(game, faction, action)
+    out += _spades_unused(game, faction, action)
+    out += _followup_unused(game, faction, action)
+    out += _burn_not_needed(game, faction, action)
+    out += _final_leftovers(game, faction, action)
+    return out
+
+
+# ---------------------------------------------------------------------------------------- checks
+
+def _power_gained(events, faction: str, kind: str, key: str | None = None) -> int:
+    return sum(e.amount for e in E.gains_of(events, faction) if e.resource == "PW" and e.amount > 0
+               and e.source.kind == kind and (key is None or e.source.key == key))
+
+
+def _power_lost(game, faction: str, action: A.Action, events) -> list[GameWarning]:
+    """Power the action promises (an offer, the cult track's power spaces, a tile's power) against
+    the power the engine moved: the rest is lost because bowls I and II cannot give it."""
+    p = game.state.players[faction]
+    promised = moved = 0
+    if isinstance(action, A.Leech):
+        offer = next((o for o in p.leech_offers if o.source == action.source), None)
+        got = _power_gained(events, faction, E.LEECH)
+        # a cap by VP is the price, not the bowls; an offer that moves nothing is no choice at all
+        if offer is not None and p.VP + 1 >= offer.amount and got > 0:
+            promised += offer.amount
+            moved += got
+    steps: dict[str, int] = {}
+    for e in E.gains_of(events, faction):  # cult steps: the power spaces they cross
+        if e.resource in CULTS and e.amount > 0:
+            steps[e.resource] = steps.get(e.resource, 0) + e.amount
+    for cult, n in steps.items():
+        old = p.cult[cult]
+        promised += sum(pw for level, pw in CULT_POWER if old < level <= old + n)
+        moved += _power_gained(events, faction, E.CULT_TRACK, cult)
+    if isinstance(action, A.TakeTile):
+        pw = tile(action.tile).get("gain", {}).get("PW", 0)
+        if pw:
+            promised += pw
+            moved += _power_gained(events, faction, E.FAVOR if action.tile.startswith("FAV") else E.TOWN,
+                                   action.tile)
+    lost = promised - moved
+    return [_w(POWER_LOST, n=lost, promised=promised)] if promised and lost > 0 else []
+
+
+def _declined_free_power(game, faction: str, action: A.Action) -> list[GameWarning]:
+    """Declining an offer that would cost no VP (taking it, on a copy, changes no VP)."""
+    if not isinstance(action, A.Decline):
+        return []
+    p = game.state.players[faction]
+    offers = [o for o in p.leech_offers if action.source is None or o.source == action.source]
+    out = []
+    for offer in offers[:1] if action.source is not None else offers:
+        took = game.copy()
+        try:
+            events = took.apply(faction, A.Leech(offer.amount, offer.source))
+        except RuleError:
+            continue
+        gained = _power_gained(events, faction, E.LEECH)
+        vp = sum(e.amount for e in E.gains(E.gains_of(events, faction)) if e.source.kind == E.LEECH)
+        if gained > 0 and vp == 0:
+            out.append(_w(DECLINE_FREE, n=gained, source=offer.source))
+    return out
+
+
+def _pass_unused(game, faction: str, action: A.Action) -> list[GameWarning]:
+    """Passing (during the rounds) while the engine still lists power actions the player can pay
+    for, or actions of their tiles and stronghold (the bonus tile's go back with it)."""
+    if not isinstance(action, A.Pass) or game.state.phase != "play":
+        return []
+    uses = [a.name for a in game.legal_actions(faction) if isinstance(a, A.UseAction)]
+    power = tuple(n for n in uses if n in POWER_ACTIONS)
+    own = tuple(n for n in uses if n not in POWER_ACTIONS)
+    return [_w(PASS_UNUSED, power=power, own=own)] if power or own else []
+
+
+def _spades_unused(game, faction: str, action: A.Action) -> list[GameWarning]:
+    if isinstance(action, A.DiscardSpade):
+        n = min(action.n, game.state.players[faction].spades)
+        return [_w(SPADES_UNUSED, n=n)] if n > 0 else []
+    return []
+
+
+#: The parts of an action the engine keeps open (`turn.followups`) that are worth finishing.
+FOLLOWUP_KINDS = {A.Build: "build", A.Transform: "transform", A.Upgrade: "upgrade", A.PlaceBridge: "bridge"}
+
+
+def _followup_unused(game, faction: str, action: A.Action) -> list[GameWarning]:
+    """Ending the turn while a part of its action is still open and listed by the engine (the
+    dwelling on the hex a spade action dug, the bridge of a bridge action ...).  A player alone
+    in the round gets the next turn at once: nothing is given up."""
+    if not isinstance(action, A.Done):
+        return []
+    s = game.state
+    p = s.players[faction]
+    if s.turn.faction != faction or game.alone_in_round(p):
+        return []
+    open_ = {k for k, v in s.turn.followups.items() if v > 0}
+    left = [a for a in game.legal_actions(faction) if FOLLOWUP_KINDS.get(type(a)) in open_]
+    if not left:
+        return []
+    kinds = tuple(sorted({type(a).__name__.lower() for a in left}))
+    hexes = tuple(sorted({a.hex for a in left if isinstance(a, (A.Build, A.Transform, A.Upgrade))}))
+    return [_w(FOLLOWUP_UNUSED, kinds=kinds, hexes=hexes[:4])]
+
+
+def _spending(game, faction: str) -> set:
+    """What power in bowl III can buy now: the power (and other) actions, and each kind of conversion."""
+    out = set()
+    for a in game.legal_actions(faction):
+        if isinstance(a, A.UseAction):
+            out.add(a.name)
+        elif isinstance(a, A.Convert) and a.give == "PW":
+            out.add(("convert", a.get))
+    return out
+
+
+def _burn_not_needed(game, faction: str, action: A.Action) -> list[GameWarning]:
+    """Burning that opens nothing: even burning as much as possible now makes no new power action
+    and no new kind of conversion possible (in the last round burning still counts at the end)."""
+    if not isinstance(action, A.Burn) or game.state.round >= LAST_ROUND:
+        return []
+    p = game.state.players[faction]
+    most = None
+    for n in range(p.power[1] // 2, action.n - 1, -1):  # the largest burn the engine accepts
+        try:
+            most = game.copy()
+            most.apply(faction, A.Burn(n))
+            break
+        except RuleError:
+            most = None
+    if most is None or _spending(most, faction) - _spending(game, faction):
+        return []
+    return [_w(BURN_NOT_NEEDED, n=action.n, bowl3=p.power[2])]
+
+
+def _final_leftovers(game, faction: str, action: A.Action) -> list[GameWarning]:
+    """The last pass while the engine still lists actions that spend resources on the board: what
+    is held becomes coins at the end, 3 (the rate) for 1 VP."""
+    s = game.state
+    if not isinstance(action, A.Pass) or s.phase != "play" or s.round < LAST_ROUND:
+        return []
+    spends = [a for a in game.legal_actions(faction) if isinstance(a, MAIN_SPENDS)]
+    if not spends:
+        return []
+    p = s.players[faction]
+    if p.C + p.W + p.P + p.power[2] < 2 * COINS_PER_VP:  # worth less than 2 VP: not worth a question
+        return []
+    kinds = tuple(sorted({type(a).__name__.lower() for a in spends}))
+    return [_w(FINAL_LEFTOVERS, C=p.C, W=p.W, P=p.P, PW=p.power[2], rate=COINS_PER_VP, kinds=kinds)]
