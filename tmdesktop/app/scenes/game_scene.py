@@ -565,6 +565,10 @@ class GameScene(Scene):
             return self.players.panels.get(key)
         if kind == "held":
             return self.players.chips.get(key)
+        if kind == "cult":  # a whole cult track
+            return self.cults.columns.get(key)
+        if kind == "spot":  # a priest's order space: (cult, value, index) as `hit` gives it
+            return self.cults.spots.get((key[0], key[2]))
         return None
 
     def _draw_annotations(self, surface) -> None:

@@ -21,6 +21,8 @@ SCENES = {
     "scoring": ("scoring", "ScoringScene"),
     "replays": ("replay_viewer", "ReplayPickScene"),
     "replay": ("replay_viewer", "ReplayScene"),
+    "tutorial": ("tutorial_menu", "LessonListScene"),
+    "lesson": ("tutorial_lesson", "LessonScene"),
 }
 ENTRIES = {
     "open_game": ("load_scene", "open_game"),

@@ -1,0 +1,100 @@
+"""Learn to play: the lessons, each with what it teaches and whether it was finished.
+
+Enter (or a second click) opens the chosen lesson from its start, so a finished lesson is
+restarted the same way; the list is read from the lesson files, so a new file is a new row.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from tmdesktop.i18n import N_, _
+from tmdesktop.teaching import progress
+from tmdesktop.teaching.lesson import Lesson, LessonError, load_lessons
+
+from .. import text, theme
+from .menu import ListMenuScene, make_button
+from .registry import open_scene
+
+
+class LessonListScene(ListMenuScene):
+    def __init__(self, app):
+        super().__init__(app)
+        self.lessons: list[Lesson] = []
+        self.done: set[str] = set()
+        self.refresh()
+
+    def entries(self) -> list:
+        return self.lessons
+
+    def refresh(self) -> None:
+        try:
+            self.lessons = load_lessons()
+        except LessonError as exc:  # a broken lesson file: said, not a crash
+            self.lessons = []
+            self.message = str(exc)
+        self.done = progress.load_done()
+        # the first lesson not yet finished is chosen, so Enter goes on with the course
+        todo = [i for i, lesson in enumerate(self.lessons) if lesson.id not in self.done]
+        self.selected = todo[0] if todo else 0
+
+    def resume(self) -> None:
+        """Back from a lesson: its mark is shown and the next lesson to do is chosen."""
+        super().resume()
+        self.refresh()
+        self.layout()
+
+    def layout(self) -> None:
+        w, h = self.size
+        self.place_list((self.px(160), self.px(160), w - 2 * self.px(160), h - self.px(160) - self.px(130)),
+                        self.px(64), self.px(6))
+        bw, bh = self.px(260), self.px(58)
+        y = h - self.px(110)
+        cx = w // 2
+        self.buttons = [
+            make_button("back", N_("Back"), (cx - bw - self.px(20), y, bw, bh), hint="Esc"),
+            make_button("open", N_("Start lesson"), (cx + self.px(20), y, bw, bh), primary=True, hint="Enter"),
+        ]
+        self.update_rows()
+
+    def update_rows(self) -> None:
+        super().update_rows()
+        for b in self.buttons:
+            if b.key == "open":
+                b.enabled = bool(self.lessons)
+
+    def row_centre(self, i: int) -> tuple[int, int]:
+        """Where row `i` is on screen (tests click it)."""
+        return next(r.center for j, r in self.rows if j == i)
+
+    def on_button(self, key: str) -> None:
+        if key == "back":
+            self.back()
+        elif key == "open" and self.lessons:
+            open_scene(self.app, "lesson", self.lessons[self.selected])
+
+    def draw(self, surface) -> None:
+        self.begin_page(surface)
+        n_done = sum(1 for lesson in self.lessons if lesson.id in self.done)
+        self.draw_title(surface, _("Learn to play"),
+                        _("{done} of {n} lessons done. Choose one; a lesson can be played again at any time.").format(
+                            done=n_done, n=len(self.lessons)))
+        for i, r in self.rows:
+            self.draw_row(surface, i, r)
+        self.draw_count(surface)
+        self.draw_widgets(surface)
+        self.draw_message(surface)
+
+    def draw_row(self, surface, i: int, r: pygame.Rect) -> None:
+        lesson = self.lessons[i]
+        self.draw_row_panel(surface, i, r, self.px(10))
+        pad = self.px(18)
+        done = lesson.id in self.done
+        mark_w = self.px(120)
+        text.blit(surface, f"{i + 1}. {_(lesson.title)}", self.fs(20), theme.INK, (r.x + pad, r.y + self.px(6)),
+                  "topleft", "bold", max_width=r.width - 2 * pad - mark_w)
+        text.blit(surface, _(lesson.summary), self.fs(16), theme.INK_SOFT, (r.x + pad, r.bottom - self.px(6)),
+                  "bottomleft", max_width=r.width - 2 * pad - mark_w)
+        mark = _("Done ✓") if done else _("Not done")
+        text.blit(surface, mark, self.fs(17), (40, 120, 50) if done else theme.INK_SOFT,
+                  (r.right - pad, r.centery), "midright", "semibold")

@@ -1,0 +1,1 @@
+"""Teaching: lessons, rule pages, hints, warnings and reviews (pure Python, no pygame)."""
