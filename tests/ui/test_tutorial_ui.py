@@ -115,3 +115,24 @@ def test_a_finished_lesson_offers_the_next_one(user_dirs, title_app):
     assert isinstance(nxt, LessonScene) and nxt.lesson.id == LESSONS[1].id
     listing.resume()
     assert LESSONS[0].id in listing.done and listing.selected == 1  # the list goes on where you are
+
+
+def test_a_wrong_answer_in_a_picker_is_refused_and_the_picker_comes_back(user_dirs, title_app):
+    from tmdesktop.app.scenes.dialogs import ChoiceScene
+    from tmdesktop.rules import actions as A
+
+    app, listing = open_list(title_app)
+    scene = drive.open_from_list(app, 2)  # upgrading and the neighbours' power
+    to_step(app, scene, 3)
+    assert not any(isinstance(s, ChoiceScene) for s in app.stack.scenes)  # no picker while a step is read
+    click(app, scene.panel.button_centre("continue"))
+    picker = next(s for s in app.stack.scenes if isinstance(s, ChoiceScene))
+    digest = scene.game.digest()
+    decline = next(i for i, o in enumerate(picker.options) if isinstance(o.value, A.Decline))
+    click(app, picker.rects[decline].center)
+    assert scene.panel.note == LESSONS[2].steps[3].note and scene.game.digest() == digest
+    app.step(0.016)
+    again = next(s for s in app.stack.scenes if isinstance(s, ChoiceScene))  # asked again
+    take = next(i for i, o in enumerate(again.options) if isinstance(o.value, A.Leech))
+    click(app, again.rects[take].center)
+    assert scene.run.index == 4 and scene.game.state.players["witches"].VP == 19

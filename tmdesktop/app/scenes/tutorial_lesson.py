@@ -28,6 +28,8 @@ from .menu import app_settings
 from .registry import make
 
 RINGS = "lesson"  # the map view's annotation key for the step's highlights
+#: The lesson's own ring colour: apart from the yellow of the targets the rules allow now.
+RING = (255, 120, 40)
 
 
 class LessonScene(GameScene):
@@ -66,6 +68,7 @@ class LessonScene(GameScene):
         if note:
             if self.panel is not None:
                 self.panel.refuse(note)
+            self._prompted_version = -1  # a picker that was answered wrongly opens again
             return False
         if not super().play(action, faction):
             return False
@@ -80,7 +83,8 @@ class LessonScene(GameScene):
         return True
 
     def ask(self, q) -> None:
-        if q.faction == self.lesson.student:  # the others' answers are in the script
+        # the others' answers are in the script; the student's pickers wait while a step is read
+        if q.faction == self.lesson.student and not self.run.waits_for_continue():
             super().ask(q)
 
     def ask_undo(self) -> None:
@@ -112,6 +116,7 @@ class LessonPanel(Overlay):
 
     def show_step(self) -> None:
         self.note = ""
+        self.scene._prompted_version = -1  # the picker the new step may need opens now
         step = self.run.step
         if step is None:
             self.scene.clear_annotations(RINGS)
@@ -205,10 +210,11 @@ class LessonPanel(Overlay):
         """What the panel must not cover: the step's rings and an open picker."""
         out = []
         step = self.run.step
+        grow = int(26 * self.scene.lay.scale)  # the ring drawn around each (`draw_rings`)
         for t in (step.highlight if step else ()):
             r = self.scene.target_rect(t)
             if r is not None:
-                out.append(r.inflate(16, 16))
+                out.append(r.inflate(grow, grow))
         for s in self.app.stack.scenes:
             if isinstance(s, Modal) and s.rect.width:
                 out.append(s.rect)
@@ -222,7 +228,7 @@ class LessonPanel(Overlay):
         fs = max(13, int(19 * s))
         step = self.run.step
         if step is None:
-            body = _("Lesson complete: {title}. You can go on playing this position, or open the next lesson.").format(
+            body = _("Lesson complete: {title}. Play it again with Restart, or go on to the next lesson.").format(
                 title=_(self.scene.lesson.title))
         else:
             body = _(step.text)
@@ -264,9 +270,24 @@ class LessonPanel(Overlay):
         """Where a panel button is (tests click it)."""
         return next((b.rect.center for b in self.buttons if b.key == key), None)
 
+    def draw_rings(self, surface) -> None:
+        """The step's targets ringed in the lesson's colour over the map view's own ring, so
+        they stand out from the glow of every legal target (not while a picker covers the table)."""
+        step = self.run.step
+        if step is None or any(isinstance(m, Modal) for m in self.app.stack.scenes):
+            return
+        s = self.scene.lay.scale
+        for t in step.highlight:
+            r = self.scene.target_rect(t)
+            if r is not None:
+                ring = r.inflate(int(18 * s), int(18 * s))
+                pygame.draw.rect(surface, theme.INK, ring, max(3, int(7 * s)), border_radius=int(10 * s))
+                pygame.draw.rect(surface, RING, ring, max(2, int(4 * s)), border_radius=int(10 * s))
+
     def draw(self, surface) -> None:
         if self.scene.lay is None:
             return
+        self.draw_rings(surface)
         head_h, lines = self.layout(surface)
         s = self.scene.lay.scale
         pad = int(16 * s)
@@ -274,10 +295,11 @@ class LessonPanel(Overlay):
         n = len(self.run.lesson.steps)
         where = (_("Step {i} of {n}").format(i=self.run.index + 1, n=n) if not self.run.finished
                  else _("Lesson complete"))
+        r = text.blit(surface, where, max(11, int(15 * s)), theme.INK_SOFT, (self.rect.right - pad, self.rect.y + pad),
+                      "topright")
         text.blit(surface, _(self.scene.lesson.title), max(12, int(17 * s)), theme.INK_SOFT,
-                  (self.rect.x + pad, self.rect.y + pad), "topleft", "bold", max_width=self.rect.width * 2 // 3)
-        text.blit(surface, where, max(11, int(15 * s)), theme.INK_SOFT, (self.rect.right - pad, self.rect.y + pad),
-                  "topright")
+                  (self.rect.x + pad, self.rect.y + pad), "topleft", "bold",
+                  max_width=r.x - self.rect.x - pad - int(12 * s))
         y = self.rect.y + pad + head_h
         for img in lines:
             surface.blit(img, (self.rect.x + pad, y))
