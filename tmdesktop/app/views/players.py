@@ -16,6 +16,8 @@ class PlayersView:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.panels: dict[str, pygame.Rect] = {}
         self.chips: dict[tuple[str, str], pygame.Rect] = {}
+        #: Where parts of a panel are drawn, (faction, "bowls" / "ship" / "dig"): for highlights.
+        self.parts: dict[tuple[str, str], pygame.Rect] = {}
         self.scale = 1.0
         self._cache: dict[str, tuple] = {}
 
@@ -31,6 +33,7 @@ class PlayersView:
         """Draw every panel; with `version` (bumped on every change of the game) each panel is
         rendered once per change and then blitted."""
         self.chips = {}
+        self.parts = {}
         s = game.state
         for name, r in self.panels.items():
             mine = frozenset(k for k in glow if k[0] == name)
@@ -41,16 +44,18 @@ class PlayersView:
             cached = self._cache.get(name)
             if cached is None or cached[0] != key:
                 layer = pygame.Surface((r.width + 8, r.height + 8), pygame.SRCALPHA)
-                before = dict(self.chips)
-                self.chips = {}
+                before, parts_before = dict(self.chips), dict(self.parts)
+                self.chips, self.parts = {}, {}
                 self._draw_panel(layer, game, s.players[name], pygame.Rect(4, 4, r.width, r.height), decider == name,
                                  mine)
                 chips = {k: c.move(-4, -4) for k, c in self.chips.items()}
-                self.chips = before
-                cached = (key, layer.convert_alpha() if pygame.display.get_surface() else layer, chips)
+                parts = {k: c.move(-4, -4) for k, c in self.parts.items()}
+                self.chips, self.parts = before, parts_before
+                cached = (key, layer.convert_alpha() if pygame.display.get_surface() else layer, chips, parts)
                 self._cache[name] = cached
             surface.blit(cached[1], (r.x - 4, r.y - 4))
             self.chips.update({k: c.move(r.x, r.y) for k, c in cached[2].items()})
+            self.parts.update({k: c.move(r.x, r.y) for k, c in cached[3].items()})
 
     def _draw_panel(self, surface, game, p, r: pygame.Rect, active: bool, glow) -> None:
         sc = self.scale
@@ -100,17 +105,21 @@ class PlayersView:
             surface.blit(t, t.get_rect(midleft=(x, ys[1])))
             x += max(t.get_width(), int(fs * 1.3)) + int(8 * sc)
         x += int(4 * sc)
+        start = x
         x = _bowls(surface, p.power, (x, ys[1]), isz, fs)
+        self.parts[(p.name, "bowls")] = pygame.Rect(start, ys[1] - int(isz * 0.62), x - start, 2 * int(isz * 0.62) + 2)
         x += int(14 * sc)
         for key, level, maxi in (("SHIP", p.ship, _track_max(p.faction, "max_ship")),
                                  ("DIG", p.dig, _track_max(p.faction, "max_dig"))):
             if not maxi and not level:  # no such track (Fakirs' shipping, volcano factions' digging)
                 continue
+            start = x
             icons.draw_icon(surface, key, (x + isz // 2, ys[1]), isz)
             x += isz + 2
             t = text.text(f"{level}/{maxi}" if maxi else str(level), max(10, int(fs * 0.9)), theme.TEXT, "semibold")
             surface.blit(t, t.get_rect(midleft=(x, ys[1])))
             x += t.get_width() + int(10 * sc)
+            self.parts[(p.name, key.lower())] = pygame.Rect(start, ys[1] - isz // 2, x - start - int(6 * sc), isz)
 
         # row 3: buildings left and the income the next one uncovers
         x = x0
