@@ -136,3 +136,25 @@ def test_a_wrong_answer_in_a_picker_is_refused_and_the_picker_comes_back(user_di
     take = next(i for i, o in enumerate(again.options) if isinstance(o.value, A.Leech))
     click(app, again.rects[take].center)
     assert scene.run.index == 4 and scene.game.state.players["witches"].VP == 19
+
+
+def test_a_damaged_progress_file_opens_the_list_with_nothing_done(user_dirs, title_app):
+    progress.progress_path().parent.mkdir(parents=True, exist_ok=True)
+    progress.progress_path().write_bytes(b'{"format": 1, "done": ["01_map_and_spades"')  # cut short
+    app, listing = open_list(title_app)
+    assert listing.done == set() and listing.selected == 0 and len(listing.rows) == len(LESSONS)
+    scene = drive.play_through(app, LESSONS[0], scene=drive.open_from_list(app, 0))
+    assert scene.run.finished and progress.load_done() == {LESSONS[0].id}  # written anew
+
+
+def test_a_broken_lesson_file_is_said_on_the_list_not_a_crash(user_dirs, title_app, tmp_path, monkeypatch):
+    from tmdesktop.teaching import lesson as lesson_module
+
+    (tmp_path / "lessons").mkdir()
+    (tmp_path / "lessons" / "01_broken.json").write_text('{"format": 1, "title": "x"', encoding="utf-8")
+    monkeypatch.setattr(lesson_module, "LESSON_DIR", tmp_path / "lessons")
+    app, listing = open_list(title_app)
+    assert listing.lessons == [] and "01_broken.json" in listing.message
+    assert not listing.button("open").enabled
+    key(app, pygame.K_RETURN)  # nothing to open: the list stays
+    assert app.stack.top is listing

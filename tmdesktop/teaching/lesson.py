@@ -145,9 +145,9 @@ def load_lesson(path: Path) -> Lesson:
     return parse_lesson(Path(path).stem, data)
 
 
-def load_lessons(folder: Path = LESSON_DIR) -> list[Lesson]:
+def load_lessons(folder: Path | None = None) -> list[Lesson]:
     """Every lesson, in the order of their file names (`01_map.json`, `02_building.json` ...)."""
-    return [load_lesson(p) for p in sorted(Path(folder).glob("*.json"))]
+    return [load_lesson(p) for p in sorted(Path(folder or LESSON_DIR).glob("*.json"))]
 
 
 # ---------------------------------------------------------------------- catalogue extraction

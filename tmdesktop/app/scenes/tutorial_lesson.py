@@ -107,6 +107,7 @@ class LessonPanel(Overlay):
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.buttons: list[widgets.Button] = []
         self.hover = None
+        self._next: list = []  # the next lesson, once looked up (the files are read once)
 
     @property
     def run(self) -> LessonRun:
@@ -137,13 +138,15 @@ class LessonPanel(Overlay):
             self.refuse(str(exc))
 
     def next_lesson(self) -> Lesson | None:
-        try:
-            lessons = load_lessons()
-        except LessonError:
-            return None
-        ids = [lesson.id for lesson in lessons]
-        i = ids.index(self.scene.lesson.id) + 1 if self.scene.lesson.id in ids else len(ids)
-        return lessons[i] if i < len(lessons) else None
+        if not self._next:
+            try:
+                lessons = load_lessons()
+            except LessonError:
+                lessons = []
+            ids = [lesson.id for lesson in lessons]
+            i = ids.index(self.scene.lesson.id) + 1 if self.scene.lesson.id in ids else len(ids)
+            self._next = [lessons[i] if i < len(lessons) else None]
+        return self._next[0]
 
     def leave(self, then: Lesson | None = None) -> None:
         """Back to the lesson list (which is under the lesson), or on to lesson `then`; the
