@@ -47,7 +47,7 @@ class LessonListScene(ListMenuScene):
     def layout(self) -> None:
         w, h = self.size
         self.place_list((self.px(160), self.px(160), w - 2 * self.px(160), h - self.px(160) - self.px(130)),
-                        self.px(64), self.px(6))
+                        self.px(76), self.px(8))
         bw, bh = self.px(260), self.px(58)
         y = h - self.px(110)
         cx = w // 2
@@ -90,11 +90,20 @@ class LessonListScene(ListMenuScene):
         self.draw_row_panel(surface, i, r, self.px(10))
         pad = self.px(18)
         done = lesson.id in self.done
-        mark_w = self.px(120)
-        text.blit(surface, f"{i + 1}. {_(lesson.title)}", self.fs(20), theme.INK, (r.x + pad, r.y + self.px(6)),
+        mark_w = self.px(170)
+        text.blit(surface, f"{i + 1}. {_(lesson.title)}", self.fs(22), theme.INK, (r.x + pad, r.y + self.px(8)),
                   "topleft", "bold", max_width=r.width - 2 * pad - mark_w)
-        text.blit(surface, _(lesson.summary), self.fs(16), theme.INK_SOFT, (r.x + pad, r.bottom - self.px(6)),
+        text.blit(surface, _(lesson.summary), self.fs(17), theme.INK_SOFT, (r.x + pad, r.bottom - self.px(8)),
                   "bottomleft", max_width=r.width - 2 * pad - mark_w)
-        mark = _("Done ✓") if done else _("Not done")
-        text.blit(surface, mark, self.fs(17), (40, 120, 50) if done else theme.INK_SOFT,
-                  (r.right - pad, r.centery), "midright", "semibold")
+        green = (40, 120, 50)
+        if not done:
+            text.blit(surface, _("Not done"), self.fs(18), theme.INK_SOFT, (r.right - pad, r.centery), "midright",
+                      "semibold")
+            return
+        label = text.blit(surface, _("Finished"), self.fs(18), green, (r.right - pad, r.centery), "midright", "bold")
+        # a drawn tick: the fonts have no check mark glyph
+        c = (label.x - self.px(18), r.centery)
+        rad = self.px(11)
+        pygame.draw.circle(surface, green, c, rad)
+        pygame.draw.lines(surface, theme.PARCHMENT, False, [(c[0] - rad * 0.5, c[1]), (c[0] - rad * 0.1, c[1] + rad * 0.4),
+                                                           (c[0] + rad * 0.55, c[1] - rad * 0.4)], max(2, self.px(3)))
