@@ -83,7 +83,13 @@ def test_restart_plays_the_lesson_again_from_its_position(user_dirs, title_app):
     fresh = app.stack.scenes[-2]
     assert isinstance(fresh, LessonScene) and fresh is not scene
     assert fresh.run.index == 0 and fresh.game.digest() == start
-    assert app.stack.scenes[-3] is listing  # Lessons still goes back to the list
+    assert app.stack.scenes[-3] is listing
+    key(app, pygame.K_t)  # the Transform tool: Esc drops it first, then leaves the lesson
+    assert fresh.tool == "transform"
+    key(app, pygame.K_ESCAPE)
+    assert fresh.tool is None and app.stack.scenes[-2] is fresh
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is listing
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
@@ -158,3 +164,18 @@ def test_a_broken_lesson_file_is_said_on_the_list_not_a_crash(user_dirs, title_a
     assert not listing.button("open").enabled
     key(app, pygame.K_RETURN)  # nothing to open: the list stays
     assert app.stack.top is listing
+
+
+def test_a_lesson_whose_prelude_the_rules_refuse_does_not_open(user_dirs, title_app, tmp_path, monkeypatch):
+    import json
+
+    from tmdesktop.teaching import lesson as lesson_module
+
+    data = json.loads((lesson_module.LESSON_DIR / "01_map_and_spades.json").read_text(encoding="utf-8"))
+    data["prelude"].append("nomads: build A1")  # the Witches' turn, not the Nomads'
+    (tmp_path / "lessons").mkdir()
+    (tmp_path / "lessons" / "01_bad.json").write_text(json.dumps(data), encoding="utf-8")
+    monkeypatch.setattr(lesson_module, "LESSON_DIR", tmp_path / "lessons")
+    app, listing = open_list(title_app)
+    key(app, pygame.K_RETURN)
+    assert app.stack.top is listing and "prelude move 8" in listing.message

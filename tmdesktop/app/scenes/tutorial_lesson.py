@@ -26,6 +26,7 @@ from .dialogs import Modal
 from .game_scene import GameScene
 from .menu import app_settings
 from .registry import make
+from .tutorial_menu import broken
 
 RINGS = "lesson"  # the map view's annotation key for the step's highlights
 #: The lesson's own ring colour: apart from the yellow of the targets the rules allow now.
@@ -49,7 +50,7 @@ class LessonScene(GameScene):
             try:
                 self.run.start()
             except LessonError as exc:
-                self.panel.refuse(str(exc))
+                self.panel.refuse(broken(exc))
             self.app.push(self.panel)
             self.panel.show_step()
 
@@ -77,7 +78,7 @@ class LessonScene(GameScene):
             self.run.accepted(action)
         except LessonError as exc:
             if self.panel is not None:
-                self.panel.refuse(str(exc))
+                self.panel.refuse(broken(exc))
         if self.run.index != before and self.panel is not None:
             self.panel.show_step()
         return True
@@ -135,7 +136,7 @@ class LessonPanel(Overlay):
             if self.run.proceed():
                 self.show_step()
         except LessonError as exc:
-            self.refuse(str(exc))
+            self.refuse(broken(exc))
 
     def next_lesson(self) -> Lesson | None:
         if not self._next:
@@ -174,6 +175,10 @@ class LessonPanel(Overlay):
 
     def handle_event(self, event) -> bool:
         finished = self.run.finished
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.scene.tool is None
+                and self.app.stack.input_top() is self.scene):
+            self.press("lessons")  # Esc leaves, unless it is dropping a tool or closing a picker
+            return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if self.app.stack.input_top() is not self.scene:
                 return False  # a picker is open: Enter is its own
@@ -264,7 +269,7 @@ class LessonPanel(Overlay):
         self.buttons = []
         for i, (key, label) in enumerate(keys):
             b = widgets.Button(key, label, pygame.Rect(self.rect.x + pad + i * (bw + gap), y, bw, bh),
-                               hint="Enter" if key in ("continue", "next") else "")
+                               hint={"continue": "Enter", "next": "Enter", "lessons": "Esc"}.get(key, ""))
             b.primary = key in ("continue", "next")
             self.buttons.append(b)
         return head_h, lines

@@ -17,6 +17,11 @@ from .menu import ListMenuScene, make_button
 from .registry import open_scene
 
 
+def broken(exc: LessonError) -> str:
+    """A lesson file that cannot be used, said to the player (the detail is for its author)."""
+    return _("A lesson file cannot be used: {error}").format(error=exc)
+
+
 class LessonListScene(ListMenuScene):
     def __init__(self, app):
         super().__init__(app)
@@ -32,7 +37,7 @@ class LessonListScene(ListMenuScene):
             self.lessons = load_lessons()
         except LessonError as exc:  # a broken lesson file: said, not a crash
             self.lessons = []
-            self.message = str(exc)
+            self.message = broken(exc)
         self.done = progress.load_done()
         # the first lesson not yet finished is chosen, so Enter goes on with the course
         todo = [i for i, lesson in enumerate(self.lessons) if lesson.id not in self.done]
@@ -71,7 +76,11 @@ class LessonListScene(ListMenuScene):
         if key == "back":
             self.back()
         elif key == "open" and self.lessons:
-            open_scene(self.app, "lesson", self.lessons[self.selected])
+            try:
+                open_scene(self.app, "lesson", self.lessons[self.selected])
+            except LessonError as exc:  # its prelude does not play: said on the list
+                self.message = broken(exc)
+                self.dirty = True
 
     def draw(self, surface) -> None:
         self.begin_page(surface)
