@@ -109,6 +109,7 @@ class LessonPanel(Overlay):
         self.buttons: list[widgets.Button] = []
         self.hover = None
         self._next: list = []  # the next lesson, once looked up (the files are read once)
+        self.head: pygame.Surface | None = None  # the lesson's title and the step count
 
     @property
     def run(self) -> LessonRun:
@@ -243,7 +244,13 @@ class LessonPanel(Overlay):
         lines = [text.text(body, fs, theme.INK, "regular", wrap=w - 2 * pad)]
         if self.note:
             lines.append(text.text(self.note, fs, theme.ERROR, "semibold", wrap=w - 2 * pad))
-        head_h = int(30 * s)
+        # "The power bowls · Step 2 of 5": one line, or two in a small window
+        n = len(self.run.lesson.steps)
+        where = (_("Step {i} of {n}").format(i=self.run.index + 1, n=n) if not self.run.finished
+                 else _("Lesson complete"))
+        self.head = text.text(f"{_(self.scene.lesson.title)} · {where}", max(12, int(17 * s)), theme.INK_SOFT,
+                              "semibold", wrap=w - 2 * pad)
+        head_h = self.head.get_height() + int(8 * s)
         bh = int(44 * s)
         h = pad + head_h + sum(img.get_height() + int(8 * s) for img in lines) + bh + 2 * pad
         m = int(10 * s)
@@ -300,14 +307,7 @@ class LessonPanel(Overlay):
         s = self.scene.lay.scale
         pad = int(16 * s)
         widgets.panel(surface, self.rect, theme.PARCHMENT, radius=int(12 * s), edge=theme.ACCENT)
-        n = len(self.run.lesson.steps)
-        where = (_("Step {i} of {n}").format(i=self.run.index + 1, n=n) if not self.run.finished
-                 else _("Lesson complete"))
-        r = text.blit(surface, where, max(11, int(15 * s)), theme.INK_SOFT, (self.rect.right - pad, self.rect.y + pad),
-                      "topright")
-        text.blit(surface, _(self.scene.lesson.title), max(12, int(17 * s)), theme.INK_SOFT,
-                  (self.rect.x + pad, self.rect.y + pad), "topleft", "bold",
-                  max_width=r.x - self.rect.x - pad - int(12 * s))
+        surface.blit(self.head, (self.rect.x + pad, self.rect.y + pad))
         y = self.rect.y + pad + head_h
         for img in lines:
             surface.blit(img, (self.rect.x + pad, y))
