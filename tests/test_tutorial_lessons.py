@@ -14,7 +14,8 @@ from tmdesktop.rules import actions as A
 from tmdesktop.rules.final_scoring import network_size
 from tmdesktop.rules.preview import offer_terms
 from tmdesktop.teaching import progress
-from tmdesktop.teaching.lesson import LESSON_DIR, LessonError, extract_lesson, load_lesson, load_lessons, matches, parse_lesson
+from tmdesktop.teaching.lesson import (LESSON_DIR, LessonError, extract_lesson, load_lesson, load_lessons, matches,
+                                      parse_lesson)
 from tmdesktop.teaching.lesson_run import LessonRun, play_lesson
 
 LESSONS = {lesson.id: lesson for lesson in load_lessons()}
@@ -131,9 +132,11 @@ def test_leech_lesson_offer_and_price():
     game.apply("witches", A.Upgrade("F4", "TP"))
     assert c - w.C == 3  # next to the Nomads: 3 coins, not 6
     game.apply("witches", A.Done())
-    assert (offer_terms(game, "nomads").power, offer_terms(game, "nomads").vp) == (1, 0)  # their dwelling F3 is worth 1: free
+    terms = offer_terms(game, "nomads")
+    assert (terms.power, terms.vp) == (1, 0)  # their dwelling F3 is worth 1: free
     game, run = run_to("03_upgrading_and_power_from_neighbours", 4)
-    assert (offer_terms(game, "witches").power, offer_terms(game, "witches").vp) == (2, 1)  # the trading house F4 is worth 2: 1 VP
+    terms = offer_terms(game, "witches")
+    assert (terms.power, terms.vp) == (2, 1)  # the trading house F4 is worth 2: 1 VP
     w = game.state.players["witches"]
     before = list(w.power)
     game.apply("witches", A.Leech(2, "nomads"))

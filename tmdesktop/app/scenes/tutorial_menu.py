@@ -114,5 +114,5 @@ class LessonListScene(ListMenuScene):
         c = (label.x - self.px(18), r.centery)
         rad = self.px(11)
         pygame.draw.circle(surface, green, c, rad)
-        pygame.draw.lines(surface, theme.PARCHMENT, False, [(c[0] - rad * 0.5, c[1]), (c[0] - rad * 0.1, c[1] + rad * 0.4),
-                                                           (c[0] + rad * 0.55, c[1] - rad * 0.4)], max(2, self.px(3)))
+        tick = [(c[0] - rad * 0.5, c[1]), (c[0] - rad * 0.1, c[1] + rad * 0.4), (c[0] + rad * 0.55, c[1] - rad * 0.4)]
+        pygame.draw.lines(surface, theme.PARCHMENT, False, tick, max(2, self.px(3)))
