@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SIZE = (1280, 720)
 DEMO_ARGS = ["--demo", "50", "--seed", "20240601", "--players", "4", "--size", f"{SIZE[0]}x{SIZE[1]}", "--lang", "en"]
 #: Pages the menus open by name through the scene registry (each must draw in the frozen app).
-MENU_SCENES = ("title", "setup", "first_game", "load", "settings", "replays", "rules")
+MENU_SCENES = ("title", "setup", "first_game", "tutorial", "load", "settings", "replays", "rules")
 #: A translated language whose catalogue ships in the source tree: its picture must differ from English.
 OTHER_LANG = "es"
 TIMEOUT = 300  # seconds; a first onefile start on Windows can be slow (antivirus scan of the unpack)

@@ -1,4 +1,4 @@
-"""Command line: `python -m tmdesktop [replay|review|simulate|fuzz|arena|agree] ...`; with no command the game starts."""
+"""Command line: `python -m tmdesktop [replay|review|simulate|fuzz|arena|agree|tutorial] ...`; with no command the game starts."""
 
 from __future__ import annotations
 
@@ -19,6 +19,9 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] == "fuzz":
         from .fuzz.cli import main as fuzz_main
         return fuzz_main(argv[1:])
+    if argv and argv[0] == "tutorial":
+        from .tutorial_cli import main as tutorial_main
+        return tutorial_main(argv[1:])
     if argv and argv[0] in ("arena", "agree"):
         from .ai.cli import main as ai_main
         return ai_main(argv[0], argv[1:])

@@ -17,7 +17,7 @@ def run(tmp_path, *args):
                           text=True, timeout=120)
 
 
-@pytest.mark.parametrize("scene", ["setup", "first_game"])
+@pytest.mark.parametrize("scene", ["setup", "first_game", "tutorial"])
 def test_a_menu_page_draws_by_name(tmp_path, scene):
     shot = tmp_path / f"{scene}.png"
     done = run(tmp_path, "--scene", scene, "--screenshot", str(shot), "--size", "1280x720")

@@ -19,8 +19,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     ap.add_argument("--size", default="", metavar="WxH", help="window size, e.g. 1280x720")
     ap.add_argument("--lang", default="", help="language: en, es, it")
     ap.add_argument("--scene", default="", metavar="NAME",
-                    help="with --screenshot: draw this menu page (title, setup, first_game, load, "
-                         "settings, replays, rules) instead of the map view")
+                    help="with --screenshot: draw this menu page (title, setup, first_game, tutorial, "
+                         "load, settings, replays, rules) instead of the map view")
     return ap.parse_args(argv)
 
 

@@ -610,7 +610,8 @@ class GameScene(Scene):
 
     def annotate(self, key: str, targets: list, note: str = "") -> None:
         """Ring `targets` (the tuples `hit` returns: ("hex", "C3"), ("button", "build"),
-        ("power", "ACT2"), ("bonus", "BON4"), ("player", "witches")...) with `note` beside the
+        ("power", "ACT2"), ("bonus", "BON4"), ("player", "witches"), ("cult", "WATER")..., and parts
+        of a panel: ("bowls", "witches"), ("ship", ...), ("dig", ...)) with `note` beside the
         first; `key` names the overlay asking (a tutorial step, the computer's move banner)."""
         self.annotations[key] = (list(targets), note)
         self.dirty = True
@@ -649,6 +650,8 @@ class GameScene(Scene):
             return self.cults.spots.get((key[0], key[2]))
         if kind == "final":
             return getattr(self, "final_chip", None)
+        if kind in ("bowls", "ship", "dig"):  # a part of a player's panel (the three bowls together): key is the faction
+            return self.players.parts.get((key, kind))
         return None
 
     def _draw_annotations(self, surface) -> None:

@@ -23,6 +23,8 @@ SCENES = {
     "replays": ("replay_viewer", "ReplayPickScene"),
     "replay": ("replay_viewer", "ReplayScene"),
     "rules": ("rules_scene", "RulesScene"),
+    "tutorial": ("tutorial_menu", "LessonListScene"),
+    "lesson": ("tutorial_lesson", "LessonScene"),
 }
 ENTRIES = {
     "open_game": ("load_scene", "open_game"),

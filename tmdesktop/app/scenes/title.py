@@ -1,6 +1,6 @@
 """The title screen: Continue (the newest unfinished autosave), New game, First game (the
-rulebook's introductory game), Load, Watch a replay, Rules, Settings, Quit.  Its widgets come from
-the menu toolkit (`menu.py`).
+rulebook's introductory game), Learn to play (the lessons), Load, Watch a replay, Rules,
+Settings, Quit.  Its widgets come from the menu toolkit (`menu.py`).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ class TitleScene(MenuScene):
 
     ITEMS = (
         ("continue", N_("Continue")), ("new", N_("New game")), ("first_game", N_("First game")),
+        ("tutorial", N_("Learn to play")),
         ("load", N_("Load a game")),
         ("replay", N_("Watch a replay")), ("rules", N_("Rules")), ("settings", N_("Settings")), ("quit", N_("Quit")),
     )
@@ -68,6 +69,8 @@ class TitleScene(MenuScene):
             open_scene(self.app, "setup")
         elif key == "first_game":
             open_scene(self.app, "first_game")
+        elif key == "tutorial":
+            open_scene(self.app, "tutorial")
         elif key == "load":
             open_scene(self.app, "load")
         elif key == "replay":

@@ -17,7 +17,8 @@ class PlayersView:
         self.panels: dict[str, pygame.Rect] = {}
         self.chips: dict[tuple[str, str], pygame.Rect] = {}
         #: (owner, part) -> rect of the panel's parts a rule card explains: "bowl1".."bowl3", "ship",
-        #: "dig", "income", "building:D".."building:SA" (see `hit`)
+        #: "dig", "income", "building:D".."building:SA" (see `hit`),
+        #: and "bowls", the three together (a tutorial step rings them)
         self.parts: dict[tuple[str, str], pygame.Rect] = {}
         self.scale = 1.0
         self._cache: dict[str, tuple] = {}
@@ -112,6 +113,7 @@ class PlayersView:
         for k in range(3):
             self.parts[(p.name, f"bowl{k + 1}")] = pygame.Rect(start + k * bowl_w, int(ys[1] - isz * 0.7), bowl_w,
                                                             int(isz * 1.4))
+        self.parts[(p.name, "bowls")] = pygame.Rect(start, int(ys[1] - isz * 0.7), x - start, int(isz * 1.4))
         x += int(14 * sc)
         for key, level, maxi in (("SHIP", p.ship, _track_max(p.faction, "max_ship")),
                                  ("DIG", p.dig, _track_max(p.faction, "max_dig"))):
@@ -189,7 +191,7 @@ class PlayersView:
             if r.collidepoint(pos):
                 return ("held", (owner, name))
         for (owner, part), r in self.parts.items():
-            if r.collidepoint(pos):
+            if part != "bowls" and r.collidepoint(pos):  # "bowls" only frames the three for a ring
                 if part.startswith("bowl"):
                     return ("bowl", (owner, int(part[4:])))
                 if part.startswith("building:"):

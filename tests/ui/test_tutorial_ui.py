@@ -1,0 +1,193 @@
+"""The tutorial through the app: Title → Learn to play → a lesson, played with posted events."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tmdesktop.app.scenes import tutorial_driver as drive
+from tmdesktop.app.scenes.tutorial_lesson import LessonPanel, LessonScene
+from tmdesktop.app.scenes.tutorial_menu import LessonListScene
+from tmdesktop.teaching import progress
+from tmdesktop.teaching.lesson import load_lessons
+
+from ui_events import click, key
+
+LESSONS = load_lessons()
+
+
+def open_list(title_app, size=(1280, 720)):
+    app = title_app(size=size)
+    click(app, app.stack.top.centre_of("tutorial"))
+    assert isinstance(app.stack.top, LessonListScene)
+    return app, app.stack.top
+
+
+def test_every_lesson_is_completed_by_clicks_and_keys_and_marked_done(user_dirs, title_app):
+    app, listing = open_list(title_app)
+    assert len(listing.lessons) == len(LESSONS) >= 9
+    for i, lesson in enumerate(LESSONS):
+        scene = drive.play_through(app, lesson, scene=drive.open_from_list(app, i))
+        assert scene.run.finished and scene.lesson.id == lesson.id
+        click(app, scene.panel.button_centre("lessons"))
+        assert app.stack.top is listing
+    assert progress.load_done() == {lesson.id for lesson in LESSONS}
+    assert listing.done == progress.load_done()  # the list shows the marks on return
+
+
+def to_step(app, scene, step: int) -> None:
+    """Play the lesson by events until step `step` (1-based) is on."""
+    while scene.run.index + 1 < step:
+        st = scene.run.step
+        if st.expect is None:
+            click(app, scene.panel.button_centre("continue"))
+        else:
+            drive.do_action(app, scene, st.expect)
+
+
+def test_a_wrong_action_is_refused_with_the_lessons_note_and_the_game_is_unchanged(user_dirs, title_app):
+    app, listing = open_list(title_app)
+    scene = drive.open_from_list(app, 0)
+    to_step(app, scene, 3)  # "press Transform, click E7, choose Forest"
+    digest, log = scene.game.digest(), len(scene.game.log)
+    click(app, scene.map.centres["F4"])  # upgrading F4 instead
+    while not isinstance(app.stack.top, LessonPanel):  # the upgrade picker, if one opened: its first answer
+        click(app, app.stack.top.rects[0].center)
+    assert scene.panel.note == LESSONS[0].steps[2].note
+    assert scene.game.digest() == digest and len(scene.game.log) == log and scene.run.index == 2
+    key(app, pygame.K_RETURN)  # ending the turn is not what the step asks either
+    assert scene.game.digest() == digest and scene.run.index == 2
+    key(app, pygame.K_z, pygame.KMOD_CTRL)  # no undo in a lesson: said, nothing changes
+    assert "Restart" in scene.panel.note and scene.game.digest() == digest
+
+
+def test_continue_steps_refuse_actions_until_read(user_dirs, title_app):
+    app, listing = open_list(title_app)
+    scene = drive.open_from_list(app, 1)
+    digest = scene.game.digest()
+    click(app, scene.map.centres["E7"])  # the build the next step asks for, too early
+    assert scene.game.digest() == digest and "Continue" in scene.panel.note
+    key(app, pygame.K_RETURN)
+    assert scene.run.index == 1 and scene.panel.note == ""
+    click(app, scene.map.centres["E7"])
+    assert scene.game.state.owner.get("E7") == "witches" and scene.run.index == 2
+
+
+def test_restart_plays_the_lesson_again_from_its_position(user_dirs, title_app):
+    app, listing = open_list(title_app)
+    scene = drive.open_from_list(app, 0)
+    start = scene.game.digest()
+    to_step(app, scene, 4)
+    assert scene.game.digest() != start
+    click(app, scene.panel.button_centre("restart"))
+    fresh = app.stack.scenes[-2]
+    assert isinstance(fresh, LessonScene) and fresh is not scene
+    assert fresh.run.index == 0 and fresh.game.digest() == start
+    assert app.stack.scenes[-3] is listing
+    key(app, pygame.K_t)  # the Transform tool: Esc drops it first, then leaves the lesson
+    assert fresh.tool == "transform"
+    key(app, pygame.K_ESCAPE)
+    assert fresh.tool is None and app.stack.scenes[-2] is fresh
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is listing
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_every_steps_rings_are_on_screen_and_the_panel_leaves_them_free(user_dirs, title_app, size):
+    app, listing = open_list(title_app, size)
+    for i, lesson in enumerate(LESSONS):
+        scene = drive.open_from_list(app, i)
+        for n in range(len(lesson.steps)):
+            app.render(force=True)
+            step = scene.run.step
+            rects = [scene.target_rect(t) for t in step.highlight]
+            assert all(r is not None for r in rects), f"{lesson.id} step {n + 1}: {step.highlight}"
+            screen = pygame.Rect((0, 0), size)
+            assert all(screen.contains(r) for r in rects)
+            assert not any(scene.panel.rect.colliderect(r) for r in rects), f"{lesson.id} step {n + 1}"
+            assert screen.contains(scene.panel.rect)
+            if step.expect is None:
+                click(app, scene.panel.button_centre("continue"))
+            else:
+                drive.do_action(app, scene, step.expect)
+        click(app, scene.panel.button_centre("lessons"))
+
+
+def test_a_finished_lesson_offers_the_next_one(user_dirs, title_app):
+    app, listing = open_list(title_app)
+    scene = drive.play_through(app, LESSONS[0], scene=drive.open_from_list(app, 0))
+    key(app, pygame.K_RETURN)  # Enter: the next lesson
+    nxt = app.stack.scenes[-2]
+    assert isinstance(nxt, LessonScene) and nxt.lesson.id == LESSONS[1].id
+    listing.resume()
+    assert LESSONS[0].id in listing.done and listing.selected == 1  # the list goes on where you are
+
+
+def test_a_wrong_answer_in_a_picker_is_refused_and_the_picker_comes_back(user_dirs, title_app):
+    from tmdesktop.app.scenes.dialogs import ChoiceScene
+    from tmdesktop.rules import actions as A
+
+    app, listing = open_list(title_app)
+    scene = drive.open_from_list(app, 2)  # upgrading and the neighbours' power
+    to_step(app, scene, 3)
+    assert not any(isinstance(s, ChoiceScene) for s in app.stack.scenes)  # no picker while a step is read
+    click(app, scene.panel.button_centre("continue"))
+    picker = next(s for s in app.stack.scenes if isinstance(s, ChoiceScene))
+    digest = scene.game.digest()
+    decline = next(i for i, o in enumerate(picker.options) if isinstance(o.value, A.Decline))
+    click(app, picker.rects[decline].center)
+    assert scene.panel.note == LESSONS[2].steps[3].note and scene.game.digest() == digest
+    app.step(0.016)
+    again = next(s for s in app.stack.scenes if isinstance(s, ChoiceScene))  # asked again
+    take = next(i for i, o in enumerate(again.options) if isinstance(o.value, A.Leech))
+    click(app, again.rects[take].center)
+    assert scene.run.index == 4 and scene.game.state.players["witches"].VP == 19
+
+
+def test_a_damaged_progress_file_opens_the_list_with_nothing_done(user_dirs, title_app):
+    progress.progress_path().parent.mkdir(parents=True, exist_ok=True)
+    progress.progress_path().write_bytes(b'{"format": 1, "done": ["01_map_and_spades"')  # cut short
+    app, listing = open_list(title_app)
+    assert listing.done == set() and listing.selected == 0 and len(listing.rows) == len(LESSONS)
+    scene = drive.play_through(app, LESSONS[0], scene=drive.open_from_list(app, 0))
+    assert scene.run.finished and progress.load_done() == {LESSONS[0].id}  # written anew
+
+
+def test_a_broken_lesson_file_is_said_on_the_list_not_a_crash(user_dirs, title_app, tmp_path, monkeypatch):
+    from tmdesktop.teaching import lesson as lesson_module
+
+    (tmp_path / "lessons").mkdir()
+    (tmp_path / "lessons" / "01_broken.json").write_text('{"format": 1, "title": "x"', encoding="utf-8")
+    monkeypatch.setattr(lesson_module, "LESSON_DIR", tmp_path / "lessons")
+    app, listing = open_list(title_app)
+    assert listing.lessons == [] and "01_broken.json" in listing.message
+    assert not listing.button("open").enabled
+    key(app, pygame.K_RETURN)  # nothing to open: the list stays
+    assert app.stack.top is listing
+
+
+def test_a_lesson_whose_prelude_the_rules_refuse_does_not_open(user_dirs, title_app, tmp_path, monkeypatch):
+    import json
+
+    from tmdesktop.teaching import lesson as lesson_module
+
+    data = json.loads((lesson_module.LESSON_DIR / "01_map_and_spades.json").read_text(encoding="utf-8"))
+    data["prelude"].append("nomads: build A1")  # the Witches' turn, not the Nomads'
+    (tmp_path / "lessons").mkdir()
+    (tmp_path / "lessons" / "01_bad.json").write_text(json.dumps(data), encoding="utf-8")
+    monkeypatch.setattr(lesson_module, "LESSON_DIR", tmp_path / "lessons")
+    app, listing = open_list(title_app)
+    key(app, pygame.K_RETURN)
+    assert app.stack.top is listing and "prelude move 8" in listing.message
+
+
+def test_a_lesson_gives_no_hint_button_and_h_opens_no_suggestion(user_dirs, title_app):
+    """The steps say what to do: the table's Suggest-a-move (on in Settings by default) would
+    propose another move than the lesson's, so a lesson has neither the Hint button nor H."""
+    app, listing = open_list(title_app)
+    scene = drive.open_from_list(app, 0)
+    to_step(app, scene, 3)
+    assert "hint" not in {b.key for b in scene.buttons}
+    top = app.stack.top
+    key(app, pygame.K_h)
+    assert app.stack.top is top and scene.run.index == 2
