@@ -128,3 +128,27 @@ def test_a_stronghold_free_dwelling_not_built_ends_with_the_turn():
     for who in game.state.players:
         for action in game.legal_actions(who):
             game.copy().apply(who, action)
+
+
+def test_chaos_magicians_second_action_may_build_elsewhere_after_a_transform():
+    """Found by random play (seed 48465, 4 players): after ACTC (two actions), the first action
+    transformed D5 without building; a dwelling on E7, their own terrain elsewhere, was listed as
+    the second action but refused as a build away from the transformed hex."""
+    from tmdesktop.rules.random_play import random_step
+    from tmdesktop.rules.setup import TOURNAMENT_OPTIONS, GameSetup
+
+    rng = random.Random(48465)
+    game = Game(GameSetup.random(4, 48465, options=TOURNAMENT_OPTIONS))
+    for _ in range(4000):
+        who, action = random_step(game, rng)
+        if who == "chaosmagicians" and str(action) == "build E7" and game.state.turn.transformed == {"D5"}:
+            break
+        game.apply(who, action)
+    else:
+        raise AssertionError("the position was not reached")
+    assert game.state.turn.extra_action and game.state.turn.actions == 1
+    assert action in game.legal_actions(who)
+    game.apply(who, action)
+    assert game.state.owner["E7"] == "chaosmagicians" and "D5" not in game.state.owner
+    assert game.state.turn.actions == 0  # the second action is spent
+    assert A.Build("D5") not in game.legal_actions(who)  # the first action's build went with it

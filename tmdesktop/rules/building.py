@@ -20,8 +20,10 @@ class Building:
         t = s.turn
         elsewhere = t.transformed and a.hex not in t.transformed and (
             t.followups.get("transform", 0) <= 0 or s.terrain.get(a.hex) in (p.home, *p.unlocked))
-        if elsewhere and self.alone_in_round(p):
-            t.followups.pop("build", None)  # the last player in the round: a new action instead
+        if elsewhere and (t.actions > 0 or self.alone_in_round(p)):
+            # a new action instead: the Chaos Magicians' second action of their double turn, or
+            # the last player in the round
+            t.followups.pop("build", None)
         self._use_subaction(p, "build")
         self._check_empty_land(a.hex)
         if t.transformed and a.hex not in t.transformed and (
