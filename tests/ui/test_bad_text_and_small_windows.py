@@ -103,3 +103,20 @@ def test_clicks_land_on_the_scaled_down_layout(user_dirs, title_app):
     sx, sy = 400 / app.size[0], 250 / app.size[1]
     click(app, (int(x * sx) + 1, int(y * sy) + 1))
     assert type(app.stack.top).__name__ == "SettingsScene"
+
+
+@pytest.mark.parametrize("size,scale", [((1280, 720), 1.0), ((800, 500), 1.0), ((1280, 720), 1.5),
+                                        ((1920, 1080), 1.5)])
+def test_every_title_button_is_inside_the_window_and_none_overlap(user_dirs, title_app, size, scale):
+    """Nine buttons (Learn to play and Rules joined the title): the last one ran off a 720-high window."""
+    from tmdesktop.settings import Settings
+
+    app = title_app(size=size, settings=Settings(ui_scale=scale))
+    title = app.stack.top
+    screen = pygame.Rect((0, 0), app.size)
+    rects = [b.rect for b in title.buttons]
+    assert len(rects) == 9
+    for r in rects:
+        assert screen.contains(r), (r, app.size)
+    for a, b in zip(rects, rects[1:]):
+        assert a.bottom < b.top

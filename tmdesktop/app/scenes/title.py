@@ -47,14 +47,21 @@ class TitleScene(MenuScene):
 
     def layout(self) -> None:
         w, h = self.size
-        bw, bh, gap = self.px(420), self.px(62), self.px(14)
+        bw, bh, gap, lead = self.px(420), self.px(62), self.px(14), self.px(22)
         y = int(h * 0.36)
+        # nine buttons: on a short window (1280x720, a large UI scale) they close up to fit
+        n = len(self.ITEMS)
+        room = h - self.px(24) - y
+        need = n * bh + (n - 1) * gap + lead
+        if need > room:
+            k = room / need
+            bh, gap, lead = max(28, int(bh * k)), max(4, int(gap * k)), max(6, int(lead * k))
         self.buttons = []
         for key, label in self.ITEMS:
             b = make_button(key, label, (w // 2 - bw // 2, y, bw, bh), primary=key == "continue" and bool(self.latest))
             b.enabled = key != "continue" or self.latest is not None
             self.buttons.append(b)
-            y += bh + gap + (self.px(22) if key == "continue" else 0)
+            y += bh + gap + (lead if key == "continue" else 0)
         if not self.latest:
             self.button("new").primary = True
 
