@@ -78,3 +78,27 @@ def test_the_winners_are_named_with_a_plural_verb(title_app):
     finally:
         i18n.set_language("en")
     app.render(force=True)
+
+
+def test_the_alchemists_vp_turned_into_coins_have_their_own_row(title_app):
+    """The Alchemists' "convert 2VP to 2C" showed as "Other -12": it is a row of its own, Conversions,
+    with the VP the ledger's conversions spent; no "Other" row is left in that game."""
+    from pathlib import Path
+
+    from tmdesktop.app.scenes.replay_viewer import load_replay
+    from tmdesktop.app.scenes.scoring import OTHER, ScoringScene
+
+    path = Path(__file__).resolve().parents[1] / "data" / "corpus" / "4pLeague_S63_D1L1_G1.txt"
+    rows = [line for line in path.read_text("utf-8").splitlines() if line.startswith("alchemists\t")]
+    spent = sum(int(n) for line in rows for n in re.findall(r"convert (\d+)VP to \d+C", line))
+    assert spent > 0
+    app = title_app((1280, 720))
+    game, _log, _note = load_replay(path)
+    scoring = ScoringScene(app, game)
+    app.push(scoring)
+    key(app, pygame.K_a)
+    app.render(force=True)
+    assert scoring.b.sources["alchemists"][E.CONVERT] == -spent
+    assert all(scoring.b.sources[f][OTHER] == 0 for f in scoring.factions)
+    shown = {row for _rect, _f, row in scoring.cells}
+    assert E.CONVERT in shown and OTHER not in shown

@@ -27,7 +27,8 @@ OTHER = "other"
 ROWS = (
     (E.START, (E.START,)), (E.ROUND_TILE, (E.ROUND_TILE,)), (E.TOWN, (E.TOWN,)), (E.FAVOR, (E.FAVOR,)),
     (E.BONUS_PASS, (E.BONUS_PASS,)), (E.ADVANCE, (E.ADVANCE,)),
-    (E.FACTION, (E.FACTION, E.FACTION_ACTION, E.LEECH_REWARD, E.REACH)), (E.LEECH, (E.LEECH,)), (OTHER, ()),
+    (E.FACTION, (E.FACTION, E.FACTION_ACTION, E.LEECH_REWARD, E.REACH)), (E.LEECH, (E.LEECH,)),
+    (E.CONVERT, (E.CONVERT,)), (OTHER, ()),
     (E.CULT_MAJORITY, (E.CULT_MAJORITY,)), (E.AREA, (E.AREA,)), (E.FINAL_TILE, (E.FINAL_TILE,)),
     (E.RESOURCES, (E.RESOURCES,)),
 )
@@ -207,7 +208,7 @@ class ScoringScene(MenuScene):
         revealed = self.revealed()
         # Rows nobody scored on are left out, except the main ones.
         rows = [(k, ROW_NAMES[k]) for k, _kinds in ROWS
-                if k not in (E.FINAL_TILE, E.LEECH_REWARD, OTHER) or any(self.b.sources[f][k] for f in self.factions)]
+                if k not in (E.FINAL_TILE, E.LEECH_REWARD, E.CONVERT, OTHER) or any(self.b.sources[f][k] for f in self.factions)]
         self.cells = []
         n = len(self.factions)
         label_w = int(r.width * 0.34)

@@ -51,11 +51,11 @@ class TitleScene(MenuScene):
         y = int(h * 0.36)
         # nine buttons: on a short window (1280x720, a large UI scale) they close up to fit
         n = len(self.ITEMS)
-        room = h - self.px(24) - y
-        need = n * bh + (n - 1) * gap + lead
+        room = h - self.px(24) - y - lead  # the lead under Continue holds the save's line: kept whole
+        need = n * bh + (n - 1) * gap
         if need > room:
             k = room / need
-            bh, gap, lead = max(28, int(bh * k)), max(4, int(gap * k)), max(6, int(lead * k))
+            bh, gap = max(28, int(bh * k)), max(4, int(gap * k))
         self.buttons = []
         for key, label in self.ITEMS:
             b = make_button(key, label, (w // 2 - bw // 2, y, bw, bh), primary=key == "continue" and bool(self.latest))
