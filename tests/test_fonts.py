@@ -19,3 +19,20 @@ def test_font_covers_spanish_and_italian(path):
 
 def test_fonts_are_vendored():
     assert len(FONTS) >= 3
+
+
+def test_text_with_a_max_width_never_runs_past_it():
+    """A long replay line ran off the window at 1280x720: the type shrinks to its minimum, then the
+    line is cut with an ellipsis."""
+    import pygame
+
+    from tmdesktop.app import text
+
+    pygame.font.init()
+    surface = pygame.Surface((400, 40))
+    line = "552. Halflings: Send a priest to Water (1 step, priest returns to the supply)"
+    for width in (60, 150, 300):
+        rect = text.blit(surface, line, 15, (255, 255, 255), (0, 20), "midleft", max_width=width)
+        assert rect.width <= width
+    assert text.shorten(line, 15, 150).endswith("…")
+    assert text.shorten("Pass", 15, 150) == "Pass"

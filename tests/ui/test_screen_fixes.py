@@ -35,6 +35,8 @@ def test_replay_viewer_reads_as_a_replay_and_ends_with_the_scoring(make_app, use
     key(app, pygame.K_RIGHT)
     status = viewer._status_text()
     assert status.startswith("Move 1:") and "Enter" not in status and "end your turn" not in status
+    ends = [i for i, (_f, a) in enumerate(log) if type(a).__name__ == "Done"]
+    assert ends and all(viewer.move_text(*log[i]).endswith(": Turn ended") for i in ends[:5])  # past moves
     key(app, pygame.K_END)
     assert viewer.game.finished and "final scoring" in viewer._status_text()
     key(app, pygame.K_f)

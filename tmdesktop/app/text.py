@@ -69,10 +69,27 @@ def fit(s: str, size: int, max_width: int, weight: str = "regular", min_size: in
     return size
 
 
+def shorten(s: str, size: int, max_width: int, weight: str = "regular") -> str:
+    """`s`, cut with an ellipsis where it would run past `max_width` pixels at `size`."""
+    s = clean(s, limit=2000, newlines=False)
+    f = font(size, weight)
+    if f.size(s)[0] <= max_width:
+        return s
+    lo, hi = 0, len(s)  # the longest prefix that fits with the ellipsis
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if f.size(s[:mid].rstrip() + "…")[0] <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return s[:lo].rstrip() + "…"
+
+
 def blit(surface: pygame.Surface, s: str, size: int, colour, pos, anchor: str = "topleft",
          weight: str = "regular", max_width: int = 0) -> pygame.Rect:
-    if max_width:
+    if max_width:  # smaller type first, then an ellipsis: never past max_width
         size = fit(s, size, max_width, weight)
+        s = shorten(s, size, max_width, weight)
     img = text(s, size, colour, weight)
     rect = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
     surface.blit(img, rect)

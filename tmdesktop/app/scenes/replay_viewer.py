@@ -337,7 +337,8 @@ class ReplayScene(GameScene):
 
             return _("Faction: {faction}").format(faction=_(faction(a.faction).display))
         who = describe.faction(self.game, f) if f else ""
-        what = describe.action(self.game, a)
+        # a move already made: "ends the turn", not the button's "End your turn"
+        what = _("Turn ended") if isinstance(a, A.Done) else describe.action(self.game, a)
         return f"{who}: {what}" if who else what
 
 
