@@ -182,3 +182,21 @@ def test_with_cards_off_a_panels_parts_keep_the_panels_tooltip(make_app):
     move(app, scene.players.parts[(me, "bowl1")].center)
     assert scene.hover == ("bowl", (me, 1))
     assert scene.tooltip_lines()[0] == "Witches" and scene.tooltip_lines()[-1] == "Click to see the faction board"
+
+
+def test_no_card_is_drawn_under_a_dialog(make_app):
+    """A click on a hex with several transforms opened the picker, and the hex's card, drawn by the
+    table below, stayed visible under the dialog (seen in a real window)."""
+    app, scene, session = make_app(size=(1280, 720), demo=70, seed=5)
+    pos = targets(scene)["hex"]
+    move(app, pos)
+    assert scene.cards.shown is not None
+    from tmdesktop.app.scenes.dialogs import ConfirmScene
+
+    app.push(ConfirmScene(app, "?", lambda: None))
+    for _ in range(12):
+        app.step(0.05)  # the pointer still rests on the hex
+    assert scene.cards.shown is None
+    app.pop()
+    move(app, (pos[0] + 1, pos[1]))  # back at the table, pointing again
+    assert scene.cards.shown is not None

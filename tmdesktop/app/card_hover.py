@@ -76,6 +76,8 @@ class CardHover:
         """Draw the card for the hovered thing once the pointer rests on it; False if it has no
         card (the short tooltip is drawn instead)."""
         self.shown = None
+        if self.scene.app.stack.input_top() is not self.scene:
+            return True  # a dialog is open over the table: neither a card nor a tooltip under it
         c = self.current()
         if c is None:
             return False
