@@ -140,6 +140,17 @@ def complete_turn(game, faction: str, level: Level, rng: random.Random, limit: i
     return done
 
 
+def _position_key(game, faction: str) -> tuple:
+    """What tells two positions after one of the faction's steps apart (cheaper than a digest)."""
+    s = E.state(game)
+    p = s.players[faction]
+    return (p.VP, p.C, p.W, p.P, tuple(p.power), p.spades, p.ship, p.dig, tuple(p.cult.values()),
+            tuple(p.favors), tuple(p.towns), tuple(p.buildings.items()), tuple(s.terrain.values()),
+            p.bonus, p.passed, E.decision(game, faction), len(s.bridges), tuple(sorted(s.blocked)),
+            tuple(sorted(p.actions_used)), p.cult_steps, p.favors_owed, p.towns_owed, p.free_dwelling,
+            p.free_tp, p.priests_on_cults, p.keys, p.w_to_p, tuple(map(tuple, s.cult_spots.values())))
+
+
 def turn_plans(game, faction: str, level: Level, rng: random.Random) -> list[Plan]:
     """Candidate turns for `faction` (whose main action it is), best first."""
     base = main_candidates(game, faction)
@@ -151,6 +162,7 @@ def turn_plans(game, faction: str, level: Level, rng: random.Random) -> list[Pla
             if g is not None:
                 starts.append((seq, g))
     screened: list[tuple[float, tuple[A.Action, ...], A.Action, object]] = []
+    reached: set = set()
     for seq, start in starts:
         mains = base if not seq else [a for a in main_candidates(start, faction) if a not in seen]
         seen.update(mains)
@@ -158,11 +170,21 @@ def turn_plans(game, faction: str, level: Level, rng: random.Random) -> list[Pla
             g = E.after(start, faction, a)
             if g is None:
                 continue
+            key = _position_key(g, faction)
+            if key in reached:  # another way to the same position (dig then build, build digging)
+                continue
+            reached.add(key)
             screened.append((advantage(g, faction, level.weights, level.rivalry), seq, a, g))
     screened.sort(key=lambda t: -t[0])
-    plans = []
-    for _score, seq, a, g in screened[: level.candidates]:
+    plans, turns = [], set()
+    for _score, seq, a, g in screened:
+        if len(plans) == level.candidates:
+            break
         rest = complete_turn(g, faction, level, rng)
+        key = _position_key(g, faction)
+        if key in turns:  # the same turn by another way (transform then build, or build digging)
+            continue
+        turns.add(key)
         score = advantage(g, faction, level.weights, level.rivalry)
         if level.noise:
             score += rng.gauss(0, level.noise)
