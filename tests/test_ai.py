@@ -251,3 +251,11 @@ def test_hard_look_ahead_scores_the_same_in_its_worker_processes_as_in_one():
     alone = turn_plans(game, who, dataclasses.replace(HARD, workers=1), random.Random(9))
     assert len(spread) > 1
     assert [(p.actions, p.score) for p in spread] == [(p.actions, p.score) for p in alone]
+
+
+def test_a_turn_that_changes_nothing_is_never_planned():
+    # Acolytes could dig for a volcano transformation, make none and end the turn without paying
+    # anything; Medium once did that for ever in this table (the game never ended).
+    table = Table(seed=4004, seats=("medium",) * 4, map_key="fire_ice_side1", pool="all")
+    r = play_table(table, max_decisions=1500)
+    assert "acolytes" in r["factions"] and sorted(r["ranks"])[0] == 1

@@ -146,7 +146,7 @@ def _position_key(game, faction: str) -> tuple:
     p = s.players[faction]
     return (p.VP, p.C, p.W, p.P, tuple(p.power), p.spades, p.ship, p.dig, tuple(p.cult.values()),
             tuple(p.favors), tuple(p.towns), tuple(p.buildings.items()), tuple(s.terrain.values()),
-            p.bonus, p.passed, E.decision(game, faction), len(s.bridges), tuple(sorted(s.blocked)),
+            p.bonus, p.passed, len(s.bridges), tuple(sorted(s.blocked)),
             tuple(sorted(p.actions_used)), p.cult_steps, p.favors_owed, p.towns_owed, p.free_dwelling,
             p.free_tp, p.priests_on_cults, p.keys, p.w_to_p, tuple(map(tuple, s.cult_spots.values())))
 
@@ -170,13 +170,15 @@ def turn_plans(game, faction: str, level: Level, rng: random.Random) -> list[Pla
             g = E.after(start, faction, a)
             if g is None:
                 continue
-            key = _position_key(g, faction)
+            key = (_position_key(g, faction), E.decision(g, faction))
             if key in reached:  # another way to the same position (dig then build, build digging)
                 continue
             reached.add(key)
             screened.append((advantage(g, faction, level.weights, level.rivalry), seq, a, g))
     screened.sort(key=lambda t: -t[0])
-    plans, turns = [], set()
+    # a turn that changes nothing is no turn (digging for a transformation never made can cost
+    # nothing until it is made, and the turn could be played again and again)
+    plans, turns = [], {_position_key(game, faction)}
     for _score, seq, a, g in screened:
         if len(plans) == level.candidates:
             break
