@@ -233,3 +233,29 @@ def test_spades_held_at_the_end_of_a_turn_are_thrown_away_before_ending_it(level
         assert quick_decision(game, d.faction, LEVELS[level], random.Random(1)) in legal
         return
     pytest.fail("no turn ended with spades held in 60 random games")
+
+
+def test_hard_look_ahead_scores_the_same_in_its_worker_processes_as_in_one():
+    import dataclasses
+
+    from tmdesktop.ai.levels import HARD
+    from tmdesktop.ai.planner import turn_plans
+
+    game = _position(4, 90)
+    rng = random.Random(4)
+    while game.decision(game.waiting_for()[0]) != "action" or game.state.round < 2:
+        game.apply(*random_step(game, rng))
+    who = game.waiting_for()[0]
+    assert HARD.workers == 2
+    spread = turn_plans(game, who, HARD, random.Random(9))
+    alone = turn_plans(game, who, dataclasses.replace(HARD, workers=1), random.Random(9))
+    assert len(spread) > 1
+    assert [(p.actions, p.score) for p in spread] == [(p.actions, p.score) for p in alone]
+
+
+def test_a_turn_that_changes_nothing_is_never_planned():
+    # Acolytes could dig for a volcano transformation, make none and end the turn without paying
+    # anything; Medium once did that for ever in this table (the game never ended).
+    table = Table(seed=4004, seats=("medium",) * 4, map_key="fire_ice_side1", pool="all")
+    r = play_table(table, max_decisions=1500)
+    assert "acolytes" in r["factions"] and sorted(r["ranks"])[0] == 1

@@ -80,6 +80,15 @@ def copy_of(game: Game) -> Game:
     return game.copy()
 
 
+def portable(game: Game) -> Game:
+    """A copy without the undo history (snapshots and events), cheap to send to another process;
+    it plays on like the game itself."""
+    other = game.copy()
+    other._snapshots = {}
+    other.events = []
+    return other
+
+
 def income(game: Game, player) -> dict[str, int]:
     return game.income_of(player)
 

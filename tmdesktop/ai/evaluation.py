@@ -71,9 +71,15 @@ def game_progress(game, p) -> tuple[float, int]:
     return (6 - r) + (0.0 if p.passed else 0.5), 6 - r
 
 
+#: How far the ranking at the start of the game counts as final.
+CONFIDENCE_START = 0.45
+#: What a town founded is worth (its tile, and the round tiles and abilities that pay for towns).
+TOWN_VALUE = 8.0
+
+
 def _confidence(rounds_left: float) -> float:
     """How far a ranking today is the final ranking (majorities still move early in the game)."""
-    return 0.45 + 0.55 * (1 - min(6.0, rounds_left) / 6)
+    return CONFIDENCE_START + (1 - CONFIDENCE_START) * (1 - min(6.0, rounds_left) / 6)
 
 
 def _resource_value(gains: dict, rounds_left: float, bowls: list[int]) -> float:
@@ -99,9 +105,9 @@ def _income_part(game, p, s, rounds_left: float, income_rounds: int) -> float:
     first = 7 - income_rounds  # the first round whose income is still to come
     if s.phase != "play" or p.passed:  # the tile now held pays the next income
         total += _resource_value(bonus, 7 - first, p.power)
-    elif s.bonus_pool:  # the one still to be taken when passing
+    elif s.bonus_pool:  # the one still to be taken when passing: its income, coins and pass VP
         total += max(_resource_value(tile(b)["income"], 7 - first, p.power) + s.bonus_pool[b] * unit_value("C", 7 - first)
-                     for b in s.bonus_pool)
+                     + _tile_pass_vp(p, b) for b in s.bonus_pool)
     for k in range(first, 7):
         total += _resource_value(per_round, 7 - k, p.power)
     # cult income from the round scoring tiles still to pay (round k's tile pays at k+1)
@@ -116,17 +122,22 @@ def _income_part(game, p, s, rounds_left: float, income_rounds: int) -> float:
     return total
 
 
+def _tile_pass_vp(p, name: str) -> int:
+    """What bonus tile `name` pays when passing with the faction's buildings and shipping now."""
+    vp = 0
+    for key, table in (tile(name).get("pass_vp") or {}).items():
+        level = p.ship if key == "ship" else p.counts[key]
+        vp += table[min(level, len(table) - 1)]
+    return vp
+
+
 def _pass_vp_to_come(game, p, s, rounds_left: float) -> float:
     """Pass VP still to come: the bonus tile's at the next pass, favors' and buildings' at every one."""
     passes = int(rounds_left + 0.5) if s.phase == "play" else 6
     if not passes:
         return 0.0
     all_pass = E.pass_vp(game, p)
-    tile_vp = 0
-    if p.bonus:
-        for key, table in (tile(p.bonus).get("pass_vp") or {}).items():
-            level = p.ship if key == "ship" else p.counts[key]
-            tile_vp += table[min(level, len(table) - 1)]
+    tile_vp = _tile_pass_vp(p, p.bonus) if p.bonus else 0
     return all_pass + (all_pass - tile_vp) * (passes - 1)
 
 
@@ -179,7 +190,7 @@ def _town_part(game, p, s, rounds_left: float) -> float:
         best.append(progress)
     best.sort(reverse=True)
     soon = min(1.0, rounds_left / 2)
-    return sum(8.0 * x * x * soon for x in best[:2])
+    return sum(TOWN_VALUE * x * x * soon for x in best[:2])
 
 
 #: Resources in hand beyond what a faction can spend in a round or two are only worth their
@@ -196,13 +207,16 @@ def _resources_part(p, rounds_left: float) -> float:
     v = _held("C", p.C, rounds_left) + _held("W", p.W, rounds_left) + _held("P", p.P, rounds_left)
     v += p.power[2] * unit_value("PW3", rounds_left) + p.power[1] * unit_value("PW2", rounds_left)
     v += p.power[0] * unit_value("PW1", rounds_left)
+    v += sum(p.power) * unit_value("TOKEN", rounds_left)
     v += p.spades * unit_value("SPADE", rounds_left)
     return v
 
 
 #: What a building on the map is worth beyond its income while rounds remain (the round scoring
-#: tiles, upgrades, towns and power from neighbours it makes possible).
-STRUCTURE = {"D": 1.5, "TP": 2.5, "TE": 2.0, "SH": 3.0, "SA": 3.0}
+#: tiles, upgrades, towns and power from neighbours it makes possible). A trading house is worth
+#: most: it is the step to a temple (priests, a favor tile) or the stronghold, which a planner
+#: that looks one turn ahead would otherwise never take, since its own income barely changes.
+STRUCTURE = {"D": 1.5, "TP": 5.5, "TE": 4.5, "SH": 3.0, "SA": 3.0}
 
 
 def _position_part(game, p, s, rounds_left: float) -> float:

@@ -16,6 +16,7 @@ class Level:
     lookahead: int  # best plans followed through the opponents' replies to the next own turn
     noise: float  # VP of random error on each plan's score (a beginner's misjudgements)
     rivalry: float = 0.0  # how much the best opponent's projection counts against one's own
+    workers: int = 1  # processes the look-ahead is spread over (`workers.py`)
 
 
 #: Easy: looks at the move and what it gives now, cares little for majorities and income to come.
@@ -24,8 +25,9 @@ EASY = Level("easy", Weights(income_to_come=0.7, area_outlook=0.5, cult_outlook=
              preludes=True, candidates=10, lookahead=0, noise=1.5)
 #: Medium: a whole-turn planner with the honest evaluation.
 MEDIUM = Level("medium", HONEST, preludes=True, candidates=40, lookahead=0, noise=0.0)
-#: Hard: Medium's plans, the best few followed through the opponents' replies and its next turn.
-HARD = Level("hard", HONEST, preludes=True, candidates=50, lookahead=3, noise=0.0)
+#: Hard: Medium's plans, the best eight followed through the opponents' replies and its next turn,
+#: four in each of two processes (both cores).
+HARD = Level("hard", HONEST, preludes=True, candidates=50, lookahead=8, noise=0.0, workers=2)
 
 LEVELS = {lv.name: lv for lv in (EASY, MEDIUM, HARD)}
 

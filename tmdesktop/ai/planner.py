@@ -140,6 +140,17 @@ def complete_turn(game, faction: str, level: Level, rng: random.Random, limit: i
     return done
 
 
+def _position_key(game, faction: str) -> tuple:
+    """What tells two positions after one of the faction's steps apart (cheaper than a digest)."""
+    s = E.state(game)
+    p = s.players[faction]
+    return (p.VP, p.C, p.W, p.P, tuple(p.power), p.spades, p.ship, p.dig, tuple(p.cult.values()),
+            tuple(p.favors), tuple(p.towns), tuple(p.buildings.items()), tuple(s.terrain.values()),
+            p.bonus, p.passed, len(s.bridges), tuple(sorted(s.blocked)),
+            tuple(sorted(p.actions_used)), p.cult_steps, p.favors_owed, p.towns_owed, p.free_dwelling,
+            p.free_tp, p.priests_on_cults, p.keys, p.w_to_p, tuple(map(tuple, s.cult_spots.values())))
+
+
 def turn_plans(game, faction: str, level: Level, rng: random.Random) -> list[Plan]:
     """Candidate turns for `faction` (whose main action it is), best first."""
     base = main_candidates(game, faction)
@@ -151,6 +162,7 @@ def turn_plans(game, faction: str, level: Level, rng: random.Random) -> list[Pla
             if g is not None:
                 starts.append((seq, g))
     screened: list[tuple[float, tuple[A.Action, ...], A.Action, object]] = []
+    reached: set = set()
     for seq, start in starts:
         mains = base if not seq else [a for a in main_candidates(start, faction) if a not in seen]
         seen.update(mains)
@@ -158,11 +170,23 @@ def turn_plans(game, faction: str, level: Level, rng: random.Random) -> list[Pla
             g = E.after(start, faction, a)
             if g is None:
                 continue
+            key = (_position_key(g, faction), E.decision(g, faction))
+            if key in reached:  # another way to the same position (dig then build, build digging)
+                continue
+            reached.add(key)
             screened.append((advantage(g, faction, level.weights, level.rivalry), seq, a, g))
     screened.sort(key=lambda t: -t[0])
-    plans = []
-    for _score, seq, a, g in screened[: level.candidates]:
+    # a turn that changes nothing is no turn (digging for a transformation never made can cost
+    # nothing until it is made, and the turn could be played again and again)
+    plans, turns = [], {_position_key(game, faction)}
+    for _score, seq, a, g in screened:
+        if len(plans) == level.candidates:
+            break
         rest = complete_turn(g, faction, level, rng)
+        key = _position_key(g, faction)
+        if key in turns:  # the same turn by another way (transform then build, or build digging)
+            continue
+        turns.add(key)
         score = advantage(g, faction, level.weights, level.rivalry)
         if level.noise:
             score += rng.gauss(0, level.noise)
@@ -177,11 +201,11 @@ def turn_plans(game, faction: str, level: Level, rng: random.Random) -> list[Pla
 
 def _reply_level(level: Level) -> Level:
     """How the opponents are assumed to reply in a look-ahead: a quick whole-turn planner."""
-    return Level("reply", level.weights, preludes=False, candidates=3, lookahead=0, noise=0.0)
+    return Level("reply", level.weights, preludes=False, candidates=3, lookahead=0, noise=0.0, workers=1)
 
 
 def _own_next_level(level: Level) -> Level:
-    return Level("next", level.weights, preludes=True, candidates=8, lookahead=0, noise=0.0)
+    return Level("next", level.weights, preludes=True, candidates=8, lookahead=0, noise=0.0, workers=1)
 
 
 def end_of_turn(legal: list[A.Action]) -> A.Action:
@@ -218,28 +242,44 @@ def complete_step(game, faction: str, level: Level, rng: random.Random) -> A.Act
 
 
 def _look_ahead(game, faction: str, plans: list[Plan], level: Level, rng: random.Random) -> list[Plan]:
-    """Follow the best plans through everyone's replies up to the end of the own next turn."""
-    reply, own = _reply_level(level), _own_next_level(level)
-    rescored = []
-    for plan in plans[: level.lookahead]:
-        g = _run(game, faction, plan.actions)
-        if g is None:
-            continue
-        for _ in range(2):  # end the turn (throwing away spades first, if any are left)
-            if E.decision(g, faction) != "end":
-                break
-            E.play(g, faction, end_of_turn(E.legal(g, faction)))
-        for _ in range(40):  # a bound on the work (a time limit would break determinism)
-            if E.finished(g):
-                break
-            who = E.to_act(g)[0]
-            if who == faction and E.decision(g, faction) == "action":
-                nxt = turn_plans(g, faction, own, rng)
-                if nxt:
-                    g = _run(g, faction, nxt[0].actions) or g
-                break
-            E.play(g, who, quick_decision(g, who, reply, rng))
-        rescored.append(Plan(plan.actions, plan.main, advantage(g, faction, level.weights, level.rivalry),
-                             plan.evaluation))
+    """Follow the best plans through everyone's replies up to the end of the own next turn.
+
+    Each plan is followed with its own random stream drawn here, so the scores are the same
+    whether the plans are followed in this process or spread over the level's worker processes."""
+    chosen = plans[: level.lookahead]
+    seeds = [rng.getrandbits(32) for _ in chosen]
+    lines = [plan.actions for plan in chosen]
+    if level.workers > 1:
+        from .workers import follow_plans  # the pool is only started by a level that uses it
+        scores = follow_plans(game, faction, lines, level, seeds)
+    else:
+        scores = [follow_plan(game, faction, line, level, seed) for line, seed in zip(lines, seeds)]
+    rescored = [Plan(plan.actions, plan.main, score, plan.evaluation)
+                for plan, score in zip(chosen, scores) if score is not None]
     rescored.sort(key=lambda pl: -pl.score)
     return rescored + plans[level.lookahead:]
+
+
+def follow_plan(game, faction: str, actions: tuple[A.Action, ...], level: Level, seed: int) -> float | None:
+    """The level's score of the position after `actions`, the opponents' replies and the own next
+    turn (None: the plan is refused)."""
+    rng = random.Random(seed)
+    reply, own = _reply_level(level), _own_next_level(level)
+    g = _run(game, faction, actions)
+    if g is None:
+        return None
+    for _ in range(2):  # end the turn (throwing away spades first, if any are left)
+        if E.decision(g, faction) != "end":
+            break
+        E.play(g, faction, end_of_turn(E.legal(g, faction)))
+    for _ in range(40):  # a bound on the work (a time limit would break determinism)
+        if E.finished(g):
+            break
+        who = E.to_act(g)[0]
+        if who == faction and E.decision(g, faction) == "action":
+            nxt = turn_plans(g, faction, own, rng)
+            if nxt:
+                g = _run(g, faction, nxt[0].actions) or g
+            break
+        E.play(g, who, quick_decision(g, who, reply, rng))
+    return advantage(g, faction, level.weights, level.rivalry)
