@@ -20,7 +20,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     ap.add_argument("--lang", default="", help="language: en, es, it")
     ap.add_argument("--scene", default="", metavar="NAME",
                     help="with --screenshot: draw this menu page (title, setup, first_game, tutorial, "
-                         "load, settings, replays, rules) instead of the map view")
+                         "load, settings, replays, rules) instead of the map view; the pages that show a "
+                         "game, a replay or a lesson open from those")
     return ap.parse_args(argv)
 
 
@@ -67,6 +68,11 @@ def main(argv: list[str] | None = None) -> int:
         settings_mod.save(settings)
     i18n.set_language(args.lang or settings.language)
     settings_message = settings_problem.message() if settings_problem else ""  # in the language just set
+    if args.scene:
+        problem = _scene_problem(args.scene, bool(args.screenshot))
+        if problem:  # refused before a window opens
+            print(problem, file=sys.stderr)
+            return 2
 
     pygame.display.init()
     pygame.font.init()
@@ -79,11 +85,8 @@ def main(argv: list[str] | None = None) -> int:
     app.settings = settings
     i18n.on_change(lambda _lang: text_cache_clear())
     if args.scene and args.screenshot:
-        from .scenes.registry import SCENES, make
+        from .scenes.registry import make
 
-        if args.scene not in SCENES:
-            print(f"unknown scene {args.scene!r}; one of: {', '.join(SCENES)}", file=sys.stderr)
-            return 2
         app.push(make(app, args.scene))  # opened through the registry, as the menus do
         app.screenshot(args.screenshot)
         _shutdown()
@@ -128,6 +131,24 @@ def text_cache_clear() -> None:
     from . import text
 
     text.clear()
+
+
+def _scene_problem(name: str, screenshot: bool) -> str:
+    """Why `--scene name` cannot be drawn (with the pages that can), or "" when it can."""
+    from tmdesktop.i18n import _
+
+    from .scenes.registry import SCENES, drawable_alone
+
+    pages = drawable_alone()
+    if not screenshot:
+        why = _("it draws a page with --screenshot FILE")
+    elif name in pages:
+        return ""
+    elif name in SCENES:
+        why = _("the page {name!r} opens from another one, with what it shows (a game, a replay, a lesson)").format(name=name)
+    else:
+        why = _("there is no page {name!r}").format(name=name)
+    return _("--scene: {why}; the pages it can draw: {pages}").format(why=why, pages=", ".join(pages))
 
 
 def _shutdown() -> None:
