@@ -11,12 +11,16 @@ import pygame
 import pytest
 
 from tmdesktop import i18n
+from tmdesktop.app.app import App
+from tmdesktop.app.scenes.game_scene import GameScene
+from tmdesktop.app.scenes.menu import app_settings
 from tmdesktop.app.session import Session
 from tmdesktop.app.views.layout import compute
 from tmdesktop.app.views.players import PlayersView
 from tmdesktop.rules.data import ALL_FACTIONS
 from tmdesktop.rules.engine import Game
 from tmdesktop.rules.setup import TOURNAMENT_OPTIONS, GameSetup
+from tmdesktop.settings import UI_SCALES
 
 FI = TOURNAMENT_OPTIONS | {"fire-and-ice-factions/ice", "fire-and-ice-factions/volcano",
                            "fire-and-ice-factions/variable_v5"}
@@ -82,3 +86,17 @@ def test_one_size_for_every_panel_and_the_rows_fill_a_two_player_panel(games):
     assert two._fit[1][0] > five._fit[1][0]
     heights = {two.parts[(n, "bowls")].height for n in games[0].state.seats}
     assert len(heights) == 1
+
+
+@pytest.mark.parametrize("ui_scale", UI_SCALES)
+def test_the_table_in_a_window_keeps_the_panels_parts_inside_at_every_ui_scale(games, ui_scale):
+    """The table as the game scene draws it, with the Settings' size of menus and dialogs set."""
+    app = App((1280, 720))
+    app_settings(app).ui_scale = ui_scale
+    scene = GameScene(app, Session(games[3]))
+    app.push(scene)
+    app.render(force=True)
+    view = scene.players
+    assert set(view.panels) == set(games[3].state.seats)
+    for (owner, part), rect in list(view.parts.items()) + list(view.chips.items()):
+        assert view.panels[owner].contains(rect), f"{owner} {part} at UI scale {ui_scale}"
