@@ -11,9 +11,10 @@ import time
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     ap = argparse.ArgumentParser(prog="tmdesktop", description="Terra Mystica for the desktop")
-    ap.add_argument("--players", type=int, default=4, help="number of players (2-5)")
+    ap.add_argument("--players", type=int, default=None, choices=range(2, 6), metavar="N",
+                    help="number of players (2-5; 4, or as many as --factions names)")
     ap.add_argument("--seed", type=int, default=None, help="seed for the setup and the demo moves")
-    ap.add_argument("--factions", default="", help="comma-separated factions in seat order")
+    ap.add_argument("--factions", default="", help="comma-separated factions in seat order (Fire & Ice ones too)")
     ap.add_argument("--demo", type=int, default=0, metavar="N", help="play N random legal actions first")
     ap.add_argument("--screenshot", metavar="FILE", help="write the map view to FILE (PNG) and exit")
     ap.add_argument("--size", default="", metavar="WxH", help="window size, e.g. 1280x720")
@@ -73,12 +74,18 @@ def main(argv: list[str] | None = None) -> int:
         if problem:  # refused before a window opens
             print(problem, file=sys.stderr)
             return 2
+    elif args.demo or args.screenshot:
+        seed = args.seed if args.seed is not None else random.randrange(1 << 30)
+        game, problem = _quick_game(args.players, args.factions, seed)
+        if problem:
+            print(problem, file=sys.stderr)
+            return 2
 
     pygame.display.init()
     pygame.font.init()
     from .app import App
     from .scenes.game_scene import GameScene
-    from .session import Session, new_game
+    from .session import Session
 
     headless = bool(args.screenshot)
     app = App(_size(args.size, headless), "Terra Mystica", headless=headless)
@@ -101,9 +108,7 @@ def main(argv: list[str] | None = None) -> int:
         app.push(title)
         apply_display(app)
         return _run(app, t0)
-    seed = args.seed if args.seed is not None else random.randrange(1 << 30)
-    factions = tuple(f.strip() for f in args.factions.split(",") if f.strip()) or None
-    session = Session(new_game(args.players, seed, factions))
+    session = Session(game)
     if args.demo:
         session.play_random(args.demo, random.Random(seed))
     scene = GameScene(app, session)
@@ -131,6 +136,25 @@ def text_cache_clear() -> None:
     from . import text
 
     text.clear()
+
+
+def _quick_game(players: int | None, factions_arg: str, seed: int):
+    """The game `--players`/`--factions` ask for, or None and why the rules refuse it."""
+    from tmdesktop.i18n import _
+    from tmdesktop.refusals import message
+    from tmdesktop.rules.errors import RuleError
+
+    from .session import new_game
+
+    factions = tuple(f.strip() for f in factions_arg.split(",") if f.strip()) or None
+    players = players or (len(factions) if factions else 4)
+    if factions and len(factions) != players:
+        return None, _("--factions names {n} and --players {players}: give as many factions as players").format(
+            n=len(factions), players=players)
+    try:
+        return new_game(players, seed, factions), ""
+    except RuleError as exc:
+        return None, _("--factions: {why}").format(why=message(exc))
 
 
 def _scene_problem(name: str, screenshot: bool) -> str:
