@@ -1,10 +1,11 @@
 """The translations name each game concept with its rulebook's word, and only that one: the
 Italian rulebook says Polla for a power bowl, Vanga for a spade, Tracciato di
 Trasformazione for the digging track, Casa, Emporio, Tempio, Fortezza, Santuario, Tessera Favore,
-Tessera Città, Tessera Bonus, Sacerdote, Navigazione, Azioni Potere; the Spanish one says
+Tessera Città, Tessera Bonus, Sacerdote, Navigazione, Azioni Potere, Terreno Patrio, Tabellone
+Fazione, entrate; the Spanish one says
 cuenco, pala, escala de canje, morada, puesto de comercio, templo, fortaleza, santuario, loseta
 de favor, loseta de ciudad, loseta de bonificación, sacerdote, navegación, acciones de poder,
-escala de culto.  Each list below holds the other words a translation drifted to."""
+escala de culto, terreno nativo.  Each list below holds the other words a translation drifted to."""
 
 from __future__ import annotations
 
@@ -33,6 +34,9 @@ OTHER_WORDS = {
         "scoring tile": [r"\b[Tt]esser[ae] punteggio\b"],
         "bridge": [r"\bpont[ei]\b"],
         "power": [r"\bpotere\b"],
+        "home terrain": [r"(?i)\bterreno (natale|d'origine|iniziale)\b"],
+        "faction board": [r"(?i)\bplanci[ae]\b"],
+        "income": [r"(?i)\brendit[ae]\b"],
     },
     "es": {
         "power bowl": [r"(?i)\btaz[oó]n(es)?\b", r"(?i)\bzonas? de poder\b"],
@@ -44,6 +48,7 @@ OTHER_WORDS = {
         "cult track": [r"(?i)\bpistas? de culto\b"],
         "shipping": [r"(?i)\btransporte\b"],
         "bonus tile": [r"(?i)\blosetas? de bono\b"],
+        "home terrain": [r"(?i)\bterreno (natal|inicial)\b"],
     },
 }
 
