@@ -37,6 +37,7 @@ OTHER_WORDS = {
         "home terrain": [r"(?i)\bterreno (natale|d'origine|iniziale)\b"],
         "faction board": [r"(?i)\bplanci[ae]\b"],
         "income": [r"(?i)\brendit[ae]\b"],
+        "cult tracks": [r"Tracciati del Culto"],
     },
     "es": {
         "power bowl": [r"(?i)\btaz[oó]n(es)?\b", r"(?i)\bzonas? de poder\b"],
