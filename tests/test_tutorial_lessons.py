@@ -181,11 +181,46 @@ def test_shipping_lesson_reach():
     game, run = run_to("07_shipping_digging_bridges", 2)
     w = game.state.players["witches"]
     assert game.try_apply("witches", A.Build("C3"))[1] is not None  # across the river: not yet
-    c, vp = w.C, w.VP
+    c, priests, vp = w.C, w.P, w.VP
+    assert priests == 2  # one for shipping, one for digging (step 4)
     game.apply("witches", A.Advance("ship"))
-    assert (w.ship, c - w.C, w.P, w.VP - vp) == (1, 4, 0, 2)
+    assert (w.ship, c - w.C, priests - w.P, w.VP - vp) == (1, 4, 1, 2)
     game, run = run_to("07_shipping_digging_bridges", 3)
     assert A.Build("C3") in game.legal_actions("witches")
+
+
+def test_digging_lesson_costs_and_cheaper_spades():
+    game, run = run_to("07_shipping_digging_bridges", 4)
+    w = game.state.players["witches"]
+    assert run.step.expect == A.Advance("dig") and w.dig == 0
+    before = (w.W, w.C, w.P, w.VP)
+    game.apply("witches", A.Advance("dig"))
+    assert (w.dig, before[0] - w.W, before[1] - w.C, before[2] - w.P, w.VP - before[3]) == (1, 2, 5, 1, 6)
+    game.apply("witches", A.Done())  # the Nomads passed: the Witches go on
+    workers = w.W
+    game.apply("witches", A.Transform("E7", "green"))  # mountains to forest: one spade
+    assert workers - w.W == 2  # 2 workers a spade at digging level 1
+    game, run = run_to("07_shipping_digging_bridges", 4)
+    w = game.state.players["witches"]
+    workers = w.W
+    game.apply("witches", A.Transform("E7", "green"))
+    assert workers - w.W == 3  # 3 at level 0
+
+
+def test_bridge_lesson_power_and_bridge():
+    game, run = run_to("07_shipping_digging_bridges", 5)
+    w = game.state.players["witches"]
+    assert w.power == [2, 7, 0]  # bowl III empty, 7 in bowl II
+    assert A.UseAction("ACT1") not in game.legal_actions("witches")
+    assert "G3" not in game.adjacent("F4")  # across the river
+    game.apply("witches", A.Burn(3))
+    assert w.power == [2, 1, 3]
+    game.apply("witches", A.UseAction("ACT1"))
+    assert w.power == [5, 1, 0]
+    game.apply("witches", A.PlaceBridge("F4", "G3"))
+    assert "G3" in game.adjacent("F4") and w.bridges == [("F4", "G3")]
+    game, run = run_to("07_shipping_digging_bridges", 7)
+    assert run.step.expect == A.PlaceBridge("F4", "G3") and A.PlaceBridge("F4", "G3") in game.legal_actions("witches")
 
 
 def test_round_lesson_income():

@@ -28,3 +28,18 @@ def test_a_menu_page_draws_by_name(tmp_path, scene):
 def test_an_unknown_page_is_refused_with_the_known_ones(tmp_path):
     done = run(tmp_path, "--scene", "moon", "--screenshot", str(tmp_path / "x.png"))
     assert done.returncode == 2 and "setup" in done.stderr
+
+
+@pytest.mark.parametrize("scene", ["scoring", "replay", "lesson", "review", "draft"])
+def test_a_page_that_needs_what_it_shows_is_refused_with_the_pages_it_can_draw(tmp_path, scene):
+    shot = tmp_path / "x.png"
+    done = run(tmp_path, "--scene", scene, "--screenshot", str(shot))
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr and "Error" not in done.stderr
+    assert repr(scene) in done.stderr and "setup, first_game" in done.stderr
+    assert not shot.exists()
+
+
+def test_a_page_without_a_screenshot_file_is_refused(tmp_path):
+    done = run(tmp_path, "--scene", "title")
+    assert done.returncode == 2 and "--screenshot" in done.stderr and "Traceback" not in done.stderr

@@ -11,16 +11,18 @@ import time
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     ap = argparse.ArgumentParser(prog="tmdesktop", description="Terra Mystica for the desktop")
-    ap.add_argument("--players", type=int, default=4, help="number of players (2-5)")
+    ap.add_argument("--players", type=int, default=None, choices=range(2, 6), metavar="N",
+                    help="number of players (2-5; 4, or as many as --factions names)")
     ap.add_argument("--seed", type=int, default=None, help="seed for the setup and the demo moves")
-    ap.add_argument("--factions", default="", help="comma-separated factions in seat order")
+    ap.add_argument("--factions", default="", help="comma-separated factions in seat order (Fire & Ice ones too)")
     ap.add_argument("--demo", type=int, default=0, metavar="N", help="play N random legal actions first")
     ap.add_argument("--screenshot", metavar="FILE", help="write the map view to FILE (PNG) and exit")
     ap.add_argument("--size", default="", metavar="WxH", help="window size, e.g. 1280x720")
     ap.add_argument("--lang", default="", help="language: en, es, it")
     ap.add_argument("--scene", default="", metavar="NAME",
                     help="with --screenshot: draw this menu page (title, setup, first_game, tutorial, "
-                         "load, settings, replays, rules) instead of the map view")
+                         "load, settings, replays, rules) instead of the map view; the pages that show a "
+                         "game, a replay or a lesson open from those")
     return ap.parse_args(argv)
 
 
@@ -67,23 +69,31 @@ def main(argv: list[str] | None = None) -> int:
         settings_mod.save(settings)
     i18n.set_language(args.lang or settings.language)
     settings_message = settings_problem.message() if settings_problem else ""  # in the language just set
+    if args.scene:
+        problem = _scene_problem(args.scene, bool(args.screenshot))
+        if problem:  # refused before a window opens
+            print(problem, file=sys.stderr)
+            return 2
+    elif args.demo or args.screenshot:
+        seed = args.seed if args.seed is not None else random.randrange(1 << 30)
+        game, problem = _quick_game(args.players, args.factions, seed)
+        if problem:
+            print(problem, file=sys.stderr)
+            return 2
 
     pygame.display.init()
     pygame.font.init()
     from .app import App
     from .scenes.game_scene import GameScene
-    from .session import Session, new_game
+    from .session import Session
 
     headless = bool(args.screenshot)
     app = App(_size(args.size, headless), "Terra Mystica", headless=headless)
     app.settings = settings
     i18n.on_change(lambda _lang: text_cache_clear())
     if args.scene and args.screenshot:
-        from .scenes.registry import SCENES, make
+        from .scenes.registry import make
 
-        if args.scene not in SCENES:
-            print(f"unknown scene {args.scene!r}; one of: {', '.join(SCENES)}", file=sys.stderr)
-            return 2
         app.push(make(app, args.scene))  # opened through the registry, as the menus do
         app.screenshot(args.screenshot)
         _shutdown()
@@ -98,9 +108,7 @@ def main(argv: list[str] | None = None) -> int:
         app.push(title)
         apply_display(app)
         return _run(app, t0)
-    seed = args.seed if args.seed is not None else random.randrange(1 << 30)
-    factions = tuple(f.strip() for f in args.factions.split(",") if f.strip()) or None
-    session = Session(new_game(args.players, seed, factions))
+    session = Session(game)
     if args.demo:
         session.play_random(args.demo, random.Random(seed))
     scene = GameScene(app, session)
@@ -128,6 +136,43 @@ def text_cache_clear() -> None:
     from . import text
 
     text.clear()
+
+
+def _quick_game(players: int | None, factions_arg: str, seed: int):
+    """The game `--players`/`--factions` ask for, or None and why the rules refuse it."""
+    from tmdesktop.i18n import _
+    from tmdesktop.refusals import message
+    from tmdesktop.rules.errors import RuleError
+
+    from .session import new_game
+
+    factions = tuple(f.strip() for f in factions_arg.split(",") if f.strip()) or None
+    players = players or (len(factions) if factions else 4)
+    if factions and len(factions) != players:
+        return None, _("--factions names {n} and --players {players}: give as many factions as players").format(
+            n=len(factions), players=players)
+    try:
+        return new_game(players, seed, factions), ""
+    except RuleError as exc:
+        return None, _("--factions: {why}").format(why=message(exc))
+
+
+def _scene_problem(name: str, screenshot: bool) -> str:
+    """Why `--scene name` cannot be drawn (with the pages that can), or "" when it can."""
+    from tmdesktop.i18n import _
+
+    from .scenes.registry import SCENES, drawable_alone
+
+    pages = drawable_alone()
+    if not screenshot:
+        why = _("it draws a page with --screenshot FILE")
+    elif name in pages:
+        return ""
+    elif name in SCENES:
+        why = _("the page {name!r} opens from another one, with what it shows (a game, a replay, a lesson)").format(name=name)
+    else:
+        why = _("there is no page {name!r}").format(name=name)
+    return _("--scene: {why}; the pages it can draw: {pages}").format(why=why, pages=", ".join(pages))
 
 
 def _shutdown() -> None:

@@ -16,7 +16,8 @@ from tmdesktop.rules.engine import Game
 from tmdesktop.refusals import message
 from tmdesktop.rules.errors import RuleError
 from tmdesktop.rules.first_game import preplaced
-from tmdesktop.rules.setup import GameSetup
+from tmdesktop.rules.constants import FACTION_OPTION
+from tmdesktop.rules.setup import TOURNAMENT_OPTIONS, GameSetup
 
 from . import legal
 
@@ -25,9 +26,11 @@ DEFAULT_FACTIONS = ("witches", "nomads", "mermaids", "giants", "darklings")
 
 
 def new_game(players: int = 4, seed: int = 7, factions: tuple[str, ...] | None = None) -> Game:
-    """The seam for a future setup scene: a game with a seeded setup and chosen factions."""
+    """A game with a seeded setup and chosen factions (the quick start, `--factions`); a Fire &
+    Ice faction brings the option it needs.  Raises RuleError for factions the rules refuse."""
     chosen = tuple(factions or DEFAULT_FACTIONS[:players])
-    return Game(GameSetup.random(players=players, seed=seed, factions=chosen))
+    options = TOURNAMENT_OPTIONS | {FACTION_OPTION[f] for f in chosen if f in FACTION_OPTION}
+    return Game(GameSetup.random(players=players, seed=seed, factions=chosen, options=options))
 
 
 @dataclass

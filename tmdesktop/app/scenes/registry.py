@@ -8,6 +8,7 @@ are imported on first use, which keeps start-up light.
 from __future__ import annotations
 
 import importlib
+import inspect
 
 #: name -> (module in this package, attribute): scene classes and the few entry functions.
 SCENES = {
@@ -40,6 +41,17 @@ def _lookup(table: dict, name: str):
 
 def scene_class(name: str) -> type:
     return _lookup(SCENES, name)
+
+
+def drawable_alone() -> list[str]:
+    """The scenes that open with the app alone (the menu pages `--scene NAME --screenshot` can
+    draw); the others show a game, a replay or a lesson they must be given."""
+    names = []
+    for name in SCENES:
+        params = list(inspect.signature(scene_class(name).__init__).parameters.values())[2:]  # self, app
+        if all(p.default is not p.empty or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in params):
+            names.append(name)
+    return names
 
 
 def make(app, name: str, *args, **kwargs):

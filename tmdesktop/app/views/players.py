@@ -22,6 +22,7 @@ class PlayersView:
         self.parts: dict[tuple[str, str], pygame.Rect] = {}
         self.scale = 1.0
         self._cache: dict[str, tuple] = {}
+        self._fit: tuple = ((), (11, 12))  # (what the sizes were fitted to, (font size, icon size))
 
     def layout(self, rect: pygame.Rect, scale: float, seats: list[str]) -> None:
         self.rect = pygame.Rect(rect)
@@ -37,19 +38,20 @@ class PlayersView:
         self.chips = {}
         self.parts = {}
         s = game.state
+        sizes = self._sizes(game)
         for name, r in self.panels.items():
             mine = frozenset(k for k in glow if k[0] == name)
             if not cached:
-                self._draw_panel(surface, game, s.players[name], r, decider == name, mine)
+                self._draw_panel(surface, game, s.players[name], r, decider == name, mine, sizes)
                 continue
-            key = (_shown(s, s.players[name]), r.size, self.scale, decider == name, mine, language())
+            key = (_shown(s, s.players[name]), r.size, self.scale, decider == name, mine, language(), sizes)
             entry = self._cache.get(name)
             if entry is None or entry[0] != key:
                 layer = pygame.Surface((r.width + 8, r.height + 8), pygame.SRCALPHA)
                 before, parts_before = dict(self.chips), dict(self.parts)
                 self.chips, self.parts = {}, {}
                 self._draw_panel(layer, game, s.players[name], pygame.Rect(4, 4, r.width, r.height), decider == name,
-                                 mine)
+                                 mine, sizes)
                 chips = {k: c.move(-4, -4) for k, c in self.chips.items()}
                 parts = {k: c.move(-4, -4) for k, c in self.parts.items()}
                 self.chips, self.parts = before, parts_before
@@ -59,26 +61,29 @@ class PlayersView:
             self.chips.update({k: c.move(r.x, r.y) for k, c in entry[2].items()})
             self.parts.update({k: c.move(r.x, r.y) for k, c in entry[3].items()})
 
-    def _draw_panel(self, surface, game, p, r: pygame.Rect, active: bool, glow) -> None:
+    def _sizes(self, game) -> tuple[int, int]:
+        """One font and icon size for every panel (the same row reads the same in each): the
+        largest at which every panel's rows fit across, fitted again when what they show changes."""
+        s = game.state
+        key = (tuple(_shown(s, s.players[n]) for n in self.panels), tuple(r.size for r in self.panels.values()),
+               self.scale, language())
+        if key != self._fit[0]:
+            fits = []
+            for name, r in self.panels.items():
+                pad, x0, row_h, _ys = _geometry(r, self.scale)
+                fits.append(_fitted_sizes(s.players[name], _income(game, s.players[name]), r.right - pad - x0, row_h,
+                                          self.scale))
+            self._fit = (key, min(fits, default=(11, 12)))
+        return self._fit[1]
+
+    def _draw_panel(self, surface, game, p, r: pygame.Rect, active: bool, glow, sizes) -> None:
         sc = self.scale
         colour = theme.piece_colour(p.faction.home)
         widgets.panel(surface, r, theme.PANEL if not active else (64, 72, 64), radius=int(8 * sc),
                       edge=theme.ACCENT if active else theme.PANEL_EDGE)
         stripe = pygame.Rect(r.x, r.y, max(5, int(8 * sc)), r.height)
         pygame.draw.rect(surface, colour, stripe, border_top_left_radius=int(8 * sc), border_bottom_left_radius=int(8 * sc))
-        pad = int(10 * sc)
-        x0 = stripe.right + pad
-        rows = 4
-        row_h = (r.height - pad) / rows
-        ys = [int(r.y + pad * 0.5 + row_h * (k + 0.5)) for k in range(rows)]
-        fs = max(11, int(row_h * 0.50))
-        isz = max(12, int(row_h * 0.62))
-
-        # row 1: name, state, VP
-        name = _(p.faction.display)
-        img = text.text(name, int(fs * 1.15), theme.TEXT, "bold")
-        surface.blit(img, img.get_rect(midleft=(x0, ys[0])))
-        x = x0 + img.get_width() + pad
+        pad, x0, row_h, ys = _geometry(r, sc)
         state = game.state
         tags = []
         if state.phase == "play" and state.turn.faction == p.name:
@@ -87,6 +92,14 @@ class PlayersView:
             tags.append((_("passed"), theme.TEXT_DIM))
         if p.leech_offers:
             tags.append((_("power offer"), theme.POWER))
+        income = _income(game, p)
+        fs, isz = sizes
+
+        # row 1: name, state, VP
+        name = _(p.faction.display)
+        img = text.text(name, int(fs * 1.15), theme.TEXT, "bold")
+        surface.blit(img, img.get_rect(midleft=(x0, ys[0])))
+        x = x0 + img.get_width() + pad
         for label, col in tags:
             t = text.text(label, max(10, int(fs * 0.85)), theme.INK if col != theme.TEXT_DIM else theme.TEXT, "semibold")
             box = t.get_rect(midleft=(x, ys[0])).inflate(int(10 * sc), int(2 * sc))
@@ -99,69 +112,31 @@ class PlayersView:
         icons.draw_icon(surface, "VP", (vr.x - isz // 2 - 3, ys[0]), int(isz * 1.1))
 
         # row 2: resources, bowls, shipping and digging
-        x = x0
-        for key, value in (("C", p.C), ("W", p.W), ("P", p.P)):
-            icons.draw_icon(surface, key, (x + isz // 2, ys[1]), isz)
-            x += isz + 3
-            t = text.text(str(value), fs, theme.TEXT, "bold")
-            surface.blit(t, t.get_rect(midleft=(x, ys[1])))
-            x += max(t.get_width(), int(fs * 1.3)) + int(8 * sc)
-        x += int(4 * sc)
-        start = x
-        x = _bowls(surface, p.power, (x, ys[1]), isz, fs)
-        bowl_w = (x - start) // 3
-        for k in range(3):
-            self.parts[(p.name, f"bowl{k + 1}")] = pygame.Rect(start + k * bowl_w, int(ys[1] - isz * 0.7), bowl_w,
-                                                            int(isz * 1.4))
-        self.parts[(p.name, "bowls")] = pygame.Rect(start, int(ys[1] - isz * 0.7), x - start, int(isz * 1.4))
-        x += int(14 * sc)
-        for key, level, maxi in (("SHIP", p.ship, _track_max(p.faction, "max_ship")),
-                                 ("DIG", p.dig, _track_max(p.faction, "max_dig"))):
-            if not maxi and not level:  # no such track (Fakirs' shipping, volcano factions' digging)
-                continue
-            left = x
-            icons.draw_icon(surface, key, (x + isz // 2, ys[1]), isz)
-            x += isz + 2
-            t = text.text(f"{level}/{maxi}" if maxi else str(level), max(10, int(fs * 0.9)), theme.TEXT, "semibold")
-            surface.blit(t, t.get_rect(midleft=(x, ys[1])))
-            x += t.get_width() + int(10 * sc)
-            self.parts[(p.name, key.lower())] = pygame.Rect(left, int(ys[1] - isz * 0.7), x - left, int(isz * 1.4))
+        parts = _resource_row(surface, p, (x0, ys[1]), fs, isz, sc)[1]
+        self.parts.update({(p.name, part): rect for part, rect in parts.items()})
 
         # row 3: buildings left and the income the next one uncovers
-        x = x0
-        step = (r.right - pad - x0) / 5
-        for k, kind in enumerate(BUILDING_TYPES):
-            total = p.faction.buildings[kind]["count"]
-            built = p.counts[kind]
-            left = total - built
-            bx = int(x0 + k * step)
-            self.parts[(p.name, f"building:{kind}")] = pygame.Rect(bx, int(ys[2] - row_h / 2), int(step) - 2,
+        edges = _cell_edges(_building_widths(p, fs, isz), x0, r.right - pad - x0)
+        for k, (kind, left, toks) in enumerate(_buildings_left(p)):
+            bx = edges[k]
+            self.parts[(p.name, f"building:{kind}")] = pygame.Rect(bx, int(ys[2] - row_h / 2), edges[k + 1] - bx - 2,
                                                                    int(row_h))
             img = pieces.faction_sprite(kind, p.faction.home, int(isz * 1.5))
             if left == 0:
                 img = img.copy()
                 img.set_alpha(70)
-            surface.blit(img, img.get_rect(center=(bx + isz // 2, ys[2] - isz * 0.05)))
+            surface.blit(img, img.get_rect(center=(bx + isz * 3 // 4, ys[2] - isz * 0.05)))
             t = text.text(f"{left}", fs, theme.TEXT if left else theme.TEXT_DIM, "bold")
-            tx = bx + isz + 2
+            tx = bx + isz * 3 // 2 + 2
             surface.blit(t, t.get_rect(midleft=(tx, ys[2])))
-            if left:
-                now = p.faction.income(kind, built)
-                nxt = p.faction.income(kind, built + 1)
-                gain = {key: nxt.get(key, 0) - now.get(key, 0) for key in nxt}
-                toks = icons.gains_tokens(gain, sign=True)
-                if toks:
-                    icons.draw_tokens(surface, toks, (tx + t.get_width() + 4, ys[2]), max(10, int(fs * 0.85)),
-                                      colour=theme.TEXT_DIM)
+            if toks:
+                icons.draw_tokens(surface, toks, (tx + t.get_width() + 4, ys[2]), max(10, int(fs * 0.85)),
+                                  colour=theme.TEXT_DIM)
 
         # row 4: tiles held, then next round's income on the right
         x = x0
         held = ([p.bonus] if p.bonus else []) + list(p.favors) + list(p.towns)
         chip_h = int(row_h * 0.86)
-        try:
-            income = game.income_of(p)
-        except Exception:
-            income = {}
         inc_toks = [("t", _("Income"))] + icons.gains_tokens(income)
         inc_w = icons.tokens_width(inc_toks, max(10, int(fs * 0.9)))
         limit = r.right - pad - inc_w - int(10 * sc)
@@ -217,16 +192,139 @@ def _track_max(faction, name: str) -> int:
         return 0
 
 
+def _geometry(r: pygame.Rect, sc: float) -> tuple[int, int, float, list[int]]:
+    """A panel's padding, the left edge of its rows (right of the faction's stripe), the rows'
+    height and their middles."""
+    pad = int(10 * sc)
+    x0 = r.x + max(5, int(8 * sc)) + pad
+    row_h = (r.height - pad) / 4
+    return pad, x0, row_h, [int(r.y + pad * 0.5 + row_h * (k + 0.5)) for k in range(4)]
+
+
+def _income(game, p) -> dict:
+    try:
+        return game.income_of(p)
+    except Exception:
+        return {}
+
+
+def _width(s: str, size: int, weight: str) -> int:
+    return text.font(size, weight).size(s)[0]
+
+
+def _fitted_sizes(p, income, room: int, row_h: float, sc: float) -> tuple[int, int]:
+    """The font and icon sizes for the panel's rows: as tall as the rows allow, smaller when the
+    widest row (a long faction name in Italian, a 2-player table's tall panels) would not fit
+    the `room` across; every part then stays inside the panel."""
+    f = 1.0
+    while True:
+        floor = (11, 12) if f == 1.0 else (9, 10)  # the smallest that reads, then smaller only if needed
+        fs, isz = max(floor[0], int(row_h * 0.50 * f)), max(floor[1], int(row_h * 0.62 * f))
+        need = max(_row1_width(p, fs, isz, sc), _resource_row(None, p, (0, 0), fs, isz, sc)[0],
+                   sum(_building_widths(p, fs, isz)),
+                   icons.tokens_width([("t", _("Income"))] + icons.gains_tokens(income), max(10, int(fs * 0.9))))
+        if need <= room or (fs, isz) == (9, 10):
+            return fs, isz
+        f *= max(0.5, min(0.95, room / need))
+
+
+def _row1_width(p, fs, isz, sc) -> int:
+    """Name, the widest tags it can show (to act or passed, and a power offer), VP."""
+    def tag(label: str) -> int:
+        return _width(label, max(10, int(fs * 0.85)), "semibold") + int(10 * sc) + int(6 * sc)
+
+    w = _width(_(p.faction.display), int(fs * 1.15), "bold") + int(10 * sc)
+    w += max(tag(_("to act")), tag(_("passed"))) + tag(_("power offer"))
+    return w + int(isz * 1.1) + 3 + _width(str(p.VP), int(fs * 1.45), "bold")
+
+
+def _resource_row(surface, p, pos, fs, isz, sc) -> tuple[int, dict]:
+    """Coins, workers, priests, the three bowls, shipping and digging from `pos` (midleft);
+    returns the width and the parts' rects.  With no surface it only measures."""
+    x, y = pos
+    parts = {}
+    for key, value in (("C", p.C), ("W", p.W), ("P", p.P)):
+        if surface:
+            icons.draw_icon(surface, key, (x + isz // 2, y), isz)
+        x += isz + 3
+        t = text.text(str(value), fs, theme.TEXT, "bold")
+        if surface:
+            surface.blit(t, t.get_rect(midleft=(x, y)))
+        x += max(t.get_width(), int(fs * 1.3)) + int(8 * sc)
+    x += int(4 * sc)
+    start = x
+    x = _bowls(surface, p.power, (x, y), isz, fs)
+    bowl_w = (x - start) // 3
+    for k in range(3):
+        parts[f"bowl{k + 1}"] = pygame.Rect(start + k * bowl_w, int(y - isz * 0.7), bowl_w, int(isz * 1.4))
+    parts["bowls"] = pygame.Rect(start, int(y - isz * 0.7), x - start, int(isz * 1.4))
+    x += int(4 * sc)
+    for key, level, maxi in (("SHIP", p.ship, _track_max(p.faction, "max_ship")),
+                             ("DIG", p.dig, _track_max(p.faction, "max_dig"))):
+        if not maxi and not level:  # no such track (Fakirs' shipping, volcano factions' digging)
+            continue
+        x += int(10 * sc)
+        left = x
+        if surface:
+            icons.draw_icon(surface, key, (x + isz // 2, y), isz)
+        x += isz + 2
+        t = text.text(f"{level}/{maxi}" if maxi else str(level), max(10, int(fs * 0.9)), theme.TEXT, "semibold")
+        if surface:
+            surface.blit(t, t.get_rect(midleft=(x, y)))
+        x += t.get_width()
+        parts[key.lower()] = pygame.Rect(left, int(y - isz * 0.7), x - left + int(4 * sc), int(isz * 1.4))
+    return x - pos[0], parts
+
+
+def _buildings_left(p) -> list[tuple[str, int, list]]:
+    """(kind, how many are left, tokens of the income the next one uncovers) per building type."""
+    out = []
+    for kind in BUILDING_TYPES:
+        built = p.counts[kind]
+        left = p.faction.buildings[kind]["count"] - built
+        toks = []
+        if left:
+            now, nxt = p.faction.income(kind, built), p.faction.income(kind, built + 1)
+            toks = icons.gains_tokens({key: nxt.get(key, 0) - now.get(key, 0) for key in nxt}, sign=True)
+        out.append((kind, left, toks))
+    return out
+
+
+def _building_widths(p, fs: int, isz: int) -> list[int]:
+    """The width each building type's cell needs: piece, count, income it uncovers."""
+    out = []
+    for _kind, left, toks in _buildings_left(p):
+        w = isz * 3 // 2 + 2 + _width(str(left), fs, "bold") + 6
+        out.append(w + (4 + icons.tokens_width(toks, max(10, int(fs * 0.85))) if toks else 0))
+    return out
+
+
+def _cell_edges(widths: list[int], x0: int, room: int) -> list[int]:
+    """Left edges of the building cells and the row's end: equal cells (the same column in every
+    panel) when the widest fits in a fifth of the row, else each its own width plus a share of
+    what is left."""
+    n = len(widths)
+    if max(widths) * n <= room:
+        return [x0 + room * k // n for k in range(n + 1)]
+    extra = max(0, room - sum(widths)) / n
+    edges = [x0]
+    for w in widths:
+        edges.append(int(edges[-1] + w + extra))
+    return edges
+
+
 def _bowls(surface, power, pos, isz, fs) -> int:
-    """Three power bowls I, II, III with their token counts; returns the x after them."""
+    """Three power bowls I, II, III with their token counts; returns the x after them (with no
+    surface it only measures)."""
     x, y = pos
     r = int(isz * 0.62)
     for k, n in enumerate(power):
-        c = (x + r, y)
-        shade = (110 + 40 * k, 76 + 20 * k, 150 + 30 * k)
-        pygame.draw.circle(surface, (30, 24, 40), (c[0], c[1] + 2), r)
-        pygame.draw.circle(surface, shade, c, r)
-        pygame.draw.circle(surface, (230, 220, 245), c, r, 1)
-        text.blit(surface, str(n), max(10, int(fs * 0.95)), (255, 255, 255), c, "center", "bold")
+        if surface:
+            c = (x + r, y)
+            shade = (110 + 40 * k, 76 + 20 * k, 150 + 30 * k)
+            pygame.draw.circle(surface, (30, 24, 40), (c[0], c[1] + 2), r)
+            pygame.draw.circle(surface, shade, c, r)
+            pygame.draw.circle(surface, (230, 220, 245), c, r, 1)
+            text.blit(surface, str(n), max(10, int(fs * 0.95)), (255, 255, 255), c, "center", "bold")
         x += 2 * r + 3
     return x

@@ -1,0 +1,87 @@
+"""The translations name each game concept with its rulebook's word, and only that one: the
+Italian rulebook says Polla for a power bowl, Vanga for a spade, Tracciato di
+Trasformazione for the digging track, Casa, Emporio, Tempio, Fortezza, Santuario, Tessera Favore,
+Tessera Città, Tessera Bonus, Sacerdote, Navigazione, Azioni Potere, Terreno Patrio, Tabellone
+Fazione, entrate; the Spanish one says
+cuenco, pala, escala de canje, morada, puesto de comercio, templo, fortaleza, santuario, loseta
+de favor, loseta de ciudad, loseta de bonificación, sacerdote, navegación, acciones de poder,
+escala de culto, terreno nativo.  Each list below holds the other words a translation drifted to."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: concept -> words the rulebook does not use for it (case-sensitive where the rulebook's
+#: capital is part of the term)
+OTHER_WORDS = {
+    "it": {
+        "power bowl": [r"(?i)\bciotol[ae]\b", r"\bpoll[ae]\b"],
+        "spade": [r"(?i)\bpal[ae]\b", r"\bvang(a|he)\b"],
+        "digging track": [r"(?i)tracciato della trasformazione", r"(?i)\bscavo\b", r"(?i)\bgallerie\b"],
+        "shipping": [r"(?i)\bspedizion[ei]\b", r"\bnavigazione\b"],
+        "dwelling": [r"(?i)\babitazion[ei]\b", r"(?i)\bdimor[ae]\b"],
+        "trading house": [r"(?i)\bcas[ae] commercial[ei]\b", r"(?i)\bmercat[oi]\b"],
+        "stronghold": [r"(?i)\broccafort[ei]\b", r"\bfortezz[ae]\b"],
+        "sanctuary": [r"\bsantuari[o]\b"],
+        "priest": [r"(?i)\bpret[ei]\b", r"\bsacerdot[ei]\b"],
+        "power action": [r"\bazion[ei] Potere\b"],
+        "scoring tile": [r"\b[Tt]esser[ae] punteggio\b"],
+        "bridge": [r"\bpont[ei]\b"],
+        "power": [r"\bpotere\b"],
+        "home terrain": [r"(?i)\bterreno (natale|d'origine|iniziale)\b"],
+        "faction board": [r"(?i)\bplanci[ae]\b"],
+        "income": [r"(?i)\brendit[ae]\b"],
+        "cult tracks": [r"Tracciati del Culto"],
+    },
+    "es": {
+        "power bowl": [r"(?i)\btaz[oó]n(es)?\b", r"(?i)\bzonas? de poder\b"],
+        "digging track": [r"(?i)marcador de palas", r"(?i)canje de palas", r"(?i)nivel de palas", r"(?i)excavaci[oó]n",
+                          r"^Palas$"],
+        "dwelling": [r"(?i)\bviviendas?\b"],
+        "trading house": [r"(?i)\bcasas? de comercio\b", r"(?i)\bcasas? comercial(es)?\b"],
+        "stronghold": [r"(?i)\bbaluartes?\b"],
+        "cult track": [r"(?i)\bpistas? de culto\b"],
+        "shipping": [r"(?i)\btransporte\b"],
+        "bonus tile": [r"(?i)\blosetas? de bono\b"],
+        "home terrain": [r"(?i)\bterreno (natal|inicial)\b"],
+    },
+}
+
+
+def translations(lang: str) -> list[tuple[str, str]]:
+    with open(ROOT / "tmdesktop" / "locale" / lang / "LC_MESSAGES" / "tmdesktop.po", "rb") as f:
+        catalogue = read_po(f)
+    out = []
+    for m in catalogue:
+        if m.id:
+            for text in (m.string if isinstance(m.string, tuple) else (m.string,)):
+                out.append((m.id if isinstance(m.id, str) else m.id[0], text))
+    return out
+
+
+@pytest.mark.parametrize("lang", sorted(OTHER_WORDS))
+def test_one_rulebook_word_per_concept(lang):
+    drifted = [f"{concept}: {pattern!r} in {text!r}"
+               for msgid, text in translations(lang)
+               for concept, patterns in OTHER_WORDS[lang].items()
+               for pattern in patterns if re.search(pattern, text)]
+    assert not drifted, "\n".join(drifted[:20])
+
+
+@pytest.mark.parametrize("lang, msgid, word", [
+    ("it", "Digging", "Trasformazione"), ("es", "Digging", "Escala de canje"),
+    ("it", "Shipping", "Navigazione"), ("es", "Shipping", "Navegación"),
+])
+def test_the_track_buttons_say_the_rulebooks_word(lang, msgid, word):
+    assert dict(translations(lang))[msgid] == word
+
+
+def test_the_italian_bowls_are_polle_as_in_the_rulebook():
+    texts = [t for _i, t in translations("it")]
+    assert sum("Polla" in t or "Polle" in t for t in texts) >= 30

@@ -1,0 +1,40 @@
+"""`python -m tmdesktop --factions ... --demo N --screenshot F`: Fire & Ice factions bring their
+option, and factions or player counts the rules refuse are said in a line (exit code 2), not
+raised as a traceback."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(tmp_path, *args):
+    env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "TMDESKTOP_DATA_DIR": str(tmp_path / "d"),
+           "TMDESKTOP_CONFIG_DIR": str(tmp_path / "c"), "PATH": "/usr/bin:/bin"}
+    return subprocess.run([sys.executable, "-m", "tmdesktop", *args, "--lang", "en"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_fire_and_ice_factions_play_as_many_seats_as_named(tmp_path):
+    shot = tmp_path / "fi.png"
+    done = run(tmp_path, "--factions", "chaosmagicians,shapeshifters,dragonlords", "--seed", "3", "--demo", "30",
+               "--screenshot", str(shot), "--size", "1280x720")
+    assert done.returncode == 0, done.stderr
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--factions", "witches,witches"], "Witches has already been chosen"),
+    (["--factions", "witches,moon"], "Unknown faction moon"),
+    (["--players", "2", "--factions", "witches,nomads,giants"], "--factions names 3 and --players 2"),
+    (["--players", "9"], "--players: invalid choice: 9"),
+])
+def test_a_refused_table_is_said_in_a_line(tmp_path, args, said):
+    shot = tmp_path / "x.png"
+    done = run(tmp_path, *args, "--demo", "5", "--screenshot", str(shot))
+    assert done.returncode == 2
+    assert said in done.stderr and "Traceback" not in done.stderr
+    assert not shot.exists()
