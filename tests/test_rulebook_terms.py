@@ -5,7 +5,8 @@ Tessera Città, Tessera Bonus, Sacerdote, Navigazione, Azioni Potere, Terreno Pa
 Fazione, entrate; the Spanish one says
 cuenco, pala, escala de canje, morada, puesto de comercio, templo, fortaleza, santuario, loseta
 de favor, loseta de ciudad, loseta de bonificación, sacerdote, navegación, acciones de poder,
-escala de culto, terreno nativo.  Each list below holds the other words a translation drifted to."""
+escala de culto, terreno nativo, casilla (a hex), estructura (any building).  Each list below
+holds the other words a translation drifted to."""
 
 from __future__ import annotations
 
@@ -50,6 +51,8 @@ OTHER_WORDS = {
         "shipping": [r"(?i)\btransporte\b"],
         "bonus tile": [r"(?i)\blosetas? de bono\b"],
         "home terrain": [r"(?i)\bterreno (natal|inicial)\b"],
+        "hex": [r"(?i)\bhex[aá]gonos?\b"],
+        "building": [r"(?i)\bedificios?\b"],
     },
 }
 
@@ -72,6 +75,12 @@ def test_one_rulebook_word_per_concept(lang):
                for concept, patterns in OTHER_WORDS[lang].items()
                for pattern in patterns if re.search(pattern, text)]
     assert not drifted, "\n".join(drifted[:20])
+
+
+@pytest.mark.parametrize("text", ["Pulsa el hexágono vecino", "Hexágonos libres", "junto a un edificio",
+                                  "Edificios"])
+def test_a_spanish_hexagono_or_edificio_counts_as_drift(text):
+    assert any(re.search(p, text) for p in OTHER_WORDS["es"]["hex"] + OTHER_WORDS["es"]["building"])
 
 
 @pytest.mark.parametrize("lang, msgid, word", [
