@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
+from operator import itemgetter
 
 from .state import GameState, Player
 
@@ -69,9 +70,15 @@ class Decision:
         return self.kind not in TURN_KINDS and self.kind not in ("dwelling", "bonus", "factions")
 
 
+#: The owed fields of a player's `__dict__`, read in one call.
+_owed_values = itemgetter(*(name for _, name in OWED_FIELDS))
+
+
 def owed(p: Player) -> tuple[str, int] | None:
     """The first thing `p` owes (kind, how many), or None."""
     values = p.__dict__  # (asked for every player at every change: the quickest look-up)
+    if not any(_owed_values(values)):  # (most players owe nothing most of the time)
+        return None
     for kind, name in OWED_FIELDS:
         value = values[name]
         if value:

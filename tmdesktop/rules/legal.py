@@ -17,10 +17,11 @@ from functools import cache
 from . import actions as A
 from . import decisions
 from .data import ALL_FACTIONS, CULTS, POWER_ACTIONS, action_def, faction
-from .constants import BRIDGES_PER_FACTION, CULT_SPOT_VALUES, FACTION_OPTION, PW_RATES, UPGRADES
+from .constants import BRIDGES_PER_FACTION, CULT_SPOT_VALUES, FACTION_OPTION, UPGRADES
 from .abilities import ability
 from .engine import Game
 from .maps import TERRAINS
+from .resources import conversion_rates
 from .state import Player
 from .terrain import spades_to_turn
 
@@ -170,12 +171,12 @@ def _main_actions(game: Game, p: Player, only: type | None = None, at: str | Non
     if only in (None, A.Build, A.Transform, A.Dig):
         reach = _reach(game, p, at)
         if only in (None, A.Build):
-            out += _builds(game, p, reach)
+            out += _builds(game, p, reach) if at is not None else _kept(game, "builds", p, _builds, reach)
         transforms = _transforms(game, p, reach=reach, first=only is A.Dig) if only is not A.Build else []
         out += transforms
         out += _digs(game, p, transforms)
     if only in (None, A.Upgrade):
-        out += _upgrades(game, p, at)
+        out += _upgrades(game, p, at) if at is not None else _kept(game, "upgrades", p, _upgrades)
     if only in (None, A.UseAction):
         out += _special_actions(game, p, at)
     if only in (None, A.SendPriest) and p.P > 0:
@@ -194,6 +195,16 @@ def _main_actions(game: Game, p: Player, only: type | None = None, at: str | Non
     else:
         out += [A.Pass(b) for b in s.bonus_pool]
     return out
+
+
+def _kept(game: Game, part: str, p: Player, make, *args) -> tuple[A.Action, ...]:
+    """`make(game, p, *args)`, a part of the main-action listing, kept with the state's listings:
+    random play and a search ask for the builds and upgrades alone, then for everything."""
+    key = (part, p.name)
+    found = game._legal_cache.get(key)
+    if found is None:
+        found = game._legal_cache[key] = tuple(make(game, p, *args))
+    return found
 
 
 def _special_actions(game: Game, p: Player, at: str | None = None) -> list[A.Action]:
@@ -249,15 +260,20 @@ def _bridge_placeable(game: Game, p: Player, act: str) -> bool:
         pair not in s.bridges and any(s.owner.get(h) == p.name for h in pair) for pair in game.board.bridge_slots)
 
 
-def _priests(game: Game, cult: str) -> list[A.Action]:
+def _priests(game: Game, cult: str) -> tuple[A.Action, ...]:
     """Send a priest to the best free order space, to another free value, or for one step."""
-    spots = game.state.cult_spots[cult]
-    values = [v for v, o in zip(CULT_SPOT_VALUES, spots) if o is None]
+    return _priests_for(cult, tuple(o is None for o in game.state.cult_spots[cult]))
+
+
+@cache
+def _priests_for(cult: str, free: tuple[bool, ...]) -> tuple[A.Action, ...]:
+    """The same, for the free order spaces `free` (made once per pattern)."""
+    values = [v for v, is_free in zip(CULT_SPOT_VALUES, free) if is_free]
     out = [A.SendPriest(cult)]  # no free space: one step, the priest back to the supply
     if values:
         out += [A.SendPriest(cult, v) for v in sorted(set(values) - {values[0]}, reverse=True)]
         out.append(A.SendPriest(cult, 1))  # one step, the priest back to the supply
-    return out
+    return tuple(out)
 
 
 def _digs(game: Game, p: Player, transforms: list[A.Action]) -> list[A.Action]:
@@ -300,17 +316,7 @@ def _followups(game: Game, p: Player, only: type | None = None, at: str | None =
 
 
 def _rates(p: Player) -> dict[tuple[str, str], int]:
-    return _faction_rates(p.name)
-
-
-@cache
-def _faction_rates(name: str) -> dict[tuple[str, str], int]:
-    """(give, get) -> how many to give: every faction's rates, with its own (game data) over them."""
-    rates = dict(PW_RATES)
-    for give, targets in (faction(name).special.get("exchange_rates") or {}).items():
-        for get, rate in targets.items():
-            rates[(give, get)] = rate
-    return rates
+    return conversion_rates(p.name)
 
 
 def _free_actions(game: Game, p: Player) -> list[A.Action]:
@@ -466,9 +472,10 @@ _build = cache(A.Build)
 
 
 def _reach(game: Game, p: Player, at: str | None = None) -> dict[str, bool]:
-    """`game.reach_map(p)` in board order, computed once per state (the builds, transforms and
-    digs of one listing, and the listings of one kind that `apply` and a search ask for, share
-    it; `Game` drops it with the listings on every change); with `at`, just that hex's entry."""
+    """`game.reach_map(p)` in board order, kept with the state's listings (the builds,
+    transforms and digs of one listing, and the listings of one kind that `apply` and a search
+    ask for, share it) and looked up by what reach depends on (most actions change no one's
+    reach: a conversion, a neighbour's build, a new turn); with `at`, just that hex's entry."""
     if at is not None:
         if not game.board.is_land(at):
             return {}
@@ -477,9 +484,24 @@ def _reach(game: Game, p: Player, at: str | None = None) -> dict[str, bool]:
     key = ("reach", p.name)
     found = game._legal_cache.get(key)
     if found is None:
-        reach = game.reach_map(p)
-        found = game._legal_cache[key] = {h: reach[h] for h in sorted(reach, key=game.board.land_index.__getitem__)}
+        s = game.state
+        inputs = (s.map_key, p.name, tuple(p.buildings), p.ship + p.ship_bonus, p.teleport_level,
+                  tuple(p.towns), tuple(s.bridges))
+        found = _REACH_SEEN.get(inputs)
+        if found is None:
+            if len(_REACH_SEEN) >= _REACH_SEEN_MAX:
+                _REACH_SEEN.clear()
+            reach = game.reach_map(p)
+            found = _REACH_SEEN[inputs] = {h: reach[h] for h in sorted(reach, key=game.board.land_index.__getitem__)}
+        game._legal_cache[key] = found
     return found
+
+
+#: Reach maps already worked out, by everything `Terrain.reach_map` reads: the map, the faction
+#: (its adjacency and teleport rules), its buildings' hexes, shipping (with BON4), tunnel or
+#: carpet level, town tiles (TW7's carpet range) and the bridges on the map.  Shared, never changed.
+_REACH_SEEN: dict[tuple, dict[str, bool]] = {}
+_REACH_SEEN_MAX = 20000
 
 
 def _volcano_payable(game: Game, p: Player, h: str) -> bool:
