@@ -154,6 +154,6 @@ def turn_kind(s: GameState) -> str:
     t = s.turn
     if t.actions > 0:
         return "action"
-    if any(t.followups.get(k, 0) > 0 for k in OPEN_FOLLOWUPS) or s.players[t.faction].spades:
+    if t.followups and any(t.followups.get(k, 0) > 0 for k in OPEN_FOLLOWUPS) or s.players[t.faction].spades:
         return "followup"  # spades left count as an open follow-up: used or thrown away
     return "end"

@@ -16,7 +16,7 @@ from functools import cache
 
 from . import actions as A
 from . import decisions
-from .data import ALL_FACTIONS, CULTS, POWER_ACTIONS, action_def, faction
+from .data import ALL_FACTIONS, CULTS, POWER_ACTIONS, action_def, faction, raw
 from .constants import BRIDGES_PER_FACTION, CULT_SPOT_VALUES, FACTION_OPTION, UPGRADES
 from .abilities import ability
 from .engine import Game
@@ -212,12 +212,12 @@ def _special_actions(game: Game, p: Player, at: str | None = None) -> list[A.Act
     `at`, only the one of that name)."""
     s = game.state
     out: list[A.Action] = []
-    forbidden = {n for n, o in (p.faction.special.get("action") or {}).items() if o.get("forbid")}
+    forbidden = _forbidden_actions(p.name)
     for act in POWER_ACTIONS if at is None else [a for a in POWER_ACTIONS if a == at]:
         if (act not in s.blocked or game.may_reuse(p, act)) and act not in forbidden \
                 and _affordable(p, _power_action_cost(game, p, act)) and _bridge_placeable(game, p, act):
-            out.append(A.UseAction(act))
-    out += [A.UseAction(t) for t in game.tile_actions(p) if t not in p.actions_used and t not in forbidden
+            out.append(_use_action(act))
+    out += [_use_action(t) for t in game.tile_actions(p) if t not in p.actions_used and t not in forbidden
             and at in (None, t)]
     for act in sorted(game._faction_actions(p)):
         if at not in (None, act):
@@ -235,8 +235,17 @@ def _special_actions(game: Game, p: Player, at: str | None = None) -> list[A.Act
             continue
         if "FREE_D" in gain and (p.counts["D"] >= p.faction.buildings["D"]["count"] or not _free_home_hexes(game, p)):
             continue
-        out.append(A.UseAction(act))
+        out.append(_use_action(act))
     return out
+
+
+_use_action = cache(A.UseAction)
+
+
+@cache
+def _forbidden_actions(name: str) -> frozenset[str]:
+    """The actions faction `name` may never take (game data: the volcano factions' ACT5/ACT6)."""
+    return frozenset(n for n, o in (faction(name).special.get("action") or {}).items() if o.get("forbid"))
 
 
 #: (faction, power action) -> its cost for that faction (static data: worked out once).
@@ -251,9 +260,13 @@ def _power_action_cost(game: Game, p: Player, act: str) -> dict:
     return found
 
 
+#: The actions that bring a bridge (ACT1, the Engineers' ACTE ...), from the game data.
+_BRIDGE_ACTIONS = frozenset(n for n in raw()["actions_raw"] if "BRIDGE" in action_def(n)["gain"])
+
+
 def _bridge_placeable(game: Game, p: Player, act: str) -> bool:
     """An action that brings a bridge needs a bridge left and a free slot to place it."""
-    if "BRIDGE" not in action_def(act)["gain"]:
+    if act not in _BRIDGE_ACTIONS:
         return True
     s = game.state
     return len(p.bridges) < BRIDGES_PER_FACTION and any(
@@ -292,6 +305,8 @@ _FOLLOWUP_KINDS = {A.Build: ("build",), A.Transform: ("transform", "sandstorm"),
 def _followups(game: Game, p: Player, only: type | None = None, at: str | None = None) -> list[A.Action]:
     f = game.state.turn.followups
     out: list[A.Action] = []
+    if not f:  # (the common case: nothing of the action is left)
+        return out
     reach = None
     if f.get("build", 0) > 0 and only in (None, A.Build):
         reach = _reach(game, p, at)
@@ -663,13 +678,14 @@ def canonical(game: Game, name: str | None, action: A.Action) -> A.Action:
                 color = game._closest_to_home(p, action.hex)
             except Exception:
                 return action
-        return A.Transform(action.hex, color)
+        return action if color == action.color else A.Transform(action.hex, color)
     if isinstance(action, A.SendPriest):
         cult = action.cult.upper()
         free = [v for v, o in zip(CULT_SPOT_VALUES, s.cult_spots.get(cult) or ()) if o is None]
-        if action.spot is not None and (free[:1] == [action.spot] or (not free and action.spot == 1)):
-            return A.SendPriest(cult)  # the space it would take anyway
-        return A.SendPriest(cult, action.spot)
+        spot = action.spot
+        if spot is not None and (free[:1] == [spot] or (not free and spot == 1)):
+            spot = None  # the space it would take anyway
+        return action if (cult, spot) == (action.cult, action.spot) else A.SendPriest(cult, spot)
     if isinstance(action, A.PlaceBridge):
         return A.PlaceBridge(*sorted((action.a, action.b)))
     if isinstance(action, (A.Leech, A.Decline)) and action.source is not None:
@@ -677,7 +693,10 @@ def canonical(game: Game, name: str | None, action: A.Action) -> A.Action:
             if offer.source == action.source.lower() and action.amount in (offer.amount, game.leech_amount(p, offer)):
                 return type(action)(offer.amount, offer.source)
     if isinstance(action, A.Convert):
-        return A.Convert(action.give_n, action.give.upper(), action.get_n, action.get.upper())
+        give, get = action.give.upper(), action.get.upper()
+        if give == action.give and get == action.get:
+            return action  # (the listed object itself: `apply` finds it at once)
+        return A.Convert(action.give_n, give, action.get_n, get)
     if isinstance(action, A.Connect) and ":" in action.river:
         x, y = action.river.split(":", 1)
         common = [r for r in game.board.neighbours.get(x, ()) if r in game.board.neighbours.get(y, ())
@@ -685,9 +704,9 @@ def canonical(game: Game, name: str | None, action: A.Action) -> A.Action:
         if common:
             return A.Connect(common[0])
     if isinstance(action, A.UseAction):
-        return A.UseAction(action.name.upper())
+        return action if action.name.isupper() else A.UseAction(action.name.upper())
     if isinstance(action, A.TakeTile):
-        return A.TakeTile(action.tile.upper())
+        return action if action.tile.isupper() else A.TakeTile(action.tile.upper())
     if isinstance(action, A.CultStep):
-        return A.CultStep(action.cult.upper(), action.n)
+        return action if action.cult.isupper() else A.CultStep(action.cult.upper(), action.n)
     return action
