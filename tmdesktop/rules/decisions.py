@@ -125,14 +125,13 @@ def pending(s: GameState) -> list[Decision]:
         # the Acolytes pay a volcano's cult steps in their build, before neighbours answer (site)
         return [Decision("lose-cult", owner, {"count": s.players[owner].lose_cult_owed})]
     others, mine = [], []
+    players = s.players
     for n in s.order:
-        p = s.players[n]
-        if p.dropped:
-            continue
-        o = owed(p)
-        if o is None:
-            continue
-        kind, count = o
+        p = players[n]
+        values = p.__dict__
+        if not any(_owed_values(values)) or values["dropped"]:
+            continue  # (owed() inlined: asked for every player after every action)
+        kind, count = owed(p)
         why = {"count": count}
         if kind == "leech":
             offer = p.leech_offers[0]
