@@ -507,7 +507,8 @@ def _reach(game: Game, p: Player, at: str | None = None) -> dict[str, bool]:
             if len(_REACH_SEEN) >= _REACH_SEEN_MAX:
                 _REACH_SEEN.clear()
             reach = game.reach_map(p)
-            found = _REACH_SEEN[inputs] = {h: reach[h] for h in sorted(reach, key=game.board.land_index.__getitem__)}
+            in_board_order = sorted(reach, key=game.board.land_index.__getitem__)
+            found = _REACH_SEEN[inputs] = {h: reach[h] for h in in_board_order}
         game._legal_cache[key] = found
     return found
 
