@@ -517,7 +517,7 @@ def _reach(game: Game, p: Player, at: str | None = None) -> dict[str, bool]:
 #: (its adjacency and teleport rules), its buildings' hexes, shipping (with BON4), tunnel or
 #: carpet level, town tiles (TW7's carpet range) and the bridges on the map.  Shared, never changed.
 _REACH_SEEN: dict[tuple, dict[str, bool]] = {}
-_REACH_SEEN_MAX = 20000
+_REACH_SEEN_MAX = 5000  # (about 0.5-2 kB each: a few MB at most)
 
 
 def _volcano_payable(game: Game, p: Player, h: str) -> bool:
