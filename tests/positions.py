@@ -1,8 +1,10 @@
 """Helpers for the rulebook tests: start games and script positions.
 
-Positions are reached by playing legal moves wherever that is short.  When a rulebook example
-needs a position that would take many rounds to reach (a temple beside a trading house, a
-player at 9 on a cult track ...), the test sets it up with `edit`, which records the change as
+Positions are reached by playing legal moves wherever that is short, or found in a tournament
+game of the corpus (`corpus_game`: the game's own moves up to a point; the test checks the
+situation it needs there, such as a player's bowls before a power offer, or uses the final
+positions of every game).  When a rulebook example needs a position neither gives (a player
+alone above 0 on a cult track ...), the test sets it up with `edit`, which records the change as
 a step of the game's own log.  The engine rebuilds its state from that log after a rejected
 move, so an edited position survives the `RuleError` checks that follow it.
 """
@@ -11,9 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
 
 from tmdesktop.rules import actions as A
 from tmdesktop.rules.engine import Game
+from tmdesktop.rules.ledger import read_ledger, replay_ledger
 from tmdesktop.rules.notation import parse_row
 from tmdesktop.rules.setup import TOURNAMENT_OPTIONS, GameSetup
 from tmdesktop.rules.state import GameState
@@ -154,3 +159,26 @@ def pass_turn(game: Game, faction: str) -> None:
     bonus = None if s.round == 6 else sorted(s.bonus_pool, key=lambda b: int(b[3:]))[0]
     game.apply(faction, A.Pass(bonus))
     game.apply(faction, A.Done())
+
+
+CORPUS = Path(__file__).resolve().parent / "data" / "corpus"
+
+
+@cache
+def _corpus_log(name: str) -> tuple[GameSetup, tuple]:
+    game, mismatch = replay_ledger(read_ledger((CORPUS / name).read_text(encoding="utf-8")))
+    assert mismatch is None, mismatch
+    return game.setup, tuple(game.log)
+
+
+def corpus_game(name: str, entries: int | None = None) -> Game:
+    """A tournament game of the corpus (`tests/data/corpus/NAME`) played by its own legal moves
+    up to its first `entries` log entries (to the end when None): a position real play reached.
+    A test using one checks the situation it needs before relying on it."""
+    setup, log = _corpus_log(name)
+    return Game.replay(setup, log if entries is None else log[:entries])
+
+
+def corpus_move(name: str, index: int) -> tuple[str | None, A.Action]:
+    """The corpus game's log entry `index`: (faction, action)."""
+    return _corpus_log(name)[1][index]

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from positions import (act, edit, last_round, new_game, pass_turn, put, set_res, to_move, zero_resources,
-                       finish)
+from positions import (act, corpus_game, corpus_move, edit, finish, last_round, new_game, pass_turn, put, set_res,
+                       to_move, zero_resources)
 from tmdesktop.rules import actions as A
 from tmdesktop.rules.errors import RuleError
 
@@ -209,26 +209,23 @@ def test_chaos_magicians_cannot_take_the_same_favor_tile_twice():
 AIR_SPADE_FIRST = ("SCORE8", "SCORE4", "SCORE9", "SCORE2", "SCORE7", "SCORE6")  # round 1: Air 4 -> 1 spade
 
 
-def _income_spades(faction="witches", home_hexes=("F4", "A3"), air=4):
+def _income_spades(faction="witches", home_hexes=("F4", "A3")):
+    """Round 2's income phase with one spade from Air 4: BON5's power, burnt, buys a priest that
+    takes Air's 3-step space in round 1."""
     g = new_game((faction, "nomads"), {faction: list(home_hexes), "nomads": ["B1", "B4", "B6"]},
-                 {faction: "BON5" if air == 4 else "BON3", "nomads": "BON1"}, score_tiles=AIR_SPADE_FIRST)
-    if air == 4:  # played: BON5's power, burnt, buys a priest that takes Air's 3-step space
-        g.apply(faction, A.Burn(5))
-        g.apply(faction, A.Convert(5, "PW", 1, "P"))
-        act(g, faction, "send p to AIR")
-        assert 4 <= player(g, faction).cult["AIR"] < 8  # one spade
-        pass_turn(g, "nomads")
-        pass_turn(g, faction)
-    else:  # two spades need Air 8, many rounds of play away: set up directly
-        set_res(g, faction, cult={**NO_CULTS, "AIR": air}, W=20, C=20)
-        pass_turn(g, faction)
-        pass_turn(g, "nomads")
+                 {faction: "BON5", "nomads": "BON1"}, score_tiles=AIR_SPADE_FIRST)
+    g.apply(faction, A.Burn(5))
+    g.apply(faction, A.Convert(5, "PW", 1, "P"))
+    act(g, faction, "send p to AIR")
+    assert 4 <= player(g, faction).cult["AIR"] < 8  # one spade
+    pass_turn(g, "nomads")
+    pass_turn(g, faction)
     assert g.state.round == 2
     return g
 
 
 def test_cult_bonus_spades_cannot_be_topped_up_with_workers():
-    g = _income_spades(air=4)
+    g = _income_spades()
     assert g.state.phase == "income-spades"
     assert player(g, "witches").spades == 1
     # G2 (wasteland) is 2 steps from forest: one spade is not enough and no workers may be added.
@@ -252,24 +249,31 @@ def test_cult_bonus_spades_cannot_be_topped_up_with_workers():
 
 
 def test_no_dwelling_with_cult_bonus_spades_but_leftover_spade_on_another_hex():
-    g = _income_spades(air=8)
-    assert player(g, "witches").spades == 2
-    g.apply("witches", A.Transform("E7"))  # mountain -> forest, 1 spade
-    assert g.state.terrain["E7"] == "green"
-    with pytest.raises(RuleError) as err:  # 000 p. 15: 'No puedes construir moradas en la fase III.'
-        g.apply("witches", A.Build("E7"))
-    assert err.value.code == "not_action_phase"
-    g.apply("witches", A.Transform("A2"))  # the second spade on another hex (next to A3)
-    assert g.state.terrain["A2"] == "green"
+    """Two spades from a cult bonus (here Earth 8 in round 6 of a tournament game): the first
+    turns one hex a step, no dwelling may be built there, the second goes on another hex."""
+    game = "4pLeague_S61_D1L1_G1.txt"
+    g = corpus_game(game, 411)
     w = player(g, "witches")
-    assert w.buildings.get("E7") is None and w.buildings.get("A2") is None
+    assert g.state.phase == "income-spades" and w.spades == 2
+    assert corpus_move(game, 411) == ("witches", A.Transform("H8", "green"))
+    assert corpus_move(game, 412) == ("witches", A.Transform("I12", "green"))
+    assert g.state.terrain["H8"] == "gray" and g.state.terrain["I12"] == "gray"
+    g.apply("witches", A.Transform("H8", "green"))  # mountain -> forest, 1 spade
+    assert g.state.terrain["H8"] == "green" and w.spades == 1
+    with pytest.raises(RuleError) as err:  # 000 p. 15: 'No puedes construir moradas en la fase III.'
+        g.apply("witches", A.Build("H8"))
+    assert err.value.code == "not_action_phase"
+    g.apply("witches", A.Transform("I12", "green"))  # the second spade on another hex
+    assert g.state.terrain["I12"] == "green"
+    w = player(g, "witches")
+    assert w.buildings.get("H8") is None and w.buildings.get("I12") is None
     assert g.state.phase == "play"
 
 
 def test_giants_lose_a_single_cult_bonus_spade():
     """000 Appendix VI (Gigantes): 'En caso de obtener una sola pala durante las bonificaciones de
     culto de la Fase III, la perderán automáticamente.'"""
-    g = _income_spades("giants", ("D4", "A6"), air=4)
+    g = _income_spades("giants", ("D4", "A6"))
     assert A.Transform("E7", "red") not in g.legal_actions("giants")
     assert not any(isinstance(a, A.Transform) for a in g.legal_actions("giants"))
     with pytest.raises(RuleError) as err:

@@ -10,11 +10,15 @@ Hexes are labelled as on the original map (/work/shared/reference/maps/original.
 
 from __future__ import annotations
 
+from functools import cache
+
 import pytest
 
-from positions import (QUIET_SCORES, act, edit, finish, last_round, new_game, pass_turn, put, set_res,
-                       to_move, zero_resources)
+from positions import (CORPUS, QUIET_SCORES, act, corpus_game, corpus_move, edit, finish, last_round, new_game,
+                       pass_turn, put, set_res, to_move, zero_resources)
 from tmdesktop.rules import actions as A
+from tmdesktop.rules import events as E
+from tmdesktop.rules.data import tile
 from tmdesktop.rules.errors import RuleError
 from tmdesktop.rules.setup import TOURNAMENT_OPTIONS
 
@@ -51,23 +55,41 @@ def _three_player_game():
                     {"witches": "BON3", "nomads": "BON5", "engineers": "BON8"})
 
 
+def _places_shared(places: dict[str, int], points: tuple[int, ...]) -> dict[str, int]:
+    """000 p. 16, worked by hand: the best position takes the first points, the next the second
+    ...; 'En caso de empate, dividid el total de puntos de victoria que deberían llevarse los
+    jugadores empatados entre el número de personas ... (redondeando hacia abajo). Los jugadores
+    que estén en la casilla 0 de una escala de culto no obtienen puntos por su posición.'"""
+    ranked = sorted((v for v in places.values() if v > 0), reverse=True)
+    out = {}
+    for name, v in places.items():
+        first, tied = (ranked.index(v), ranked.count(v)) if v > 0 else (len(points), 1)
+        out[name] = sum(points[first:first + tied]) // tied
+    return out
+
+
+def _cult_scorings():
+    """(cult, each faction's position, the VP final scoring gave each for that track) on the
+    final positions of the corpus's games."""
+    for g, events in _corpus_final_scorings():
+        for cult in NO_CULTS:
+            places = {n: g.state.players[n].cult[cult] for n in g.state.order}
+            yield cult, places, {n: _final_vp(events, n, E.CULT_MAJORITY, cult) for n in places}
+
+
 def test_cult_tie_at_9_in_final_scoring():
     """000 p. 16: 'El jugador verde y el amarillo han llegado hasta la casilla 9 del culto del
-    fuego. Hay que repartir 8 + 4 = 12 puntos ... cada uno consigue 6.'  The third player on
-    Fire then takes the 2 VP of third place."""
-    g = _three_player_game()
-    for f in g.state.players:
-        zero_resources(g, f)
-    set_res(g, "witches", cult={**NO_CULTS, "FIRE": 9})  # green
-    set_res(g, "nomads", cult={**NO_CULTS, "FIRE": 9})  # yellow
-    set_res(g, "engineers", cult={**NO_CULTS, "FIRE": 5})
-    last_round(g)
-    before = {n: p.VP for n, p in g.state.players.items()}
-    finish(g)
-    gained = vp_gained(g, before)
-    # Network: every faction's largest group is a single building here (nothing adjacent),
-    # so all three tie for first place: (18 + 12 + 6) / 3 = 12 each.
-    assert gained == {"witches": 6 + 12, "nomads": 6 + 12, "engineers": 2 + 12}
+    fuego. Hay que repartir 8 + 4 = 12 puntos ... cada uno consigue 6.'  The next player then
+    takes the 2 VP of third place.  Every cult track of the corpus's final positions, with the
+    8/4/2 VP of a four-player game; among them are ties for first place."""
+    ties_for_first = 0
+    for cult, places, got in _cult_scorings():
+        assert got == _places_shared(places, (8, 4, 2)), (cult, places)
+        best = max(places.values())
+        if best > 0 and list(places.values()).count(best) == 2:
+            ties_for_first += 1
+            assert sorted(got.values(), reverse=True)[:2] == [6, 6]
+    assert ties_for_first
 
 
 def test_cult_track_at_zero_scores_nothing():
@@ -160,54 +182,71 @@ def _mermaids_and_nomads():
 def test_gaining_3_power_with_2_tokens_in_bowl_I():
     """000 p. 9: 'Si este jugador consigue 3 puntos de poder, primero tendrá que mover 2
     contadores del cuenco I al cuenco II, tras lo que aún deberá mover otro contador del cuenco
-    II al cuenco III.'  The player had 5 power in bowl III (12 tokens: 2/5/5); 'tras ganar 3
-    puntos de poder ... este jugador dispone de 6 contadores para realizar una acción de poder.'"""
-    g = _mermaids_and_nomads()
-    set_res(g, "nomads", power=[2, 5, 5])
-    act(g, "mermaids", "build D2")
-    g.apply("nomads", A.Leech(3, "mermaids"))
-    assert g.state.players["nomads"].power == [0, 6, 6]
-    # ... and 6 power is enough for the 6-power action (2 spades) in the Nomads' turn.
-    assert to_move(g) == "nomads"
-    assert A.UseAction("ACT6") in g.legal_actions("nomads")
-    g.apply("nomads", A.UseAction("ACT6"))
-    assert g.state.players["nomads"].power == [6, 6, 0]
+    II al cuenco III.'  ... 'dispone de ... contadores para realizar una acción de poder.'
+    Reached in a tournament game: the Witches, with 2/10/0, take 3 power from the Cultists;
+    then they burn 2 and spend the 3 in bowl III on a power action."""
+    game = "4pLeague_S61_D1L1_G5.txt"
+    g = corpus_game(game, 57)
+    w = g.state.players["witches"]
+    assert corpus_move(game, 57) == ("witches", A.Leech(3, "cultists"))
+    assert w.power == [2, 10, 0] and w.leech_offers[0].amount == 3
+    g.apply("witches", A.Leech(3, "cultists"))
+    assert w.power == [0, 11, 1]
+    # ... and the power in bowl III pays for a power action in the Witches' turn.
+    assert to_move(g) == "witches" and corpus_move(game, 58) == ("witches", A.Burn(2))
+    g.apply("witches", A.Burn(2))
+    assert w.power == [0, 7, 3]
+    assert A.UseAction("ACT2") in g.legal_actions("witches")
+    g.apply("witches", A.UseAction("ACT2"))  # (3 power)
+    assert w.power == [3, 7, 0]
 
 
 def test_no_power_gained_when_all_tokens_are_in_bowl_III():
     """000 p. 9 rule 3: 'Cuando todos los contadores estén en el cuenco III, ya no podrás
-    conseguir más puntos de poder.'  A power gain then moves nothing (and a leech costs no VP)."""
-    g = _mermaids_and_nomads()
-    set_res(g, "nomads", power=[0, 0, 12])
-    act(g, "mermaids", "build D2")
-    vp = g.state.players["nomads"].VP
-    g.apply("nomads", A.Leech(3, "mermaids"))
-    assert g.state.players["nomads"].power == [0, 0, 12]
-    assert g.state.players["nomads"].VP == vp
+    conseguir más puntos de poder.'  A power gain then moves nothing (and a leech costs no VP).
+    Reached in a tournament game: the Engineers, all 9 tokens in bowl III, take the Mermaids'
+    offer of 2."""
+    game = "4pLeague_S60_D1L1_G1.txt"
+    g = corpus_game(game, 315)
+    e = g.state.players["engineers"]
+    assert corpus_move(game, 315) == ("engineers", A.Leech(2, "mermaids"))
+    assert e.power == [0, 0, 9] and e.leech_offers[0].amount == 2
+    vp = e.VP
+    g.apply("engineers", A.Leech(2, "mermaids"))
+    assert e.power == [0, 0, 9]
+    assert e.VP == vp
 
 
 # ---------------------------------------------------------------------------------------------
 # Power from neighbouring buildings (000 p. 12 "Ganar puntos de poder mediante estructuras")
 
 
-def test_nomads_leech_example_dwelling_plus_temple_not_trading_house():
+def test_leech_example_dwelling_plus_temple_not_trading_house():
     """000 p. 12: 'Las sirenas (azul) tienen que informar a los nómadas (amarillo) de que pueden
     ganar 3 puntos de poder gracias a la morada azul que acaban de construir: 1 punto por la
     morada amarilla y 2 puntos por el templo amarillo. Los nómadas no consiguen nada por el
     puesto de comercio, ya que no es directamente adyacente a la morada de las sirenas.'
     And p. 12 'El precio del poder': 'los nómadas pueden conseguir 3 puntos de poder si pagan 2
-    puntos de victoria a cambio.'"""
-    g = _mermaids_and_nomads()
-    n = g.state.players["nomads"]
-    set_res(g, "nomads", power=[5, 7, 0])
-    act(g, "mermaids", "build D2")
-    assert [(o.source, o.amount) for o in n.leech_offers] == [("mermaids", 3)]
-    assert g.decision("nomads") == "leech"
-    vp = n.VP
-    g.apply("nomads", A.Leech(3, "mermaids"))
-    assert n.VP == vp - 2
-    assert n.power == [2, 10, 0]
-    assert n.leech_offers == []
+    puntos de victoria a cambio.'  The same situation in a tournament game: the Engineers build
+    on E9, beside the Darklings' dwelling F5 and temple E10; their trading house G5 is near but
+    not adjacent."""
+    game = "4pLeague_S62_D1L1_G1.txt"
+    g = corpus_game(game, 115)
+    d = g.state.players["darklings"]
+    beside = g.board.land_neighbours["E9"]
+    assert corpus_move(game, 115) == ("engineers", A.Build("E9")) and not g.state.bridges
+    assert {h: k for h, k in d.buildings.items() if h in beside} == {"F5": "D", "E10": "TE"}
+    assert d.buildings["G5"] == "TP" and "G5" not in beside
+    assert d.power == [0, 5, 1]
+    g.apply("engineers", A.Build("E9"))
+    g.apply("engineers", A.Done())
+    assert [(o.source, o.amount) for o in d.leech_offers] == [("engineers", 3)]
+    assert g.decision("darklings") == "leech"
+    vp = d.VP
+    g.apply("darklings", A.Leech(3, "engineers"))
+    assert d.VP == vp - 2
+    assert d.power == [0, 2, 4]
+    assert d.leech_offers == []
 
 
 def test_no_power_from_own_buildings():
@@ -286,14 +325,16 @@ def test_leech_at_zero_vp_takes_one_power_for_free():
 def test_leech_limited_by_tokens_left_in_bowls_I_and_II():
     """000 p. 12: 'si en los cuencos I y II no hay suficientes contadores, obtienes tantos puntos
     de poder como sean necesarios para mover todos los contadores al cuenco III (pierdes un
-    número de puntos de victoria acorde ...)'.  Tokens 0/2/10 and 3 offered: 2 power, 1 VP."""
-    g = _mermaids_and_nomads()
+    número de puntos de victoria acorde ...)'.  Reached in a tournament game: the Nomads, tokens
+    0/2/4, offered 5 by the Darklings: 2 power, 1 VP."""
+    game = "4pLeague_S60_D1L1_G1.txt"
+    g = corpus_game(game, 157)
     n = g.state.players["nomads"]
-    set_res(g, "nomads", power=[0, 2, 10])
-    act(g, "mermaids", "build D2")
+    assert corpus_move(game, 157) == ("nomads", A.Leech(5, "darklings"))
+    assert n.power == [0, 2, 4] and n.leech_offers[0].amount == 5
     vp = n.VP
-    g.apply("nomads", A.Leech(3, "mermaids"))
-    assert n.power == [0, 0, 12]
+    g.apply("nomads", A.Leech(5, "darklings"))
+    assert n.power == [0, 0, 6]
     assert n.VP == vp - 1
 
 
@@ -301,18 +342,21 @@ def test_leech_limited_by_tokens_left_in_bowls_I_and_II():
 # Cult tracks (000 p. 13 "Obtener puntos de poder mediante escalas de culto", "La casilla 10")
 
 
-def test_nomads_gain_4_power_advancing_3_spaces_on_air():
+def test_advancing_3_spaces_on_air_from_4_gains_4_power():
     """000 p. 13: power 1/2/2/3 on reaching spaces 3/5/7/10; 'Los nómadas (amarillo) consiguen 4
     puntos de poder por avanzar estas 3 casillas en el culto del aire.'  The only 3-space move
-    worth 4 power is 4 -> 7 (passing 5 and 7); here it is a priest on the 3-space of Air."""
-    g = new_game(("nomads", "witches"), {"nomads": ["F3", "G4", "B4"], "witches": ["E9", "A3"]},
-                 {"nomads": "BON3", "witches": "BON5"})
-    n = g.state.players["nomads"]
-    set_res(g, "nomads", P=1, power=[5, 7, 0], cult={**NO_CULTS, "AIR": 4})
-    act(g, "nomads", "send p to air for 3")
-    assert n.cult["AIR"] == 7
-    assert n.power == [1, 11, 0]  # 4 power gained: 4 tokens from bowl I to bowl II
-    assert n.P == 0
+    worth 4 power is 4 -> 7 (passing 5 and 7).  The same move in a tournament game: the Witches
+    send their priest to the 3-space of Air from 4, with tokens 3/0/3."""
+    game = "4pLeague_S61_D1L1_G3.txt"
+    g = corpus_game(game, 174)
+    w = g.state.players["witches"]
+    assert corpus_move(game, 174) == ("witches", A.SendPriest("AIR"))
+    assert w.cult["AIR"] == 4 and w.P == 1 and g.state.cult_spots["AIR"][0] is None  # the 3-space is free
+    assert w.power == [3, 0, 3]
+    g.apply("witches", A.SendPriest("AIR"))
+    assert w.cult["AIR"] == 7
+    assert w.power == [0, 2, 4]  # 4 power gained: 3 tokens from bowl I to II, then 1 from II to III
+    assert w.P == 0
 
 
 def test_cult_space_10_needs_a_key():
@@ -709,51 +753,73 @@ def test_cult_bonus_is_paid_per_full_step_count():
 
 def test_no_cult_bonus_after_round_6():
     """000 p. 16: 'Recuerda que no se conceden bonificaciones de culto al final de la sexta
-    ronda.'"""
-    g = new_game(("witches", "nomads"), {"witches": ["F4", "A3"], "nomads": ["B1", "B4", "B6"]},
-                 {"witches": "BON3", "nomads": "BON5"},
-                 score_tiles=("SCORE4", "SCORE9", "SCORE2", "SCORE8", "SCORE6", "SCORE7"))
-    for f in g.state.players:
-        zero_resources(g, f)
-        set_res(g, f, cult=dict(NO_CULTS))
-    set_res(g, "witches", cult={**NO_CULTS, "AIR": 6})
-    last_round(g)
-    finish(g)
-    assert g.state.players["witches"].W == 0
+    ronda.'  On the corpus's final positions: players who meet the round 6 tile's cult
+    requirement (read from the game data) get nothing from it when the game ends; everything
+    gained then is final scoring."""
+    qualified = 0
+    for g, events in _corpus_final_scorings():
+        sixth = tile(g.state.score_tiles[5])
+        if sixth["cult"] in NO_CULTS:  # (SCORE9's bonus counts priests on the cult board instead)
+            qualified += sum(p.cult[sixth["cult"]] >= sixth["req"] for p in g.state.players.values())
+        gained = [e for e in events if isinstance(e, E.Gained)]
+        assert gained and all(e.source.kind in E.FINAL_KINDS for e in gained)
+    assert qualified
 
 
 # ---------------------------------------------------------------------------------------------
 # End of the game: resources (000 p. 16 "Puntuación por recursos"; 001 FAQ)
 
 
+@cache
+def _corpus_final_scorings():
+    """(the game just before final scoring, the events of final scoring) for every corpus game
+    whose last move is a turn's end (which starts final scoring and changes nothing itself)."""
+    out = []
+    for path in sorted(CORPUS.glob("*.txt")):
+        full = corpus_game(path.name)
+        if not isinstance(full.log[-1][1], A.Done):
+            continue  # (a game ending with a power offer answered: its last move changes the bowls)
+        before = corpus_game(path.name, len(full.log) - 1)
+        after = before.copy()
+        events = after.apply(*full.log[-1])
+        assert after.finished
+        out.append((before, events))
+    return tuple(out)
+
+
+def _final_vp(events, faction, kind, key=None):
+    return sum(e.amount for e in E.gains(events)
+               if e.faction == faction and e.source.kind == kind and (key is None or e.source.key == key))
+
+
+def _final_resources(rate_of):
+    """(faction, C, W, P, bowls before final scoring, the VP final scoring gave for resources)
+    of the corpus's final positions; `rate_of(faction)` picks the factions."""
+    return [(n, p.C, p.W, p.P, list(p.power), _final_vp(events, n, E.RESOURCES))
+            for g, events in _corpus_final_scorings() for n, p in g.state.players.items() if rate_of(n)]
+
+
 def test_final_resources_one_vp_per_three_coins_after_converting():
     """000 p. 16: 1 VP per 3 coins; other resources may be converted to coins first (priest,
     worker, power -> 1 coin).  001 FAQ: at the end half of bowl II may be burned to bring the
-    other half to bowl III.  Here: 4 C + 1 W + 1 P + (3 in bowl III + 5 in bowl II -> 2 more)
-    = 11 coins = 3 VP."""
-    g = _three_player_game()
-    for f in g.state.players:
-        zero_resources(g, f)
-        set_res(g, f, cult=dict(NO_CULTS))
-    set_res(g, "witches", C=4, W=1, P=1, power=[4, 5, 3])
-    last_round(g)
-    before = {n: p.VP for n, p in g.state.players.items()}
-    finish(g)
-    assert vp_gained(g, before)["witches"] == 12 + 3  # 12: three-way tie on the network
+    other half to bowl III.  Checked on the final positions of the corpus's tournament games."""
+    seen = _final_resources(lambda n: n != "alchemists")
+    assert len(seen) > 100
+    for name, c, w, p, (_, two, three), vp in seen:
+        assert vp == (c + w + p + three + two // 2) // 3, name
+    # the examples cover every part of the rule: workers, priests, power in bowl III, half of an
+    # odd bowl II burned, and coins left over
+    assert any(w for _, c, w, p, bowls, vp in seen) and any(p for _, c, w, p, bowls, vp in seen)
+    assert any(bowls[2] for *_, bowls, vp in seen) and any(bowls[1] % 2 and bowls[1] > 1 for *_, bowls, vp in seen)
 
 
 def test_alchemists_score_one_vp_per_two_coins():
-    """000 p. 16: 'Los alquimistas consiguen 1 punto de victoria por cada 2 monedas.'"""
-    g = new_game(("alchemists", "nomads"), {"alchemists": ["E1", "A13"], "nomads": ["B1", "B4", "B6"]},
-                 {"alchemists": "BON3", "nomads": "BON5"})
-    for f in g.state.players:
-        zero_resources(g, f)
-        set_res(g, f, cult=dict(NO_CULTS))
-    set_res(g, "alchemists", C=7)
-    last_round(g)
-    before = {n: p.VP for n, p in g.state.players.items()}
-    finish(g)
-    assert vp_gained(g, before)["alchemists"] == 15 + 3  # network: both at 1 building, (18+12)/2 = 15
+    """000 p. 16: 'Los alquimistas consiguen 1 punto de victoria por cada 2 monedas.'  On the
+    final positions of the corpus games the Alchemists played."""
+    seen = _final_resources(lambda n: n == "alchemists")
+    assert seen
+    for name, c, w, p, (_, two, three), vp in seen:
+        assert vp == (c + w + p + three + two // 2) // 2
 
 
 # ---------------------------------------------------------------------------------------------

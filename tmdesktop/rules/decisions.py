@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
+from operator import itemgetter
 
 from .state import GameState, Player
 
@@ -69,9 +70,15 @@ class Decision:
         return self.kind not in TURN_KINDS and self.kind not in ("dwelling", "bonus", "factions")
 
 
+#: The owed fields of a player's `__dict__`, read in one call.
+_owed_values = itemgetter(*(name for _, name in OWED_FIELDS))
+
+
 def owed(p: Player) -> tuple[str, int] | None:
     """The first thing `p` owes (kind, how many), or None."""
     values = p.__dict__  # (asked for every player at every change: the quickest look-up)
+    if not any(_owed_values(values)):  # (most players owe nothing most of the time)
+        return None
     for kind, name in OWED_FIELDS:
         value = values[name]
         if value:
@@ -118,14 +125,13 @@ def pending(s: GameState) -> list[Decision]:
         # the Acolytes pay a volcano's cult steps in their build, before neighbours answer (site)
         return [Decision("lose-cult", owner, {"count": s.players[owner].lose_cult_owed})]
     others, mine = [], []
+    players = s.players
     for n in s.order:
-        p = s.players[n]
-        if p.dropped:
-            continue
-        o = owed(p)
-        if o is None:
-            continue
-        kind, count = o
+        p = players[n]
+        values = p.__dict__
+        if not any(_owed_values(values)) or values["dropped"]:
+            continue  # (owed() inlined: asked for every player after every action)
+        kind, count = owed(p)
         why = {"count": count}
         if kind == "leech":
             offer = p.leech_offers[0]
@@ -147,6 +153,6 @@ def turn_kind(s: GameState) -> str:
     t = s.turn
     if t.actions > 0:
         return "action"
-    if any(t.followups.get(k, 0) > 0 for k in OPEN_FOLLOWUPS) or s.players[t.faction].spades:
+    if t.followups and any(t.followups.get(k, 0) > 0 for k in OPEN_FOLLOWUPS) or s.players[t.faction].spades:
         return "followup"  # spades left count as an open follow-up: used or thrown away
     return "end"

@@ -247,9 +247,20 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         order; `apply` accepts exactly these.  With `only` (a class of action), just those: a
         search that wants the builds need not pay for listing everything."""
         full = self._legal_cache.get(name)
+        if full is None and only is not None and not self._main_action_open(name):
+            full = self._listed(name)  # (short: tiles, answers, conversions; kept for the next ask)
         if full is not None and only is not None:
             return [a for a in full if type(a) is only]
         return list(self._listed(name, only))
+
+    def _main_action_open(self, name: str | None) -> bool:
+        """Whether `name` may still build, transform, upgrade or take an action space now: only
+        then is a listing of one kind of action quicker than the whole listing."""
+        s = self.state
+        t = s.turn
+        if s.phase != "play" or t.faction != name or t.closed:
+            return s.phase == "income-spades"
+        return t.actions > 0 or bool(t.followups) or self.alone_in_round(s.players[name])
 
     def decision(self, name: str | None) -> str | None:
         """The kind of `name`'s current decision (see `decisions`), or None."""

@@ -16,11 +16,12 @@ from functools import cache
 
 from . import actions as A
 from . import decisions
-from .data import ALL_FACTIONS, CULTS, POWER_ACTIONS, action_def, faction
-from .constants import BRIDGES_PER_FACTION, CULT_SPOT_VALUES, FACTION_OPTION, PW_RATES, UPGRADES
+from .data import ALL_FACTIONS, CULTS, POWER_ACTIONS, action_def, faction, raw
+from .constants import BRIDGES_PER_FACTION, CULT_SPOT_VALUES, FACTION_OPTION, UPGRADES
 from .abilities import ability
 from .engine import Game
 from .maps import TERRAINS
+from .resources import conversion_rates
 from .state import Player
 from .terrain import spades_to_turn
 
@@ -170,12 +171,12 @@ def _main_actions(game: Game, p: Player, only: type | None = None, at: str | Non
     if only in (None, A.Build, A.Transform, A.Dig):
         reach = _reach(game, p, at)
         if only in (None, A.Build):
-            out += _builds(game, p, reach)
+            out += _builds(game, p, reach) if at is not None else _kept(game, "builds", p, _builds, reach)
         transforms = _transforms(game, p, reach=reach, first=only is A.Dig) if only is not A.Build else []
         out += transforms
         out += _digs(game, p, transforms)
     if only in (None, A.Upgrade):
-        out += _upgrades(game, p, at)
+        out += _upgrades(game, p, at) if at is not None else _kept(game, "upgrades", p, _upgrades)
     if only in (None, A.UseAction):
         out += _special_actions(game, p, at)
     if only in (None, A.SendPriest) and p.P > 0:
@@ -196,17 +197,27 @@ def _main_actions(game: Game, p: Player, only: type | None = None, at: str | Non
     return out
 
 
+def _kept(game: Game, part: str, p: Player, make, *args) -> tuple[A.Action, ...]:
+    """`make(game, p, *args)`, a part of the main-action listing, kept with the state's listings:
+    random play and a search ask for the builds and upgrades alone, then for everything."""
+    key = (part, p.name)
+    found = game._legal_cache.get(key)
+    if found is None:
+        found = game._legal_cache[key] = tuple(make(game, p, *args))
+    return found
+
+
 def _special_actions(game: Game, p: Player, at: str | None = None) -> list[A.Action]:
     """Power actions, the bonus and favor tiles' actions and the factions' own actions (with
     `at`, only the one of that name)."""
     s = game.state
     out: list[A.Action] = []
-    forbidden = {n for n, o in (p.faction.special.get("action") or {}).items() if o.get("forbid")}
+    forbidden = _forbidden_actions(p.name)
     for act in POWER_ACTIONS if at is None else [a for a in POWER_ACTIONS if a == at]:
         if (act not in s.blocked or game.may_reuse(p, act)) and act not in forbidden \
                 and _affordable(p, _power_action_cost(game, p, act)) and _bridge_placeable(game, p, act):
-            out.append(A.UseAction(act))
-    out += [A.UseAction(t) for t in game.tile_actions(p) if t not in p.actions_used and t not in forbidden
+            out.append(_use_action(act))
+    out += [_use_action(t) for t in game.tile_actions(p) if t not in p.actions_used and t not in forbidden
             and at in (None, t)]
     for act in sorted(game._faction_actions(p)):
         if at not in (None, act):
@@ -224,8 +235,17 @@ def _special_actions(game: Game, p: Player, at: str | None = None) -> list[A.Act
             continue
         if "FREE_D" in gain and (p.counts["D"] >= p.faction.buildings["D"]["count"] or not _free_home_hexes(game, p)):
             continue
-        out.append(A.UseAction(act))
+        out.append(_use_action(act))
     return out
+
+
+_use_action = cache(A.UseAction)
+
+
+@cache
+def _forbidden_actions(name: str) -> frozenset[str]:
+    """The actions faction `name` may never take (game data: the volcano factions' ACT5/ACT6)."""
+    return frozenset(n for n, o in (faction(name).special.get("action") or {}).items() if o.get("forbid"))
 
 
 #: (faction, power action) -> its cost for that faction (static data: worked out once).
@@ -240,24 +260,33 @@ def _power_action_cost(game: Game, p: Player, act: str) -> dict:
     return found
 
 
+#: The actions that bring a bridge (ACT1, the Engineers' ACTE ...), from the game data.
+_BRIDGE_ACTIONS = frozenset(n for n in raw()["actions_raw"] if "BRIDGE" in action_def(n)["gain"])
+
+
 def _bridge_placeable(game: Game, p: Player, act: str) -> bool:
     """An action that brings a bridge needs a bridge left and a free slot to place it."""
-    if "BRIDGE" not in action_def(act)["gain"]:
+    if act not in _BRIDGE_ACTIONS:
         return True
     s = game.state
     return len(p.bridges) < BRIDGES_PER_FACTION and any(
         pair not in s.bridges and any(s.owner.get(h) == p.name for h in pair) for pair in game.board.bridge_slots)
 
 
-def _priests(game: Game, cult: str) -> list[A.Action]:
+def _priests(game: Game, cult: str) -> tuple[A.Action, ...]:
     """Send a priest to the best free order space, to another free value, or for one step."""
-    spots = game.state.cult_spots[cult]
-    values = [v for v, o in zip(CULT_SPOT_VALUES, spots) if o is None]
+    return _priests_for(cult, tuple(o is None for o in game.state.cult_spots[cult]))
+
+
+@cache
+def _priests_for(cult: str, free: tuple[bool, ...]) -> tuple[A.Action, ...]:
+    """The same, for the free order spaces `free` (made once per pattern)."""
+    values = [v for v, is_free in zip(CULT_SPOT_VALUES, free) if is_free]
     out = [A.SendPriest(cult)]  # no free space: one step, the priest back to the supply
     if values:
         out += [A.SendPriest(cult, v) for v in sorted(set(values) - {values[0]}, reverse=True)]
         out.append(A.SendPriest(cult, 1))  # one step, the priest back to the supply
-    return out
+    return tuple(out)
 
 
 def _digs(game: Game, p: Player, transforms: list[A.Action]) -> list[A.Action]:
@@ -276,6 +305,8 @@ _FOLLOWUP_KINDS = {A.Build: ("build",), A.Transform: ("transform", "sandstorm"),
 def _followups(game: Game, p: Player, only: type | None = None, at: str | None = None) -> list[A.Action]:
     f = game.state.turn.followups
     out: list[A.Action] = []
+    if not f:  # (the common case: nothing of the action is left)
+        return out
     reach = None
     if f.get("build", 0) > 0 and only in (None, A.Build):
         reach = _reach(game, p, at)
@@ -300,17 +331,7 @@ def _followups(game: Game, p: Player, only: type | None = None, at: str | None =
 
 
 def _rates(p: Player) -> dict[tuple[str, str], int]:
-    return _faction_rates(p.name)
-
-
-@cache
-def _faction_rates(name: str) -> dict[tuple[str, str], int]:
-    """(give, get) -> how many to give: every faction's rates, with its own (game data) over them."""
-    rates = dict(PW_RATES)
-    for give, targets in (faction(name).special.get("exchange_rates") or {}).items():
-        for get, rate in targets.items():
-            rates[(give, get)] = rate
-    return rates
+    return conversion_rates(p.name)
 
 
 def _free_actions(game: Game, p: Player) -> list[A.Action]:
@@ -466,9 +487,10 @@ _build = cache(A.Build)
 
 
 def _reach(game: Game, p: Player, at: str | None = None) -> dict[str, bool]:
-    """`game.reach_map(p)` in board order, computed once per state (the builds, transforms and
-    digs of one listing, and the listings of one kind that `apply` and a search ask for, share
-    it; `Game` drops it with the listings on every change); with `at`, just that hex's entry."""
+    """`game.reach_map(p)` in board order, kept with the state's listings (the builds,
+    transforms and digs of one listing, and the listings of one kind that `apply` and a search
+    ask for, share it) and looked up by what reach depends on (most actions change no one's
+    reach: a conversion, a neighbour's build, a new turn); with `at`, just that hex's entry."""
     if at is not None:
         if not game.board.is_land(at):
             return {}
@@ -477,9 +499,25 @@ def _reach(game: Game, p: Player, at: str | None = None) -> dict[str, bool]:
     key = ("reach", p.name)
     found = game._legal_cache.get(key)
     if found is None:
-        reach = game.reach_map(p)
-        found = game._legal_cache[key] = {h: reach[h] for h in sorted(reach, key=game.board.land_index.__getitem__)}
+        s = game.state
+        inputs = (s.map_key, p.name, tuple(p.buildings), p.ship + p.ship_bonus, p.teleport_level,
+                  tuple(p.towns), tuple(s.bridges))
+        found = _REACH_SEEN.get(inputs)
+        if found is None:
+            if len(_REACH_SEEN) >= _REACH_SEEN_MAX:
+                _REACH_SEEN.clear()
+            reach = game.reach_map(p)
+            in_board_order = sorted(reach, key=game.board.land_index.__getitem__)
+            found = _REACH_SEEN[inputs] = {h: reach[h] for h in in_board_order}
+        game._legal_cache[key] = found
     return found
+
+
+#: Reach maps already worked out, by everything `Terrain.reach_map` reads: the map, the faction
+#: (its adjacency and teleport rules), its buildings' hexes, shipping (with BON4), tunnel or
+#: carpet level, town tiles (TW7's carpet range) and the bridges on the map.  Shared, never changed.
+_REACH_SEEN: dict[tuple, dict[str, bool]] = {}
+_REACH_SEEN_MAX = 5000  # (about 0.5-2 kB each: a few MB at most)
 
 
 def _volcano_payable(game: Game, p: Player, h: str) -> bool:
@@ -641,13 +679,14 @@ def canonical(game: Game, name: str | None, action: A.Action) -> A.Action:
                 color = game._closest_to_home(p, action.hex)
             except Exception:
                 return action
-        return A.Transform(action.hex, color)
+        return action if color == action.color else A.Transform(action.hex, color)
     if isinstance(action, A.SendPriest):
         cult = action.cult.upper()
         free = [v for v, o in zip(CULT_SPOT_VALUES, s.cult_spots.get(cult) or ()) if o is None]
-        if action.spot is not None and (free[:1] == [action.spot] or (not free and action.spot == 1)):
-            return A.SendPriest(cult)  # the space it would take anyway
-        return A.SendPriest(cult, action.spot)
+        spot = action.spot
+        if spot is not None and (free[:1] == [spot] or (not free and spot == 1)):
+            spot = None  # the space it would take anyway
+        return action if (cult, spot) == (action.cult, action.spot) else A.SendPriest(cult, spot)
     if isinstance(action, A.PlaceBridge):
         return A.PlaceBridge(*sorted((action.a, action.b)))
     if isinstance(action, (A.Leech, A.Decline)) and action.source is not None:
@@ -655,7 +694,10 @@ def canonical(game: Game, name: str | None, action: A.Action) -> A.Action:
             if offer.source == action.source.lower() and action.amount in (offer.amount, game.leech_amount(p, offer)):
                 return type(action)(offer.amount, offer.source)
     if isinstance(action, A.Convert):
-        return A.Convert(action.give_n, action.give.upper(), action.get_n, action.get.upper())
+        give, get = action.give.upper(), action.get.upper()
+        if give == action.give and get == action.get:
+            return action  # (the listed object itself: `apply` finds it at once)
+        return A.Convert(action.give_n, give, action.get_n, get)
     if isinstance(action, A.Connect) and ":" in action.river:
         x, y = action.river.split(":", 1)
         common = [r for r in game.board.neighbours.get(x, ()) if r in game.board.neighbours.get(y, ())
@@ -663,9 +705,9 @@ def canonical(game: Game, name: str | None, action: A.Action) -> A.Action:
         if common:
             return A.Connect(common[0])
     if isinstance(action, A.UseAction):
-        return A.UseAction(action.name.upper())
+        return action if action.name.isupper() else A.UseAction(action.name.upper())
     if isinstance(action, A.TakeTile):
-        return A.TakeTile(action.tile.upper())
+        return action if action.tile.isupper() else A.TakeTile(action.tile.upper())
     if isinstance(action, A.CultStep):
-        return A.CultStep(action.cult.upper(), action.n)
+        return action if action.cult.isupper() else A.CultStep(action.cult.upper(), action.n)
     return action

@@ -9,6 +9,10 @@ from .engine import Game
 from .setup import GameSetup
 
 
+#: What random play keeps rare: passing, ending the turn, converting and burning.
+_IDLE = frozenset({A.Pass, A.Done, A.Convert, A.Burn})
+
+
 def random_step(game: Game, rng: random.Random) -> tuple[str | None, object]:
     """Pick someone who has a decision and one of their legal actions."""
     waiting = game.waiting_for()
@@ -21,7 +25,7 @@ def random_step(game: Game, rng: random.Random) -> tuple[str | None, object]:
             return who, rng.choice(growth)
     actions = game.legal_actions(who)
     # Passing early ends games before they get interesting: keep passes and early turn ends rare.
-    busy = [a for a in actions if not isinstance(a, (A.Pass, A.Done, A.Convert, A.Burn))]
+    busy = [a for a in actions if type(a) not in _IDLE]
     if busy and roll < 0.9:
         actions = busy
     return who, rng.choice(actions)

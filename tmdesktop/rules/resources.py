@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from . import actions as A
 from . import events as E
 from .constants import BUILDING_POWER, PW_RATES
-from .data import CULTS, tile
+from .data import CULTS, faction, tile
 from .errors import RuleError
 from .state import Player
+
+
+@cache
+def conversion_rates(name: str) -> dict[tuple[str, str], int]:
+    """(give, get) -> how many to give, for faction `name`: every faction's rates, with its own
+    (game data) over them; worked out once (a shared dict: never changed)."""
+    rates = dict(PW_RATES)
+    for give, targets in (faction(name).special.get("exchange_rates") or {}).items():
+        for get, rate in targets.items():
+            rates[(give, get)] = rate
+    return rates
 
 
 class Resources:
@@ -182,12 +195,7 @@ class Resources:
             # strict-darkling-sh (the site's tournament option): one conversion, of up to 3
             p.w_to_p = 0 if "strict-darkling-sh" in s.options else p.w_to_p - a.give_n
             return
-        rates = dict(PW_RATES)
-        special = p.faction.special.get("exchange_rates") or {}
-        for g, targets in special.items():
-            for t, r in targets.items():
-                rates[(g, t)] = r
-        rate = rates.get((give, get))
+        rate = conversion_rates(p.name).get((give, get))
         if rate is None or a.get_n <= 0 or a.give_n != rate * a.get_n:
             raise RuleError("bad_conversion", give=give, give_n=a.give_n, get=get, get_n=a.get_n)
         source = E.Source(E.CONVERT)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field, fields
+from functools import cached_property
 
 from .data import CULTS, Faction
 
@@ -70,8 +71,8 @@ class Player:
     priest_bonus: int = 0  # Acolytes' stronghold: extra cult step per priest sent
     tokens_added: int = 0  # power tokens gained (+) or removed (-) beyond burning
 
-    @property
-    def name(self) -> str:
+    @cached_property
+    def name(self) -> str:  # (kept in the instance: read many times per listing; not a field)
         return self.faction.name
 
     @property
