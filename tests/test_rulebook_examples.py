@@ -14,7 +14,7 @@ from functools import cache
 
 import pytest
 
-from positions import (CORPUS, QUIET_SCORES, act, corpus_game, corpus_move, edit, finish, last_round, new_game,
+from positions import (CORPUS, QUIET_SCORES, act, corpus_game, corpus_move, finish, last_round, new_game,
                        pass_turn, put, set_res, to_move, zero_resources)
 from tmdesktop.rules import actions as A
 from tmdesktop.rules import events as E
@@ -362,29 +362,44 @@ def test_advancing_3_spaces_on_air_from_4_gains_4_power():
 def test_cult_space_10_needs_a_key():
     """000 p. 13 'La casilla 10': to enter space 10 a player must have founded a town per such
     space; 001 Appendix 'Tessere Città': each town tile brings the key.  Without a key the
-    marker stops at 9."""
-    g = new_game(("nomads", "witches"), {"nomads": ["F3", "G4", "B4"], "witches": ["E9", "A3"]},
-                 {"nomads": "BON3", "witches": "BON5"})
-    n = g.state.players["nomads"]
-    set_res(g, "nomads", P=2, power=[0, 12, 0], cult={**NO_CULTS, "AIR": 8})
-    act(g, "nomads", "send p to air for 3")
-    assert n.cult["AIR"] == 9
-    assert n.power == [0, 12, 0]  # nothing for space 10, which was not reached
+    marker stops at 9.  In a tournament game the Cultists, on 7 of Earth with no town yet, may
+    send a priest to Earth's free 3-space (nobody is on 10): they stop at 9."""
+    g = corpus_game("4pLeague_S69_D1L1_G1.txt", 108)
+    c = g.state.players["cultists"]
+    assert to_move(g) == "cultists" and c.P >= 1
+    assert c.cult["EARTH"] == 7 and c.keys == 0 and c.towns == []
+    assert g.state.cult_spots["EARTH"][0] is None
+    assert all(p.cult["EARTH"] < 10 for p in g.state.players.values())
+    bowls = list(c.power)
+    g.apply("cultists", A.SendPriest("EARTH", 3))
+    assert c.cult["EARTH"] == 9
+    assert c.power == bowls  # nothing for space 10, which was not reached (7 was reached before)
 
 
 def test_cult_space_10_with_a_key_gives_3_power_and_only_one_player():
     """000 p. 13: 'Solo un jugador puede avanzar hasta la casilla 10 de cada culto.'  Reaching
-    10 gives 3 power."""
-    g = new_game(("nomads", "witches"), {"nomads": ["F3", "G4", "B4"], "witches": ["E9", "A3"]},
-                 {"nomads": "BON3", "witches": "BON5"})
-    n, w = g.state.players["nomads"], g.state.players["witches"]
-    set_res(g, "nomads", P=1, keys=1, power=[0, 12, 0], cult={**NO_CULTS, "AIR": 8})
-    set_res(g, "witches", P=1, keys=1, power=[0, 12, 0], cult={**NO_CULTS, "AIR": 8})
-    act(g, "nomads", "send p to air for 3")
-    assert n.cult["AIR"] == 10
-    assert n.power == [0, 9, 3]
-    act(g, "witches", "send p to air")
-    assert w.cult["AIR"] == 9  # the Nomads already occupy space 10
+    10 gives 3 power.  Two tournament games: the Darklings, with a key, send a priest from 8
+    to 10 of Earth; the Swarmlings, with a key, take FAV3 (+3 Earth) on 7 while the Cultists
+    hold Earth's 10: they stop at 9."""
+    game = "4pLeague_S60_D1L1_G1.txt"
+    g = corpus_game(game, 371)
+    d = g.state.players["darklings"]
+    assert d.cult["EARTH"] == 8 and d.keys == 1 and d.power == [0, 4, 0]
+    assert all(p.cult["EARTH"] < 10 for p in g.state.players.values())
+    assert corpus_move(game, 371) == ("darklings", A.SendPriest("EARTH"))
+    assert g.state.cult_spots["EARTH"][2] is None  # a 2-space is free
+    g.apply("darklings", A.SendPriest("EARTH"))
+    assert d.cult["EARTH"] == 10
+    assert d.power == [0, 1, 3]
+
+    game = "4pLeague_S60_D1L1_G7.txt"
+    g = corpus_game(game, 505)
+    sw = g.state.players["swarmlings"]
+    assert sw.cult["EARTH"] == 7 and sw.keys >= 1 and sw.favors_owed
+    assert g.state.players["cultists"].cult["EARTH"] == 10
+    assert corpus_move(game, 505) == ("swarmlings", A.TakeTile("FAV3"))
+    g.apply("swarmlings", A.TakeTile("FAV3"))
+    assert sw.cult["EARTH"] == 9  # the Cultists already occupy space 10
 
 
 def test_priest_returned_to_supply_advances_one_space():
@@ -551,27 +566,47 @@ def test_temple_gives_a_favor_tile_not_one_already_held():
 # Towns (000 p. 14 "Fundar una ciudad")
 
 
-def _witches_group(kinds: dict[str, str]):
-    g = new_game(("witches", "nomads"), {"witches": ["C4", "A3"], "nomads": ["B1", "G4", "B6"]},
-                 {"witches": "BON3", "nomads": "BON5"})
-    for h, k in kinds.items():
-        put(g, "witches", h, k)
-    return g
+def _directly_joined(g, hexes, bridges=()) -> bool:
+    """hexes form one group through shared edges (and the given bridges), read off the map."""
+    hexes = set(hexes)
+    links = {h: (g.board.land_neighbours[h] & hexes) | {b for a_, b in bridges if a_ == h}
+             | {a_ for a_, b in bridges if b == h} for h in hexes}
+    seen, stack = set(), [next(iter(hexes))]
+    while stack:
+        h = stack.pop()
+        if h not in seen:
+            seen.add(h)
+            stack.extend(links[h] - seen)
+    return seen == hexes
+
+
+def _town_position(game: str, index: int, faction: str, group: dict[str, str], bridges=()):
+    """The corpus game before its move `index`, checked: faction's buildings on `group` (hex:
+    kind) are directly adjacent (or bridged), in no town yet, with no other building of theirs
+    next to them."""
+    g = corpus_game(game, index)
+    p = g.state.players[faction]
+    assert {h: p.buildings.get(h) for h in group} == group
+    assert not set(group) & p.town_hexes and p.towns_owed == 0
+    assert _directly_joined(g, group, bridges)
+    assert not any(h in p.buildings for n in group for h in g.board.land_neighbours[n] if h not in group)
+    assert {b for b in g.state.bridges if set(b) & set(group)} == {frozenset(b) for b in bridges}
+    return g, p
 
 
 def test_town_needs_four_buildings_and_power_7():
     """000 p. 14: a town is founded when at least 4 directly adjacent structures of one faction
-    have a combined power of at least 7 (D 1, TP/TE 2, SH/SA 3).  D+D+TP+TP = 6: no town; the
-    upgrade of a dwelling to a trading house makes 7 and founds it."""
-    # D5 - D4 - E7 - E6 is a chain of directly adjacent hexes.
-    g = _witches_group({"D5": "D", "D4": "D", "E7": "TP", "E6": "TP"})
-    w = g.state.players["witches"]
-    set_res(g, "witches", W=10, C=20)
-    assert w.towns_owed == 0 and w.towns == []
-    vp = w.VP
-    g.apply("witches", A.Upgrade("D5", "TP"))
+    have a combined power of at least 7 (D 1, TP/TE 2, SH/SA 3).  In a tournament game the
+    Witches' C5 (D), D7 (D), E9 (SH), F6 (D) have power 6: no town; the upgrade of D7 to a
+    trading house makes 7 and founds it."""
+    game = "4pLeague_S60_D1L1_G2.txt"
+    g, w = _town_position(game, 351, "witches", {"C5": "D", "D7": "D", "E9": "SH", "F6": "D"})
+    assert w.towns == [] and w.keys == 0 and "FAV5" not in w.favors
+    assert corpus_move(game, 351) == ("witches", A.Upgrade("D7", "TP"))
+    g.apply("witches", A.Upgrade("D7", "TP"))
     assert w.towns_owed == 1
     assert A.TakeTile("TW1") in g.legal_actions("witches")
+    vp = w.VP
     g.apply("witches", A.TakeTile("TW1"))
     # 000 Appendix V: 5 VP and 6 coins; Witches' ability: +5 VP per town.
     assert w.towns == ["TW1"]
@@ -581,67 +616,79 @@ def test_town_needs_four_buildings_and_power_7():
 
 def test_town_with_sanctuary_needs_only_three_buildings():
     """000 p. 14: 'si una de estas estructuras es el santuario, basta con que haya 3 estructuras
-    adyacentes.'  SA (3) + TE (2) + TP (2) = 7 power with 3 buildings."""
-    g = _witches_group({"D4": "TE", "E7": "TP", "E6": "TP"})
-    w = g.state.players["witches"]
-    set_res(g, "witches", W=10, C=20)
-    g.apply("witches", A.Upgrade("D4", "SA"))
+    adyacentes.'  In a tournament game the Witches upgrade their temple on F4, bridged to G3
+    (TP), which touches H4 (TE), to the sanctuary: SA (3) + TE (2) + TP (2) = 7 power with 3 buildings."""
+    game = "4pLeague_S62_D1L1_G2.txt"
+    g, w = _town_position(game, 434, "witches", {"F4": "TE", "G3": "TP", "H4": "TE"}, [("F4", "G3")])
+    assert corpus_move(game, 434) == ("witches", A.Upgrade("F4", "SA"))
+    g.apply("witches", A.Upgrade("F4", "SA"))
     assert w.favors_owed == 1
-    g.apply("witches", A.TakeTile("FAV10"))
+    g.apply("witches", A.TakeTile("FAV6"))  # (the tile the game's player took)
     assert w.towns_owed == 1
 
 
 def test_three_buildings_without_sanctuary_are_no_town():
-    """000 p. 14: without the sanctuary, 3 structures are not enough even with power 7."""
-    g = _witches_group({"D4": "TP", "E7": "TP", "E6": "TP"})
-    w = g.state.players["witches"]
-    set_res(g, "witches", W=10, C=20)
-    g.apply("witches", A.Upgrade("D4", "SH"))
-    assert w.towns_owed == 0
+    """000 p. 14: without the sanctuary, 3 structures are not enough even with power 7.  In a
+    tournament game the Darklings upgrade B5, next to their trading houses A8 and B4, to their
+    stronghold: SH + TP + TP = 7 power, 3 buildings, no town."""
+    game = "4pLeague_S62_D1L1_G5.txt"
+    g, d = _town_position(game, 380, "darklings", {"B5": "TP", "A8": "TP", "B4": "TP"})
+    assert "FAV5" not in d.favors
+    assert corpus_move(game, 380) == ("darklings", A.Upgrade("B5", "SH"))
+    g.apply("darklings", A.Upgrade("B5", "SH"))
+    assert d.towns_owed == 0
 
 
 def test_fav5_lowers_the_town_power_to_6():
     """000 Appendix II (FAV5): 'al fundar una ciudad, tus estructuras solo necesitan un valor
-    combinado de 6 puntos de poder.'"""
-    g = _witches_group({"D5": "D", "D4": "D", "E7": "TP"})
-    edit(g, "witches", lambda s: s.players["witches"].favors.append("FAV5"), "witches hold FAV5")
-    w = g.state.players["witches"]
-    set_res(g, "witches", W=14, C=20)
-    act(g, "witches", "build E6", done=False)  # brown plains: 3 spades
-    assert w.towns_owed == 0  # D+D+TP+D = 5
-    g.apply("witches", A.Done())
-    pass_turn(g, "nomads")
-    g.apply("witches", A.Upgrade("E6", "TP"))  # 6
-    assert w.towns_owed == 1
+    combinado de 6 puntos de poder.'  In a tournament game the Halflings, holding FAV5, upgrade
+    H4 (next to I7 and I8 (TP); I7 next to I6) to a trading house: D + D + TP + TP = 6."""
+    game = "4pLeague_S60_D1L1_G2.txt"
+    group = {"H4": "D", "I6": "D", "I7": "D", "I8": "TP"}  # 5 power before the upgrade
+    g, h = _town_position(game, 454, "halflings", group)
+    assert "FAV5" in h.favors
+    assert corpus_move(game, 454) == ("halflings", A.Upgrade("H4", "TP"))
+    g.apply("halflings", A.Upgrade("H4", "TP"))
+    assert h.towns_owed == 1
 
 
 def test_shipping_does_not_join_a_town_but_a_bridge_does():
     """000 p. 14: 'La adyacencia indirecta, especialmente con casillas de río, no tiene
     relevancia a la hora de fundar una ciudad'; Appendix I: structures joined by a bridge count
-    for a town."""
-    # C4 (D) - D6 (SH) on one bank; E9 (TP) - E10 (D) on the other, one river hex away.
-    g = _witches_group({"D6": "SH", "E9": "TP", "E10": "D"})
-    w = g.state.players["witches"]
-    assert "E9" not in g.board.land_neighbours["D6"] and g.board.ship_distance["D6"]["E9"] == 1
-    assert frozenset(("D6", "E9")) in g.board.bridge_slots
-    set_res(g, "witches", ship=1, power=[0, 0, 12])
-    assert w.towns_owed == 0
-    assert g.network_size(w) == 4  # connected for the area by shipping (1 + 3 + 2 + 1 = 7) ...
-    act(g, "witches", "action ACT1. bridge D6:E9", done=False)
-    assert w.towns_owed == 1  # ... but only the bridge makes them one town
+    for a town.  In a tournament game the Engineers (shipping 2) have D4 (TP) - E7 (TE) - F4
+    (TP) on one bank and C2 (D) one river hex away: connected for the area, no town; then the
+    power action's bridge C2:D4 founds one (2 + 2 + 2 + 1 = 7)."""
+    game = "4pLeague_S60_D1L1_G1.txt"
+    group = {"D4": "TP", "E7": "TE", "F4": "TP", "C2": "D"}
+    g = corpus_game(game, 409)
+    e = g.state.players["engineers"]
+    assert {x: e.buildings.get(x) for x in group} == group and not set(group) & e.town_hexes
+    assert _directly_joined(g, ("D4", "E7", "F4")) and not _directly_joined(g, group)
+    assert not any(x in e.buildings for n in group for x in g.board.land_neighbours[n] if x not in group)
+    assert g.board.ship_distance["C2"]["D4"] == 1 and e.ship >= 1
+    assert e.towns_owed == 0
+    assert g.network_size(e) >= 4  # C2 counts for the area through shipping
+    assert corpus_move(game, 408) == ("engineers", A.UseAction("ACT1"))
+    assert corpus_move(game, 409) == ("engineers", A.PlaceBridge("C2", "D4"))
+    g.apply("engineers", A.PlaceBridge("C2", "D4"))
+    assert _directly_joined(g, group, [("C2", "D4")])
+    assert e.towns_owed == 1  # ... but only the bridge makes them one town
 
 
 def test_building_next_to_a_town_does_not_found_a_second_one():
     """000 p. 14: 'Construir nuevas estructuras directamente adyacentes a una ciudad que ya
-    existe expande la ciudad en lugar de crear otra nueva.'"""
-    g = _witches_group({"D5": "D", "D4": "TP", "E7": "TP", "E6": "TP"})
-    w = g.state.players["witches"]
-    edit(g, "witches", lambda s: (setattr(s.players["witches"], "towns", ["TW1"]),
-                                  s.players["witches"].town_hexes.update({"D5", "D4", "E7", "E6"})),
-         "a town on D5, D4, E7, E6")
-    set_res(g, "witches", W=10, C=20)
-    g.apply("witches", A.Upgrade("D5", "TP"))
-    assert w.towns_owed == 0
+    existe expande la ciudad en lugar de crear otra nueva.'  In a tournament game the Darklings
+    build H7 next to G6 of their town E10 - F5 - F7 - G5 - G6."""
+    game = "4pLeague_S60_D1L1_G1.txt"
+    g = corpus_game(game, 331)
+    d = g.state.players["darklings"]
+    town = {"E10", "F5", "F7", "G5", "G6"}
+    assert d.towns == ["TW1"] and d.town_hexes == town and d.towns_owed == 0
+    assert "G6" in g.board.land_neighbours["H7"]
+    assert corpus_move(game, 331) == ("darklings", A.Build("H7"))
+    g.apply("darklings", A.Build("H7"))
+    assert d.towns_owed == 0 and d.towns == ["TW1"]
+    assert d.town_hexes == town | {"H7"}  # the town grows instead
 
 
 # ---------------------------------------------------------------------------------------------
@@ -830,11 +877,11 @@ def test_setup_order_nomads_third_dwelling_then_chaos_magicians():
     """000 Appendix VI: the Chaos Magicians place their single dwelling after everyone else, after
     the Nomads' third; the initial dwellings go in seat order then in reverse; bonus tiles are
     then chosen in reverse seat order."""
-    from positions import ScriptedGame
+    from tmdesktop.rules.engine import Game
     from tmdesktop.rules.setup import GameSetup
-    g = ScriptedGame(GameSetup(players=3, score_tiles=QUIET_SCORES,
-                               bonus_tiles=("BON1", "BON2", "BON3", "BON4", "BON5", "BON6"),
-                               factions=("chaosmagicians", "nomads", "witches")))
+    g = Game(GameSetup(players=3, score_tiles=QUIET_SCORES,
+                       bonus_tiles=("BON1", "BON2", "BON3", "BON4", "BON5", "BON6"),
+                       factions=("chaosmagicians", "nomads", "witches")))
     order = []
     spots = {"nomads": ["B1", "B4", "B6"], "witches": ["A3", "C4"], "chaosmagicians": ["D4"]}
     while g.state.phase == "dwellings":
