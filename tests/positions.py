@@ -131,28 +131,6 @@ def to_move(game: Game) -> str | None:
     return game.state.turn.faction
 
 
-def zero_resources(game: Game, faction: str) -> None:
-    """No coins, workers, priests or spendable power: final resource scoring then adds nothing."""
-    set_res(game, faction, C=0, W=0, P=0, power=[12, 0, 0])
-
-
-def last_round(game: Game) -> None:
-    """Jump to round 6 (no bonus tile is taken when passing, the game ends when all have passed)."""
-
-    def change(s: GameState) -> None:
-        s.round = 6
-
-    edit(game, to_move(game), change, "round 6")
-
-
-def finish(game: Game) -> None:
-    """Everyone passes in round 6; the game ends with final scoring."""
-    while not game.finished:
-        who = to_move(game)
-        game.apply(who, A.Pass())
-        game.apply(who, A.Done())
-
-
 def pass_turn(game: Game, faction: str) -> None:
     """faction passes (taking the first bonus tile left in rounds 1-5) and ends its turn."""
     s = game.state
@@ -182,3 +160,22 @@ def corpus_game(name: str, entries: int | None = None) -> Game:
 def corpus_move(name: str, index: int) -> tuple[str | None, A.Action]:
     """The corpus game's log entry `index`: (faction, action)."""
     return _corpus_log(name)[1][index]
+
+
+def pass_to_the_end(game: Game, takes: dict[tuple[int, str], str] | None = None) -> list:
+    """Every player passes in every round until the game ends; in rounds 1-5 a player takes the
+    tile `takes[(round, faction)]` if given, else the lowest one no later pick in `takes` wants.
+    Returns the events of the last move (final scoring)."""
+    takes = takes or {}
+    events: list = []
+    while not game.finished:
+        s = game.state
+        who = to_move(game)
+        bonus = None
+        if s.round < 6:
+            wanted = {t for (r, f), t in takes.items() if r >= s.round and (r, f) != (s.round, who)}
+            bonus = takes.get((s.round, who)) or min((b for b in s.bonus_pool if b not in wanted),
+                                                     key=lambda b: int(b[3:]))
+        game.apply(who, A.Pass(bonus))
+        events = game.apply(who, A.Done())
+    return events

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from positions import (act, corpus_game, corpus_move, edit, finish, last_round, new_game, pass_turn, put, set_res,
-                       to_move, zero_resources)
+from positions import act, corpus_game, corpus_move, new_game, pass_to_the_end, pass_turn, put, set_res, to_move
 from tmdesktop.rules import actions as A
+from tmdesktop.rules import events as E
 from tmdesktop.rules.errors import RuleError
 
 NO_CULTS = {"FIRE": 0, "WATER": 0, "EARTH": 0, "AIR": 0}
@@ -367,24 +367,21 @@ def test_no_conversion_while_answering_a_power_offer():
 
 
 def test_area_scoring_one_prize_per_player_no_third_prize_with_two_players():
-    g = new_game(("witches", "nomads"), {"witches": ["A3", "I6"], "nomads": ["B4", "B1", "B6"]},
-                 {"witches": "BON3", "nomads": "BON5"})
-    for h in ("A1", "A2", "A4", "A5"):  # A1..A5: 5 buildings
-        put(g, "witches", h)
-    for h in ("I4", "I5", "I7"):  # I4..I7: 4 buildings
-        put(g, "witches", h)
-    put(g, "nomads", "A9")  # B4 - A9 - B5: 3 buildings
-    put(g, "nomads", "B5")
-    w, n = player(g, "witches"), player(g, "nomads")
-    assert g.network_size(w) == 5 and g.network_size(n) == 3
-    for f in ("witches", "nomads"):
-        zero_resources(g, f)
-        set_res(g, f, cult=dict(NO_CULTS))
-    last_round(g)
-    before = {f: player(g, f).VP for f in ("witches", "nomads")}
-    finish(g)
-    assert player(g, "witches").VP - before["witches"] == 18
-    assert player(g, "nomads").VP - before["nomads"] == 12
+    """A two-player game: the Witches advance shipping to 1 in round 1, which joins their
+    dwellings C3 and C4 across one river hex (an area of 2); the Nomads' three dwellings stay
+    apart (three areas of 1).  Then everyone passes to the end: the Witches take 18, the Nomads
+    12 for their best area only, and the third prize (6) goes to nobody."""
+    g = new_game(("witches", "nomads"), {"witches": ["C3", "C4"], "nomads": ["B4", "B1", "B6"]},
+                 {"witches": "BON8", "nomads": "BON5"})  # BON8: the priest shipping costs
+    board = g.board
+    assert "C4" not in board.land_neighbours["C3"] and board.ship_distance["C3"]["C4"] == 1
+    assert all(board.ship_distance[a][b] > 1 for a, b in (("B1", "B4"), ("B4", "B6"), ("B1", "B6")))
+    act(g, "witches", "advance ship")
+    assert player(g, "witches").ship == 1
+    events = pass_to_the_end(g)
+    area = {f: sum(e.amount for e in E.gains(events) if e.faction == f and e.source.kind == E.AREA)
+            for f in ("witches", "nomads")}
+    assert area == {"witches": 18, "nomads": 12}
 
 
 # ---------------------------------------------------------------------------------------------

@@ -14,8 +14,8 @@ from functools import cache
 
 import pytest
 
-from positions import (CORPUS, QUIET_SCORES, act, corpus_game, corpus_move, finish, last_round, new_game,
-                       pass_turn, put, set_res, to_move, zero_resources)
+from positions import (CORPUS, QUIET_SCORES, act, corpus_game, corpus_move, new_game, pass_to_the_end,
+                       pass_turn, put, set_res, to_move)
 from tmdesktop.rules import actions as A
 from tmdesktop.rules import events as E
 from tmdesktop.rules.data import tile
@@ -47,12 +47,6 @@ def test_cult_tie_at_9_splits_first_and_second_place_pure():
     assert shares.get("yellow") == 6
     assert shares.get("blue") == 2
     assert shares.get("red", 0) == 0
-
-
-def _three_player_game():
-    return new_game(("witches", "nomads", "engineers"),
-                    {"witches": ["E9", "F4"], "nomads": ["F3", "G4", "B4"], "engineers": ["A2", "C2"]},
-                    {"witches": "BON3", "nomads": "BON5", "engineers": "BON8"})
 
 
 def _places_shared(places: dict[str, int], points: tuple[int, ...]) -> dict[str, int]:
@@ -94,71 +88,106 @@ def test_cult_tie_at_9_in_final_scoring():
 
 def test_cult_track_at_zero_scores_nothing():
     """000 p. 16: 'Los jugadores que estén en la casilla 0 de una escala de culto no obtienen
-    puntos por su posición.'"""
-    g = _three_player_game()
-    for f in g.state.players:
-        zero_resources(g, f)
-        set_res(g, f, cult=dict(NO_CULTS))
-    set_res(g, "witches", cult={**NO_CULTS, "AIR": 1})
-    last_round(g)
-    before = {n: p.VP for n, p in g.state.players.items()}
-    finish(g)
-    gained = vp_gained(g, before)
-    assert gained == {"witches": 8 + 12, "nomads": 12, "engineers": 12}
+    puntos por su posición.'  A two-player game played by passing to the end: the Witches stay
+    on their starting Air 2, the Nomads on Fire 1 and Earth 1 (000 faction boards).  Each leads
+    its tracks (8 VP); the other, at 0 there, does not take second place's 4, and on Water,
+    where both are at 0, nobody scores."""
+    g = new_game(("witches", "nomads"), {"witches": ["A3", "C4"], "nomads": ["B1", "B4", "B6"]},
+                 {"witches": "BON3", "nomads": "BON5"})
+    events = pass_to_the_end(g)
+    w, n = g.state.players["witches"], g.state.players["nomads"]
+    assert w.cult == {**NO_CULTS, "AIR": 2} and n.cult == {**NO_CULTS, "FIRE": 1, "EARTH": 1}
+    got = {(f, c): _final_vp(events, f, E.CULT_MAJORITY, c) for f in ("witches", "nomads") for c in NO_CULTS}
+    assert got == {("witches", "FIRE"): 0, ("witches", "WATER"): 0, ("witches", "EARTH"): 0, ("witches", "AIR"): 8,
+                   ("nomads", "FIRE"): 8, ("nomads", "WATER"): 0, ("nomads", "EARTH"): 8, ("nomads", "AIR"): 0}
 
 
 # ---------------------------------------------------------------------------------------------
 # Final scoring: area (000 "Uno de los jugadores tiene 10 estructuras conectadas ...")
 
-# Four disjoint groups; each faction's initial dwellings lie inside its group or far from it.
-AREA_GROUPS = {
-    "witches": ["A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9", "A10"],  # 10
-    "nomads": ["I1", "I2", "I3", "I4", "I5", "I6", "I7", "I8", "I9"],  # 9
-    "engineers": ["D1", "E1", "E2", "E3", "E4", "E5", "E6", "E7", "E8"],  # 9
-    "cultists": ["F5", "F6", "F7", "G5", "G6", "G7", "H7", "H8", "E10"],  # 9
-}
+def _largest_network(g, p, ship: int) -> int:
+    """p's largest group of buildings worked out from the map (000 p. 16): sharing an edge,
+    joined by one of p's bridges, or reached across at most `ship` river hexes."""
+    board, hexes = g.board, set(p.buildings)
+    bridges = {pair for pair, owner in g.state.bridges.items() if owner == p.name}
+
+    def linked(a, b):
+        return b in board.land_neighbours[a] or frozenset((a, b)) in bridges \
+            or board.ship_distance[a].get(b, ship + 1) <= ship
+
+    best, seen = 0, set()
+    for h in hexes - seen:
+        if h in seen:
+            continue
+        group, stack = {h}, [h]
+        while stack:
+            x = stack.pop()
+            for y in hexes - group:
+                if linked(x, y):
+                    group.add(y)
+                    stack.append(y)
+        seen |= group
+        best = max(best, len(group))
+    return best
+
+
+def _area_scorings():
+    """(name, game before final scoring, area VP each faction got) for the corpus games whose
+    factions join buildings only by edges, bridges and shipping (no tunnels, carpets or the
+    Mermaids' river skips, left out of the map reading above)."""
+    names = [p.name for p in sorted(CORPUS.glob("*.txt")) if isinstance(corpus_move(p.name, -1)[1], A.Done)]
+    for name, (g, events) in zip(names, _corpus_final_scorings(), strict=True):
+        ps = g.state.players
+        if any(p.faction.teleport or n == "mermaids" for n, p in ps.items()):
+            continue
+        yield name, g, {n: _final_vp(events, n, E.AREA) for n in ps}
 
 
 def test_area_scoring_one_with_10_three_tied_with_9():
     """000 p. 16: 'Uno de los jugadores tiene 10 estructuras conectadas, una más que sus tres
     rivales (empatados con 9). El primer jugador consigue 18 puntos de victoria. El resto
     debería conseguir 12 + 6 + 0 = 18 ... cada uno de ellos obtiene 6 puntos.'
-    (001 tells the same example with 16 and 15 buildings.)"""
-    g = new_game(("witches", "nomads", "engineers", "cultists"),
-                 {"witches": ["A3", "A10"], "nomads": ["I7", "B6", "B1"], "engineers": ["E7", "C5"],
-                  "cultists": ["F5", "F7"]},
-                 {"witches": "BON3", "nomads": "BON5", "engineers": "BON8", "cultists": "BON1"})
-    for f, hexes in AREA_GROUPS.items():
-        for h in hexes:
-            if h not in g.state.players[f].buildings:
-                put(g, f, h, "D" if g.state.players[f].counts["D"] < 8 else "TP")
-        zero_resources(g, f)
-        set_res(g, f, cult=dict(NO_CULTS))
-    for f, hexes in AREA_GROUPS.items():
-        assert g.network_size(g.state.players[f]) == len(hexes)
-    last_round(g)
-    before = {n: p.VP for n, p in g.state.players.items()}
-    finish(g)
-    assert vp_gained(g, before) == {"witches": 18, "nomads": 6, "engineers": 6, "cultists": 6}
+    (001 tells the same example with 16 and 15 buildings.)  The sharing worked by hand on the
+    rulebook's numbers, then every area scoring of the corpus's final positions (18/12/6 VP,
+    ties among them, three players tied for first once)."""
+    assert _places_shared({"a": 10, "b": 9, "c": 9, "d": 9}, (18, 12, 6)) == {"a": 18, "b": 6, "c": 6, "d": 6}
+    if rank_points is not None:
+        shares = rank_points({"a": 10, "b": 9, "c": 9, "d": 9}, (18, 12, 6))
+        assert {n: shares.get(n, 0) for n in "abcd"} == {"a": 18, "b": 6, "c": 6, "d": 6}
+    ties = three_first = 0
+    for name, g, got in _area_scorings():
+        sizes = {n: _largest_network(g, p, p.ship) for n, p in g.state.players.items()}
+        assert got == _places_shared(sizes, (18, 12, 6)), (name, sizes)
+        ranked = sorted(sizes.values(), reverse=True)
+        ties += len(set(ranked)) < len(ranked)
+        three_first += ranked[0] == ranked[2] != ranked[3]
+    assert ties >= 10 and three_first
 
 
 def test_area_scoring_counts_shipping_links_but_not_bonus_tile_shipping():
     """000 p. 16 (Puntuación de área): structures count as connected when indirectly adjacent
     with the shipping value (1 jumps one river hex; 2 adjacent river hexes need value 2).
     000 Appendix IV (BON4): 'En la sexta ronda, esta última bonificación no tiene efecto de cara
-    a la puntuación final.'"""
-    g = new_game(("witches", "nomads"), {"witches": ["E9", "A3"], "nomads": ["B1", "B4", "B6"]},
-                 {"witches": "BON4", "nomads": "BON5"})
-    w = g.state.players["witches"]
-    put(g, "witches", "C5")  # one river hex from E9 (ship distance 1)
-    put(g, "witches", "C4")  # two river hexes from E9; C4 and C5 share no edge
+    a la puntuación final.'  On the corpus's final positions shipping joins buildings the map
+    alone does not; then a two-player game where the Witches, on C3 and C4 (one river hex
+    apart), hold BON4 in round 6: their area stays 1, tied with the Nomads' three lone
+    dwellings, and the two share 18 + 12."""
+    by_shipping = 0
+    for name, g, got in _area_scorings():
+        ps = g.state.players
+        sizes = {n: _largest_network(g, p, p.ship) for n, p in ps.items()}
+        assert got == _places_shared(sizes, (18, 12, 6)), name
+        by_shipping += sum(_largest_network(g, p, 0) < sizes[n] for n, p in ps.items())
+    assert by_shipping
+
+    g = new_game(("witches", "nomads"), {"witches": ["C3", "C4"], "nomads": ["B1", "B4", "B6"]},
+                 {"witches": "BON3", "nomads": "BON5"})
     board = g.board
-    assert board.ship_distance["E9"]["C5"] == 1 and board.ship_distance["E9"]["C4"] == 2
-    assert "C4" not in board.land_neighbours["C5"] and board.ship_distance["C5"]["C4"] == 1
-    set_res(g, "witches", ship=0)
-    assert g.network_size(w) == 1  # BON4's +1 shipping does not count for the area
-    set_res(g, "witches", ship=1)
-    assert g.network_size(w) == 3  # E9 ~ C5 ~ C4, one river hex at a time
+    assert "C4" not in board.land_neighbours["C3"] and board.ship_distance["C3"]["C4"] == 1
+    assert all(board.ship_distance[a][b] > 1 for a, b in (("B1", "B4"), ("B4", "B6"), ("B1", "B6")))
+    events = pass_to_the_end(g, {(5, "witches"): "BON4"})
+    assert g.finished and g.state.players["witches"].ship == 0
+    assert {n: _final_vp(events, n, E.AREA) for n in ("witches", "nomads")} == {"witches": 15, "nomads": 15}
 
 
 # ---------------------------------------------------------------------------------------------
