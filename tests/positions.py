@@ -4,7 +4,7 @@ Positions are reached by playing legal moves wherever that is short, or found in
 game of the corpus (`corpus_game`: the game's own moves up to a point; the test checks the
 situation it needs there, such as a player's bowls before a power offer, or uses the final
 positions of every game).  When a rulebook example needs a position neither gives (a player
-alone above 0 on a cult track ...), the test sets it up with `edit`, which records the change as
+Chaos Magicians holding a group of power 6 ...), the test sets it up with `edit`, which records the change as
 a step of the game's own log.  The engine rebuilds its state from that log after a rejected
 move, so an edited position survives the `RuleError` checks that follow it.
 """
@@ -54,11 +54,12 @@ class ScriptedGame(Game):
 
 def new_game(factions: tuple[str, ...], dwellings: dict[str, list[str]], bonuses: dict[str, str],
              score_tiles: tuple[str, ...] = QUIET_SCORES, bonus_tiles: tuple[str, ...] = ALL_BONUS,
-             options=TOURNAMENT_OPTIONS) -> ScriptedGame:
+             options=TOURNAMENT_OPTIONS, start_vp: dict[str, int] | None = None) -> ScriptedGame:
     """A game past its setup: factions in seat order, their initial dwellings (in the order each
-    places them) and the bonus tile each takes.  Round 1 has started (income taken)."""
+    places them) and the bonus tile each takes; `start_vp` as a faction auction's bids leave it.
+    Round 1 has started (income taken)."""
     setup = GameSetup(players=len(factions), options=frozenset(options), score_tiles=score_tiles,
-                      bonus_tiles=bonus_tiles, factions=tuple(factions))
+                      bonus_tiles=bonus_tiles, factions=tuple(factions), start_vp=dict(start_vp or {}))
     game = ScriptedGame(setup)
     todo = {f: list(h) for f, h in dwellings.items()}
     while game.state.phase == "dwellings":

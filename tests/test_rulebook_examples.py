@@ -15,9 +15,10 @@ from functools import cache
 import pytest
 
 from positions import (CORPUS, QUIET_SCORES, act, corpus_game, corpus_move, new_game, pass_to_the_end,
-                       pass_turn, put, set_res, to_move)
+                       pass_turn, to_move)
 from tmdesktop.rules import actions as A
 from tmdesktop.rules import events as E
+from tmdesktop.rules.auction import Auction, Bid, PassBid, TakeFaction
 from tmdesktop.rules.data import tile
 from tmdesktop.rules.errors import RuleError
 from tmdesktop.rules.setup import TOURNAMENT_OPTIONS
@@ -194,20 +195,6 @@ def test_area_scoring_counts_shipping_links_but_not_bonus_tile_shipping():
 # Power bowls (000 p. 9 "Cuencos de poder"; 001 "Le polle del potere")
 
 
-def _mermaids_and_nomads():
-    """The position of the leech example (000 p. 12): Nomads (yellow) have a dwelling on D3,
-    a temple on E3 and a trading house on E4; the Mermaids (blue) are about to build on D2,
-    which touches D3 and E3 but not E4."""
-    g = new_game(("mermaids", "nomads"), {"mermaids": ["H2", "I10"], "nomads": ["D3", "G4", "B6"]},
-                 {"mermaids": "BON3", "nomads": "BON9"})
-    put(g, "nomads", "E3", "TE")
-    put(g, "nomads", "E4", "TP")
-    put(g, "mermaids", "D1")
-    adj = g.board.land_neighbours["D2"]
-    assert {"D3", "E3"} <= adj and "E4" not in adj and "D1" in adj
-    return g
-
-
 def test_gaining_3_power_with_2_tokens_in_bowl_I():
     """000 p. 9: 'Si este jugador consigue 3 puntos de poder, primero tendrá que mover 2
     contadores del cuenco I al cuenco II, tras lo que aún deberá mover otro contador del cuenco
@@ -327,28 +314,60 @@ def test_price_of_power(taken, vp_cost):
     assert n.power == [bowls[0] - taken, bowls[1] + taken, bowls[2]]
 
 
+def _nomads_after_an_auction(bid: int, stronghold: bool):
+    """A two-player game whose Fire & Ice faction auction (seed 004) the Nomads win with `bid`
+    (starting on 40 - bid VP).  In round 1 the Nomads upgrade D3 to a trading house (and, with
+    `stronghold`, then to their stronghold) while the Mermaids build elsewhere; then the
+    Mermaids take BON1's spade to build on C1, which touches D3 and no other Nomad building.
+    Returns the game with the Nomads' power offer pending."""
+    auction = Auction(players=2, factions=["nomads", "mermaids"], starter=0)
+    auction.apply(0, Bid(bid))
+    auction.apply(1, PassBid())
+    auction.apply(0, TakeFaction("nomads", 1))
+    auction.apply(1, TakeFaction("mermaids", 2))
+    # round 1 scores temples only: no VP for the Nomads' upgrades
+    scores = ("SCORE9", "SCORE7", "SCORE4", "SCORE2", "SCORE8", "SCORE6")
+    g = new_game(("nomads", "mermaids"), {"nomads": ["D3", "B6", "I7"], "mermaids": ["D2", "H2"]},
+                 {"nomads": "BON5", "mermaids": "BON1"}, score_tiles=scores,
+                 start_vp={f: vp for f, _, vp in auction.results.values()})
+    assert g.state.players["nomads"].VP == 40 - bid
+    act(g, "nomads", "upgrade D3 to TP")
+    g.apply("mermaids", A.Decline(1, "nomads"))  # (D3 touches their D2)
+    if stronghold:
+        act(g, "mermaids", "dig 1. build I2")
+        act(g, "nomads", "upgrade D3 to SH")
+        g.apply("mermaids", A.Decline(1, "nomads"))
+    nomads_near_c1 = {h for h in g.board.land_neighbours["C1"] if g.state.owner.get(h) == "nomads"}
+    assert nomads_near_c1 == {"D3"}
+    act(g, "mermaids", "action BON1. build C1")
+    return g
+
+
 def test_leech_never_takes_vp_below_zero():
     """000 p. 12 (Detalles): 'Tras realizar un pago a cambio de puntos de poder, tu número de
     puntos de victoria nunca puede ser negativo ... solo obtienes puntos de poder hasta que tus
-    puntos de victoria se reducen a 0.'  With 1 VP and 3 power offered: 2 power for 1 VP."""
-    g = _mermaids_and_nomads()
+    puntos de victoria se reducen a 0.'  With 1 VP (a bid of 39) and 3 power offered (their
+    stronghold): 2 power for 1 VP."""
+    g = _nomads_after_an_auction(39, stronghold=True)
     n = g.state.players["nomads"]
-    set_res(g, "nomads", VP=1, power=[5, 7, 0])
-    act(g, "mermaids", "build D2")
+    assert n.VP == 1 and n.leech_offers[0].amount == 3
+    bowls = list(n.power)
+    assert bowls[0] == 2
     g.apply("nomads", A.Leech(3, "mermaids"))
     assert n.VP == 0
-    assert n.power == [3, 9, 0]
+    assert n.power == [0, bowls[1] + 2, bowls[2]]
 
 
 def test_leech_at_zero_vp_takes_one_power_for_free():
-    """000 p. 12: at 0 VP only 1 power can be taken (it costs 0 VP)."""
-    g = _mermaids_and_nomads()
+    """000 p. 12: at 0 VP only 1 power can be taken (it costs 0 VP).  A bid of 40 leaves the
+    Nomads on 0 VP; the Mermaids offer 2 (their trading house)."""
+    g = _nomads_after_an_auction(40, stronghold=False)
     n = g.state.players["nomads"]
-    set_res(g, "nomads", VP=0, power=[5, 7, 0])
-    act(g, "mermaids", "build D2")
-    g.apply("nomads", A.Leech(3, "mermaids"))
+    assert n.VP == 0 and n.leech_offers[0].amount == 2
+    bowls = list(n.power)
+    g.apply("nomads", A.Leech(2, "mermaids"))
     assert n.VP == 0
-    assert n.power == [4, 8, 0]
+    assert n.power == [bowls[0] - 1, bowls[1] + 1, bowls[2]]
 
 
 def test_leech_limited_by_tokens_left_in_bowls_I_and_II():
