@@ -1,18 +1,14 @@
-"""Helpers for the rulebook tests: start games and script positions.
+"""Helpers for the rulebook tests: start games and reach positions by legal play.
 
-Positions are reached by playing legal moves wherever that is short, or found in a tournament
-game of the corpus (`corpus_game`: the game's own moves up to a point; the test checks the
-situation it needs there, such as a player's bowls before a power offer, or uses the final
-positions of every game).  When a rulebook example needs a position neither gives (a player
-alone above 0 on a cult track ...), the test sets it up with `edit`, which records the change as
-a step of the game's own log.  The engine rebuilds its state from that log after a rejected
-move, so an edited position survives the `RuleError` checks that follow it.
+Positions are reached by playing legal moves wherever that is short (`new_game` and `act`, a
+faction auction's starting VP, `pass_to_the_end`), or found in a tournament game of the corpus
+(`corpus_game`: the game's own moves up to a point; the test checks the situation it needs
+there, such as a player's bowls before a power offer, then plays the game's move or another
+legal one, or uses the final positions of every game).  No state is edited into a position.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
@@ -21,7 +17,6 @@ from tmdesktop.rules.engine import Game
 from tmdesktop.rules.ledger import read_ledger, replay_ledger
 from tmdesktop.rules.notation import parse_row
 from tmdesktop.rules.setup import TOURNAMENT_OPTIONS, GameSetup
-from tmdesktop.rules.state import GameState
 
 #: Round scoring tiles with no VP for dwellings, trading houses or spades in round 1, so the
 #: numbers in the tests are not blurred by round bonuses unless a test asks for them.
@@ -29,37 +24,15 @@ QUIET_SCORES = ("SCORE4", "SCORE7", "SCORE9", "SCORE2", "SCORE8", "SCORE6")
 ALL_BONUS = ("BON1", "BON2", "BON3", "BON4", "BON5", "BON6", "BON7", "BON8", "BON9", "BON10")
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class Edit(A.Action):
-    """Test scaffolding, not a game action: change the state directly (kept in the log)."""
-
-    change: Callable[[GameState], None] = field(default=lambda s: None)
-    note: str = ""
-
-    def __str__(self) -> str:
-        return f"# edit: {self.note}"
-
-
-class ScriptedGame(Game):
-    """A Game that also accepts `Edit` steps."""
-
-    def _do_edit(self, p, a: Edit) -> None:
-        a.change(self.state)
-
-    def _accept(self, faction, action):
-        return action if isinstance(action, Edit) else super()._accept(faction, action)
-
-    _HANDLERS = {**Game._HANDLERS, Edit: "_do_edit"}
-
-
 def new_game(factions: tuple[str, ...], dwellings: dict[str, list[str]], bonuses: dict[str, str],
              score_tiles: tuple[str, ...] = QUIET_SCORES, bonus_tiles: tuple[str, ...] = ALL_BONUS,
-             options=TOURNAMENT_OPTIONS) -> ScriptedGame:
+             options=TOURNAMENT_OPTIONS, start_vp: dict[str, int] | None = None) -> Game:
     """A game past its setup: factions in seat order, their initial dwellings (in the order each
-    places them) and the bonus tile each takes.  Round 1 has started (income taken)."""
+    places them) and the bonus tile each takes; `start_vp` as a faction auction's bids leave it.
+    Round 1 has started (income taken)."""
     setup = GameSetup(players=len(factions), options=frozenset(options), score_tiles=score_tiles,
-                      bonus_tiles=bonus_tiles, factions=tuple(factions))
-    game = ScriptedGame(setup)
+                      bonus_tiles=bonus_tiles, factions=tuple(factions), start_vp=dict(start_vp or {}))
+    game = Game(setup)
     todo = {f: list(h) for f, h in dwellings.items()}
     while game.state.phase == "dwellings":
         who = game.state.setup_queue[0]
@@ -85,40 +58,6 @@ def random_position(seed: int, players: int, map_key: str, steps: int, options) 
     return game
 
 
-def edit(game: Game, faction: str, change: Callable[[GameState], None], note: str = "") -> None:
-    game.apply(faction, Edit(change, note))
-
-
-def put(game: Game, faction: str, hex_: str, kind: str = "D") -> None:
-    """Place (or replace with) a building of `faction` on hex_, turning the hex to its home."""
-
-    def change(s: GameState) -> None:
-        p = s.players[faction]
-        s.terrain[hex_] = p.faction.home
-        old = p.buildings.get(hex_)
-        if old:
-            p.counts[old] -= 1
-        p.buildings[hex_] = kind
-        p.counts[kind] += 1
-        s.owner[hex_] = faction
-
-    edit(game, faction, change, f"{kind} of {faction} on {hex_}")
-
-
-def set_res(game: Game, faction: str, **values) -> None:
-    """Set resources: VP, C, W, P, power=[I, II, III], cult={...}, ship, dig, ..."""
-
-    def change(s: GameState) -> None:
-        p = s.players[faction]
-        for k, v in values.items():
-            if k == "cult":
-                p.cult.update(v)
-            else:
-                setattr(p, k, list(v) if isinstance(v, list) else v)
-
-    edit(game, faction, change, f"{faction} {values}")
-
-
 def act(game: Game, faction: str, row: str, done: bool = True) -> None:
     """Apply a row of commands (`dig 1. build E6`) for faction, then end the turn."""
     for action in parse_row(row):
@@ -129,28 +68,6 @@ def act(game: Game, faction: str, row: str, done: bool = True) -> None:
 
 def to_move(game: Game) -> str | None:
     return game.state.turn.faction
-
-
-def zero_resources(game: Game, faction: str) -> None:
-    """No coins, workers, priests or spendable power: final resource scoring then adds nothing."""
-    set_res(game, faction, C=0, W=0, P=0, power=[12, 0, 0])
-
-
-def last_round(game: Game) -> None:
-    """Jump to round 6 (no bonus tile is taken when passing, the game ends when all have passed)."""
-
-    def change(s: GameState) -> None:
-        s.round = 6
-
-    edit(game, to_move(game), change, "round 6")
-
-
-def finish(game: Game) -> None:
-    """Everyone passes in round 6; the game ends with final scoring."""
-    while not game.finished:
-        who = to_move(game)
-        game.apply(who, A.Pass())
-        game.apply(who, A.Done())
 
 
 def pass_turn(game: Game, faction: str) -> None:
@@ -182,3 +99,22 @@ def corpus_game(name: str, entries: int | None = None) -> Game:
 def corpus_move(name: str, index: int) -> tuple[str | None, A.Action]:
     """The corpus game's log entry `index`: (faction, action)."""
     return _corpus_log(name)[1][index]
+
+
+def pass_to_the_end(game: Game, takes: dict[tuple[int, str], str] | None = None) -> list:
+    """Every player passes in every round until the game ends; in rounds 1-5 a player takes the
+    tile `takes[(round, faction)]` if given, else the lowest one no later pick in `takes` wants.
+    Returns the events of the last move (final scoring)."""
+    takes = takes or {}
+    events: list = []
+    while not game.finished:
+        s = game.state
+        who = to_move(game)
+        bonus = None
+        if s.round < 6:
+            wanted = {t for (r, f), t in takes.items() if r >= s.round and (r, f) != (s.round, who)}
+            bonus = takes.get((s.round, who)) or min((b for b in s.bonus_pool if b not in wanted),
+                                                     key=lambda b: int(b[3:]))
+        game.apply(who, A.Pass(bonus))
+        events = game.apply(who, A.Done())
+    return events

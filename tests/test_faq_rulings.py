@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from positions import (act, corpus_game, corpus_move, edit, finish, last_round, new_game, pass_turn, put, set_res,
-                       to_move, zero_resources)
+from positions import act, corpus_game, corpus_move, new_game, pass_to_the_end, pass_turn, to_move
 from tmdesktop.rules import actions as A
+from tmdesktop.rules import events as E
 from tmdesktop.rules.errors import RuleError
-
-NO_CULTS = {"FIRE": 0, "WATER": 0, "EARTH": 0, "AIR": 0}
 
 
 def player(g, name):
@@ -154,31 +152,37 @@ def test_pass_vp_still_scored_when_passing_in_round_6():
 # per far raggiungere al giocatore lo spazio 10")
 
 
-def _chaos_game():
-    g = new_game(("chaosmagicians", "witches"), {"chaosmagicians": ["D4"], "witches": ["A3", "C4"]},
-                 {"chaosmagicians": "BON3", "witches": "BON5"})
-    # D4 (D), D5 (D), E6 (TP), E7 (TP): four adjacent buildings with power 6.
-    put(g, "chaosmagicians", "D5", "D")
-    put(g, "chaosmagicians", "E6", "TP")
-    put(g, "chaosmagicians", "E7", "TP")
-    set_res(g, "chaosmagicians", W=10, C=20, cult={**NO_CULTS, "FIRE": 5})
-    return g
-
-
 def test_chaos_magicians_take_two_favor_tiles_one_after_the_other():
-    g = _chaos_game()
+    """In a tournament game the Chaos Magicians upgrade their trading house D6, bridged to C5
+    (D), which touches D7 (their sanctuary, counting as two buildings), to a temple: power
+    2 + 1 + 3 = 6, no town yet.  The game's player takes FAV5 and the town it founds at once
+    (TW1, a key); here the second tile is then FAV1, whose +3 Fire takes them from 8 to 10
+    with that key."""
+    game = "4pLeague_S61_D1L1_G7.txt"
+    g = corpus_game(game, 278)
     cm = player(g, "chaosmagicians")
-    g.apply("chaosmagicians", A.Upgrade("E7", "TE"))  # D+D+TP+TE = 6: no town yet
+    group = ("D6", "C5", "D7")
+    assert {h: cm.buildings.get(h) for h in group} == {"D6": "TP", "C5": "D", "D7": "SA"}
+    assert "C5" in g.board.land_neighbours["D7"] and not {"C5", "D7"} & g.board.land_neighbours["D6"]
+    assert frozenset(("C5", "D6")) in g.state.bridges
+    assert not any(h in cm.buildings for n in group for h in g.board.land_neighbours[n] if h not in group)
+    assert not set(group) & cm.town_hexes
+    assert cm.keys == 0 and cm.cult["FIRE"] == 6
+    assert all(p.cult["FIRE"] < 10 for p in g.state.players.values())
+    assert [corpus_move(game, i) for i in (278, 279, 280)] == [
+        ("chaosmagicians", A.Upgrade("D6", "TE")), ("chaosmagicians", A.TakeTile("FAV5")),
+        ("chaosmagicians", A.TakeTile("TW1"))]
+    g.apply("chaosmagicians", A.Upgrade("D6", "TE"))
     assert cm.favors_owed == 2  # 000 Appendix II: 'Los magos del caos siempre cogen dos losetas'
     assert cm.towns_owed == 0
     g.apply("chaosmagicians", A.TakeTile("FAV5"))  # towns need 6: the town is founded at once
-    assert cm.cult["FIRE"] == 7
+    assert cm.cult["FIRE"] == 8  # (FAV5: +2 Fire)
     assert cm.towns_owed == 1
     g.apply("chaosmagicians", A.TakeTile("TW1"))  # its key ...
     assert cm.keys == 1
     g.apply("chaosmagicians", A.TakeTile("FAV1"))  # ... lets the second tile's +3 Fire reach 10
     assert cm.cult["FIRE"] == 10
-    assert cm.favors == ["FAV5", "FAV1"]
+    assert cm.favors[-2:] == ["FAV5", "FAV1"]
     g.apply("chaosmagicians", A.Done())
 
 
@@ -367,24 +371,21 @@ def test_no_conversion_while_answering_a_power_offer():
 
 
 def test_area_scoring_one_prize_per_player_no_third_prize_with_two_players():
-    g = new_game(("witches", "nomads"), {"witches": ["A3", "I6"], "nomads": ["B4", "B1", "B6"]},
-                 {"witches": "BON3", "nomads": "BON5"})
-    for h in ("A1", "A2", "A4", "A5"):  # A1..A5: 5 buildings
-        put(g, "witches", h)
-    for h in ("I4", "I5", "I7"):  # I4..I7: 4 buildings
-        put(g, "witches", h)
-    put(g, "nomads", "A9")  # B4 - A9 - B5: 3 buildings
-    put(g, "nomads", "B5")
-    w, n = player(g, "witches"), player(g, "nomads")
-    assert g.network_size(w) == 5 and g.network_size(n) == 3
-    for f in ("witches", "nomads"):
-        zero_resources(g, f)
-        set_res(g, f, cult=dict(NO_CULTS))
-    last_round(g)
-    before = {f: player(g, f).VP for f in ("witches", "nomads")}
-    finish(g)
-    assert player(g, "witches").VP - before["witches"] == 18
-    assert player(g, "nomads").VP - before["nomads"] == 12
+    """A two-player game: the Witches advance shipping to 1 in round 1, which joins their
+    dwellings C3 and C4 across one river hex (an area of 2); the Nomads' three dwellings stay
+    apart (three areas of 1).  Then everyone passes to the end: the Witches take 18, the Nomads
+    12 for their best area only, and the third prize (6) goes to nobody."""
+    g = new_game(("witches", "nomads"), {"witches": ["C3", "C4"], "nomads": ["B4", "B1", "B6"]},
+                 {"witches": "BON8", "nomads": "BON5"})  # BON8: the priest shipping costs
+    board = g.board
+    assert "C4" not in board.land_neighbours["C3"] and board.ship_distance["C3"]["C4"] == 1
+    assert all(board.ship_distance[a][b] > 1 for a, b in (("B1", "B4"), ("B4", "B6"), ("B1", "B6")))
+    act(g, "witches", "advance ship")
+    assert player(g, "witches").ship == 1
+    events = pass_to_the_end(g)
+    area = {f: sum(e.amount for e in E.gains(events) if e.faction == f and e.source.kind == E.AREA)
+            for f in ("witches", "nomads")}
+    assert area == {"witches": 18, "nomads": 12}
 
 
 # ---------------------------------------------------------------------------------------------

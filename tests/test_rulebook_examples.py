@@ -14,10 +14,11 @@ from functools import cache
 
 import pytest
 
-from positions import (CORPUS, QUIET_SCORES, act, corpus_game, corpus_move, edit, finish, last_round, new_game,
-                       pass_turn, put, set_res, to_move, zero_resources)
+from positions import (CORPUS, QUIET_SCORES, act, corpus_game, corpus_move, new_game, pass_to_the_end,
+                       pass_turn, to_move)
 from tmdesktop.rules import actions as A
 from tmdesktop.rules import events as E
+from tmdesktop.rules.auction import Auction, Bid, PassBid, TakeFaction
 from tmdesktop.rules.data import tile
 from tmdesktop.rules.errors import RuleError
 from tmdesktop.rules.setup import TOURNAMENT_OPTIONS
@@ -47,12 +48,6 @@ def test_cult_tie_at_9_splits_first_and_second_place_pure():
     assert shares.get("yellow") == 6
     assert shares.get("blue") == 2
     assert shares.get("red", 0) == 0
-
-
-def _three_player_game():
-    return new_game(("witches", "nomads", "engineers"),
-                    {"witches": ["E9", "F4"], "nomads": ["F3", "G4", "B4"], "engineers": ["A2", "C2"]},
-                    {"witches": "BON3", "nomads": "BON5", "engineers": "BON8"})
 
 
 def _places_shared(places: dict[str, int], points: tuple[int, ...]) -> dict[str, int]:
@@ -94,89 +89,110 @@ def test_cult_tie_at_9_in_final_scoring():
 
 def test_cult_track_at_zero_scores_nothing():
     """000 p. 16: 'Los jugadores que estén en la casilla 0 de una escala de culto no obtienen
-    puntos por su posición.'"""
-    g = _three_player_game()
-    for f in g.state.players:
-        zero_resources(g, f)
-        set_res(g, f, cult=dict(NO_CULTS))
-    set_res(g, "witches", cult={**NO_CULTS, "AIR": 1})
-    last_round(g)
-    before = {n: p.VP for n, p in g.state.players.items()}
-    finish(g)
-    gained = vp_gained(g, before)
-    assert gained == {"witches": 8 + 12, "nomads": 12, "engineers": 12}
+    puntos por su posición.'  A two-player game played by passing to the end: the Witches stay
+    on their starting Air 2, the Nomads on Fire 1 and Earth 1 (000 faction boards).  Each leads
+    its tracks (8 VP); the other, at 0 there, does not take second place's 4, and on Water,
+    where both are at 0, nobody scores."""
+    g = new_game(("witches", "nomads"), {"witches": ["A3", "C4"], "nomads": ["B1", "B4", "B6"]},
+                 {"witches": "BON3", "nomads": "BON5"})
+    events = pass_to_the_end(g)
+    w, n = g.state.players["witches"], g.state.players["nomads"]
+    assert w.cult == {**NO_CULTS, "AIR": 2} and n.cult == {**NO_CULTS, "FIRE": 1, "EARTH": 1}
+    got = {(f, c): _final_vp(events, f, E.CULT_MAJORITY, c) for f in ("witches", "nomads") for c in NO_CULTS}
+    assert got == {("witches", "FIRE"): 0, ("witches", "WATER"): 0, ("witches", "EARTH"): 0, ("witches", "AIR"): 8,
+                   ("nomads", "FIRE"): 8, ("nomads", "WATER"): 0, ("nomads", "EARTH"): 8, ("nomads", "AIR"): 0}
 
 
 # ---------------------------------------------------------------------------------------------
 # Final scoring: area (000 "Uno de los jugadores tiene 10 estructuras conectadas ...")
 
-# Four disjoint groups; each faction's initial dwellings lie inside its group or far from it.
-AREA_GROUPS = {
-    "witches": ["A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9", "A10"],  # 10
-    "nomads": ["I1", "I2", "I3", "I4", "I5", "I6", "I7", "I8", "I9"],  # 9
-    "engineers": ["D1", "E1", "E2", "E3", "E4", "E5", "E6", "E7", "E8"],  # 9
-    "cultists": ["F5", "F6", "F7", "G5", "G6", "G7", "H7", "H8", "E10"],  # 9
-}
+def _largest_network(g, p, ship: int) -> int:
+    """p's largest group of buildings worked out from the map (000 p. 16): sharing an edge,
+    joined by one of p's bridges, or reached across at most `ship` river hexes."""
+    board, hexes = g.board, set(p.buildings)
+    bridges = {pair for pair, owner in g.state.bridges.items() if owner == p.name}
+
+    def linked(a, b):
+        return b in board.land_neighbours[a] or frozenset((a, b)) in bridges \
+            or board.ship_distance[a].get(b, ship + 1) <= ship
+
+    best, seen = 0, set()
+    for h in hexes - seen:
+        if h in seen:
+            continue
+        group, stack = {h}, [h]
+        while stack:
+            x = stack.pop()
+            for y in hexes - group:
+                if linked(x, y):
+                    group.add(y)
+                    stack.append(y)
+        seen |= group
+        best = max(best, len(group))
+    return best
+
+
+def _area_scorings():
+    """(name, game before final scoring, area VP each faction got) for the corpus games whose
+    factions join buildings only by edges, bridges and shipping (no tunnels, carpets or the
+    Mermaids' river skips, left out of the map reading above)."""
+    names = [p.name for p in sorted(CORPUS.glob("*.txt")) if isinstance(corpus_move(p.name, -1)[1], A.Done)]
+    for name, (g, events) in zip(names, _corpus_final_scorings(), strict=True):
+        ps = g.state.players
+        if any(p.faction.teleport or n == "mermaids" for n, p in ps.items()):
+            continue
+        yield name, g, {n: _final_vp(events, n, E.AREA) for n in ps}
 
 
 def test_area_scoring_one_with_10_three_tied_with_9():
     """000 p. 16: 'Uno de los jugadores tiene 10 estructuras conectadas, una más que sus tres
     rivales (empatados con 9). El primer jugador consigue 18 puntos de victoria. El resto
     debería conseguir 12 + 6 + 0 = 18 ... cada uno de ellos obtiene 6 puntos.'
-    (001 tells the same example with 16 and 15 buildings.)"""
-    g = new_game(("witches", "nomads", "engineers", "cultists"),
-                 {"witches": ["A3", "A10"], "nomads": ["I7", "B6", "B1"], "engineers": ["E7", "C5"],
-                  "cultists": ["F5", "F7"]},
-                 {"witches": "BON3", "nomads": "BON5", "engineers": "BON8", "cultists": "BON1"})
-    for f, hexes in AREA_GROUPS.items():
-        for h in hexes:
-            if h not in g.state.players[f].buildings:
-                put(g, f, h, "D" if g.state.players[f].counts["D"] < 8 else "TP")
-        zero_resources(g, f)
-        set_res(g, f, cult=dict(NO_CULTS))
-    for f, hexes in AREA_GROUPS.items():
-        assert g.network_size(g.state.players[f]) == len(hexes)
-    last_round(g)
-    before = {n: p.VP for n, p in g.state.players.items()}
-    finish(g)
-    assert vp_gained(g, before) == {"witches": 18, "nomads": 6, "engineers": 6, "cultists": 6}
+    (001 tells the same example with 16 and 15 buildings.)  The sharing worked by hand on the
+    rulebook's numbers, then every area scoring of the corpus's final positions (18/12/6 VP,
+    ties among them, three players tied for first once)."""
+    assert _places_shared({"a": 10, "b": 9, "c": 9, "d": 9}, (18, 12, 6)) == {"a": 18, "b": 6, "c": 6, "d": 6}
+    if rank_points is not None:
+        shares = rank_points({"a": 10, "b": 9, "c": 9, "d": 9}, (18, 12, 6))
+        assert {n: shares.get(n, 0) for n in "abcd"} == {"a": 18, "b": 6, "c": 6, "d": 6}
+    ties = three_first = 0
+    for name, g, got in _area_scorings():
+        sizes = {n: _largest_network(g, p, p.ship) for n, p in g.state.players.items()}
+        assert got == _places_shared(sizes, (18, 12, 6)), (name, sizes)
+        ranked = sorted(sizes.values(), reverse=True)
+        ties += len(set(ranked)) < len(ranked)
+        three_first += ranked[0] == ranked[2] != ranked[3]
+    assert ties >= 10 and three_first
 
 
 def test_area_scoring_counts_shipping_links_but_not_bonus_tile_shipping():
     """000 p. 16 (Puntuación de área): structures count as connected when indirectly adjacent
     with the shipping value (1 jumps one river hex; 2 adjacent river hexes need value 2).
     000 Appendix IV (BON4): 'En la sexta ronda, esta última bonificación no tiene efecto de cara
-    a la puntuación final.'"""
-    g = new_game(("witches", "nomads"), {"witches": ["E9", "A3"], "nomads": ["B1", "B4", "B6"]},
-                 {"witches": "BON4", "nomads": "BON5"})
-    w = g.state.players["witches"]
-    put(g, "witches", "C5")  # one river hex from E9 (ship distance 1)
-    put(g, "witches", "C4")  # two river hexes from E9; C4 and C5 share no edge
+    a la puntuación final.'  On the corpus's final positions shipping joins buildings the map
+    alone does not; then a two-player game where the Witches, on C3 and C4 (one river hex
+    apart), hold BON4 in round 6: their area stays 1, tied with the Nomads' three lone
+    dwellings, and the two share 18 + 12."""
+    by_shipping = 0
+    for name, g, got in _area_scorings():
+        ps = g.state.players
+        sizes = {n: _largest_network(g, p, p.ship) for n, p in ps.items()}
+        assert got == _places_shared(sizes, (18, 12, 6)), name
+        by_shipping += sum(_largest_network(g, p, 0) < sizes[n] for n, p in ps.items())
+    assert by_shipping
+
+    g = new_game(("witches", "nomads"), {"witches": ["C3", "C4"], "nomads": ["B1", "B4", "B6"]},
+                 {"witches": "BON3", "nomads": "BON5"})
     board = g.board
-    assert board.ship_distance["E9"]["C5"] == 1 and board.ship_distance["E9"]["C4"] == 2
-    assert "C4" not in board.land_neighbours["C5"] and board.ship_distance["C5"]["C4"] == 1
-    set_res(g, "witches", ship=0)
-    assert g.network_size(w) == 1  # BON4's +1 shipping does not count for the area
-    set_res(g, "witches", ship=1)
-    assert g.network_size(w) == 3  # E9 ~ C5 ~ C4, one river hex at a time
+    assert "C4" not in board.land_neighbours["C3"] and board.ship_distance["C3"]["C4"] == 1
+    assert all(board.ship_distance[a][b] > 1 for a, b in (("B1", "B4"), ("B4", "B6"), ("B1", "B6")))
+    events = pass_to_the_end(g, {(5, "witches"): "BON4"})
+    assert g.finished and g.state.players["witches"].ship == 0
+    assert {n: _final_vp(events, n, E.AREA) for n in ("witches", "nomads")} == {"witches": 15, "nomads": 15}
 
 
 # ---------------------------------------------------------------------------------------------
 # Power bowls (000 p. 9 "Cuencos de poder"; 001 "Le polle del potere")
-
-
-def _mermaids_and_nomads():
-    """The position of the leech example (000 p. 12): Nomads (yellow) have a dwelling on D3,
-    a temple on E3 and a trading house on E4; the Mermaids (blue) are about to build on D2,
-    which touches D3 and E3 but not E4."""
-    g = new_game(("mermaids", "nomads"), {"mermaids": ["H2", "I10"], "nomads": ["D3", "G4", "B6"]},
-                 {"mermaids": "BON3", "nomads": "BON9"})
-    put(g, "nomads", "E3", "TE")
-    put(g, "nomads", "E4", "TP")
-    put(g, "mermaids", "D1")
-    adj = g.board.land_neighbours["D2"]
-    assert {"D3", "E3"} <= adj and "E4" not in adj and "D1" in adj
-    return g
 
 
 def test_gaining_3_power_with_2_tokens_in_bowl_I():
@@ -298,28 +314,60 @@ def test_price_of_power(taken, vp_cost):
     assert n.power == [bowls[0] - taken, bowls[1] + taken, bowls[2]]
 
 
+def _nomads_after_an_auction(bid: int, stronghold: bool):
+    """A two-player game whose Fire & Ice faction auction (seed 004) the Nomads win with `bid`
+    (starting on 40 - bid VP).  In round 1 the Nomads upgrade D3 to a trading house (and, with
+    `stronghold`, then to their stronghold) while the Mermaids build elsewhere; then the
+    Mermaids take BON1's spade to build on C1, which touches D3 and no other Nomad building.
+    Returns the game with the Nomads' power offer pending."""
+    auction = Auction(players=2, factions=["nomads", "mermaids"], starter=0)
+    auction.apply(0, Bid(bid))
+    auction.apply(1, PassBid())
+    auction.apply(0, TakeFaction("nomads", 1))
+    auction.apply(1, TakeFaction("mermaids", 2))
+    # round 1 scores temples only: no VP for the Nomads' upgrades
+    scores = ("SCORE9", "SCORE7", "SCORE4", "SCORE2", "SCORE8", "SCORE6")
+    g = new_game(("nomads", "mermaids"), {"nomads": ["D3", "B6", "I7"], "mermaids": ["D2", "H2"]},
+                 {"nomads": "BON5", "mermaids": "BON1"}, score_tiles=scores,
+                 start_vp={f: vp for f, _, vp in auction.results.values()})
+    assert g.state.players["nomads"].VP == 40 - bid
+    act(g, "nomads", "upgrade D3 to TP")
+    g.apply("mermaids", A.Decline(1, "nomads"))  # (D3 touches their D2)
+    if stronghold:
+        act(g, "mermaids", "dig 1. build I2")
+        act(g, "nomads", "upgrade D3 to SH")
+        g.apply("mermaids", A.Decline(1, "nomads"))
+    nomads_near_c1 = {h for h in g.board.land_neighbours["C1"] if g.state.owner.get(h) == "nomads"}
+    assert nomads_near_c1 == {"D3"}
+    act(g, "mermaids", "action BON1. build C1")
+    return g
+
+
 def test_leech_never_takes_vp_below_zero():
     """000 p. 12 (Detalles): 'Tras realizar un pago a cambio de puntos de poder, tu número de
     puntos de victoria nunca puede ser negativo ... solo obtienes puntos de poder hasta que tus
-    puntos de victoria se reducen a 0.'  With 1 VP and 3 power offered: 2 power for 1 VP."""
-    g = _mermaids_and_nomads()
+    puntos de victoria se reducen a 0.'  With 1 VP (a bid of 39) and 3 power offered (their
+    stronghold): 2 power for 1 VP."""
+    g = _nomads_after_an_auction(39, stronghold=True)
     n = g.state.players["nomads"]
-    set_res(g, "nomads", VP=1, power=[5, 7, 0])
-    act(g, "mermaids", "build D2")
+    assert n.VP == 1 and n.leech_offers[0].amount == 3
+    bowls = list(n.power)
+    assert bowls[0] == 2
     g.apply("nomads", A.Leech(3, "mermaids"))
     assert n.VP == 0
-    assert n.power == [3, 9, 0]
+    assert n.power == [0, bowls[1] + 2, bowls[2]]
 
 
 def test_leech_at_zero_vp_takes_one_power_for_free():
-    """000 p. 12: at 0 VP only 1 power can be taken (it costs 0 VP)."""
-    g = _mermaids_and_nomads()
+    """000 p. 12: at 0 VP only 1 power can be taken (it costs 0 VP).  A bid of 40 leaves the
+    Nomads on 0 VP; the Mermaids offer 2 (their trading house)."""
+    g = _nomads_after_an_auction(40, stronghold=False)
     n = g.state.players["nomads"]
-    set_res(g, "nomads", VP=0, power=[5, 7, 0])
-    act(g, "mermaids", "build D2")
-    g.apply("nomads", A.Leech(3, "mermaids"))
+    assert n.VP == 0 and n.leech_offers[0].amount == 2
+    bowls = list(n.power)
+    g.apply("nomads", A.Leech(2, "mermaids"))
     assert n.VP == 0
-    assert n.power == [4, 8, 0]
+    assert n.power == [bowls[0] - 1, bowls[1] + 1, bowls[2]]
 
 
 def test_leech_limited_by_tokens_left_in_bowls_I_and_II():
@@ -362,29 +410,44 @@ def test_advancing_3_spaces_on_air_from_4_gains_4_power():
 def test_cult_space_10_needs_a_key():
     """000 p. 13 'La casilla 10': to enter space 10 a player must have founded a town per such
     space; 001 Appendix 'Tessere Città': each town tile brings the key.  Without a key the
-    marker stops at 9."""
-    g = new_game(("nomads", "witches"), {"nomads": ["F3", "G4", "B4"], "witches": ["E9", "A3"]},
-                 {"nomads": "BON3", "witches": "BON5"})
-    n = g.state.players["nomads"]
-    set_res(g, "nomads", P=2, power=[0, 12, 0], cult={**NO_CULTS, "AIR": 8})
-    act(g, "nomads", "send p to air for 3")
-    assert n.cult["AIR"] == 9
-    assert n.power == [0, 12, 0]  # nothing for space 10, which was not reached
+    marker stops at 9.  In a tournament game the Cultists, on 7 of Earth with no town yet, may
+    send a priest to Earth's free 3-space (nobody is on 10): they stop at 9."""
+    g = corpus_game("4pLeague_S69_D1L1_G1.txt", 108)
+    c = g.state.players["cultists"]
+    assert to_move(g) == "cultists" and c.P >= 1
+    assert c.cult["EARTH"] == 7 and c.keys == 0 and c.towns == []
+    assert g.state.cult_spots["EARTH"][0] is None
+    assert all(p.cult["EARTH"] < 10 for p in g.state.players.values())
+    bowls = list(c.power)
+    g.apply("cultists", A.SendPriest("EARTH", 3))
+    assert c.cult["EARTH"] == 9
+    assert c.power == bowls  # nothing for space 10, which was not reached (7 was reached before)
 
 
 def test_cult_space_10_with_a_key_gives_3_power_and_only_one_player():
     """000 p. 13: 'Solo un jugador puede avanzar hasta la casilla 10 de cada culto.'  Reaching
-    10 gives 3 power."""
-    g = new_game(("nomads", "witches"), {"nomads": ["F3", "G4", "B4"], "witches": ["E9", "A3"]},
-                 {"nomads": "BON3", "witches": "BON5"})
-    n, w = g.state.players["nomads"], g.state.players["witches"]
-    set_res(g, "nomads", P=1, keys=1, power=[0, 12, 0], cult={**NO_CULTS, "AIR": 8})
-    set_res(g, "witches", P=1, keys=1, power=[0, 12, 0], cult={**NO_CULTS, "AIR": 8})
-    act(g, "nomads", "send p to air for 3")
-    assert n.cult["AIR"] == 10
-    assert n.power == [0, 9, 3]
-    act(g, "witches", "send p to air")
-    assert w.cult["AIR"] == 9  # the Nomads already occupy space 10
+    10 gives 3 power.  Two tournament games: the Darklings, with a key, send a priest from 8
+    to 10 of Earth; the Swarmlings, with a key, take FAV3 (+3 Earth) on 7 while the Cultists
+    hold Earth's 10: they stop at 9."""
+    game = "4pLeague_S60_D1L1_G1.txt"
+    g = corpus_game(game, 371)
+    d = g.state.players["darklings"]
+    assert d.cult["EARTH"] == 8 and d.keys == 1 and d.power == [0, 4, 0]
+    assert all(p.cult["EARTH"] < 10 for p in g.state.players.values())
+    assert corpus_move(game, 371) == ("darklings", A.SendPriest("EARTH"))
+    assert g.state.cult_spots["EARTH"][2] is None  # a 2-space is free
+    g.apply("darklings", A.SendPriest("EARTH"))
+    assert d.cult["EARTH"] == 10
+    assert d.power == [0, 1, 3]
+
+    game = "4pLeague_S60_D1L1_G7.txt"
+    g = corpus_game(game, 505)
+    sw = g.state.players["swarmlings"]
+    assert sw.cult["EARTH"] == 7 and sw.keys >= 1 and sw.favors_owed
+    assert g.state.players["cultists"].cult["EARTH"] == 10
+    assert corpus_move(game, 505) == ("swarmlings", A.TakeTile("FAV3"))
+    g.apply("swarmlings", A.TakeTile("FAV3"))
+    assert sw.cult["EARTH"] == 9  # the Cultists already occupy space 10
 
 
 def test_priest_returned_to_supply_advances_one_space():
@@ -551,27 +614,47 @@ def test_temple_gives_a_favor_tile_not_one_already_held():
 # Towns (000 p. 14 "Fundar una ciudad")
 
 
-def _witches_group(kinds: dict[str, str]):
-    g = new_game(("witches", "nomads"), {"witches": ["C4", "A3"], "nomads": ["B1", "G4", "B6"]},
-                 {"witches": "BON3", "nomads": "BON5"})
-    for h, k in kinds.items():
-        put(g, "witches", h, k)
-    return g
+def _directly_joined(g, hexes, bridges=()) -> bool:
+    """hexes form one group through shared edges (and the given bridges), read off the map."""
+    hexes = set(hexes)
+    links = {h: (g.board.land_neighbours[h] & hexes) | {b for a_, b in bridges if a_ == h}
+             | {a_ for a_, b in bridges if b == h} for h in hexes}
+    seen, stack = set(), [next(iter(hexes))]
+    while stack:
+        h = stack.pop()
+        if h not in seen:
+            seen.add(h)
+            stack.extend(links[h] - seen)
+    return seen == hexes
+
+
+def _town_position(game: str, index: int, faction: str, group: dict[str, str], bridges=()):
+    """The corpus game before its move `index`, checked: faction's buildings on `group` (hex:
+    kind) are directly adjacent (or bridged), in no town yet, with no other building of theirs
+    next to them."""
+    g = corpus_game(game, index)
+    p = g.state.players[faction]
+    assert {h: p.buildings.get(h) for h in group} == group
+    assert not set(group) & p.town_hexes and p.towns_owed == 0
+    assert _directly_joined(g, group, bridges)
+    assert not any(h in p.buildings for n in group for h in g.board.land_neighbours[n] if h not in group)
+    assert {b for b in g.state.bridges if set(b) & set(group)} == {frozenset(b) for b in bridges}
+    return g, p
 
 
 def test_town_needs_four_buildings_and_power_7():
     """000 p. 14: a town is founded when at least 4 directly adjacent structures of one faction
-    have a combined power of at least 7 (D 1, TP/TE 2, SH/SA 3).  D+D+TP+TP = 6: no town; the
-    upgrade of a dwelling to a trading house makes 7 and founds it."""
-    # D5 - D4 - E7 - E6 is a chain of directly adjacent hexes.
-    g = _witches_group({"D5": "D", "D4": "D", "E7": "TP", "E6": "TP"})
-    w = g.state.players["witches"]
-    set_res(g, "witches", W=10, C=20)
-    assert w.towns_owed == 0 and w.towns == []
-    vp = w.VP
-    g.apply("witches", A.Upgrade("D5", "TP"))
+    have a combined power of at least 7 (D 1, TP/TE 2, SH/SA 3).  In a tournament game the
+    Witches' C5 (D), D7 (D), E9 (SH), F6 (D) have power 6: no town; the upgrade of D7 to a
+    trading house makes 7 and founds it."""
+    game = "4pLeague_S60_D1L1_G2.txt"
+    g, w = _town_position(game, 351, "witches", {"C5": "D", "D7": "D", "E9": "SH", "F6": "D"})
+    assert w.towns == [] and w.keys == 0 and "FAV5" not in w.favors
+    assert corpus_move(game, 351) == ("witches", A.Upgrade("D7", "TP"))
+    g.apply("witches", A.Upgrade("D7", "TP"))
     assert w.towns_owed == 1
     assert A.TakeTile("TW1") in g.legal_actions("witches")
+    vp = w.VP
     g.apply("witches", A.TakeTile("TW1"))
     # 000 Appendix V: 5 VP and 6 coins; Witches' ability: +5 VP per town.
     assert w.towns == ["TW1"]
@@ -581,67 +664,79 @@ def test_town_needs_four_buildings_and_power_7():
 
 def test_town_with_sanctuary_needs_only_three_buildings():
     """000 p. 14: 'si una de estas estructuras es el santuario, basta con que haya 3 estructuras
-    adyacentes.'  SA (3) + TE (2) + TP (2) = 7 power with 3 buildings."""
-    g = _witches_group({"D4": "TE", "E7": "TP", "E6": "TP"})
-    w = g.state.players["witches"]
-    set_res(g, "witches", W=10, C=20)
-    g.apply("witches", A.Upgrade("D4", "SA"))
+    adyacentes.'  In a tournament game the Witches upgrade their temple on F4, bridged to G3
+    (TP), which touches H4 (TE), to the sanctuary: SA (3) + TE (2) + TP (2) = 7 power with 3 buildings."""
+    game = "4pLeague_S62_D1L1_G2.txt"
+    g, w = _town_position(game, 434, "witches", {"F4": "TE", "G3": "TP", "H4": "TE"}, [("F4", "G3")])
+    assert corpus_move(game, 434) == ("witches", A.Upgrade("F4", "SA"))
+    g.apply("witches", A.Upgrade("F4", "SA"))
     assert w.favors_owed == 1
-    g.apply("witches", A.TakeTile("FAV10"))
+    g.apply("witches", A.TakeTile("FAV6"))  # (the tile the game's player took)
     assert w.towns_owed == 1
 
 
 def test_three_buildings_without_sanctuary_are_no_town():
-    """000 p. 14: without the sanctuary, 3 structures are not enough even with power 7."""
-    g = _witches_group({"D4": "TP", "E7": "TP", "E6": "TP"})
-    w = g.state.players["witches"]
-    set_res(g, "witches", W=10, C=20)
-    g.apply("witches", A.Upgrade("D4", "SH"))
-    assert w.towns_owed == 0
+    """000 p. 14: without the sanctuary, 3 structures are not enough even with power 7.  In a
+    tournament game the Darklings upgrade B5, next to their trading houses A8 and B4, to their
+    stronghold: SH + TP + TP = 7 power, 3 buildings, no town."""
+    game = "4pLeague_S62_D1L1_G5.txt"
+    g, d = _town_position(game, 380, "darklings", {"B5": "TP", "A8": "TP", "B4": "TP"})
+    assert "FAV5" not in d.favors
+    assert corpus_move(game, 380) == ("darklings", A.Upgrade("B5", "SH"))
+    g.apply("darklings", A.Upgrade("B5", "SH"))
+    assert d.towns_owed == 0
 
 
 def test_fav5_lowers_the_town_power_to_6():
     """000 Appendix II (FAV5): 'al fundar una ciudad, tus estructuras solo necesitan un valor
-    combinado de 6 puntos de poder.'"""
-    g = _witches_group({"D5": "D", "D4": "D", "E7": "TP"})
-    edit(g, "witches", lambda s: s.players["witches"].favors.append("FAV5"), "witches hold FAV5")
-    w = g.state.players["witches"]
-    set_res(g, "witches", W=14, C=20)
-    act(g, "witches", "build E6", done=False)  # brown plains: 3 spades
-    assert w.towns_owed == 0  # D+D+TP+D = 5
-    g.apply("witches", A.Done())
-    pass_turn(g, "nomads")
-    g.apply("witches", A.Upgrade("E6", "TP"))  # 6
-    assert w.towns_owed == 1
+    combinado de 6 puntos de poder.'  In a tournament game the Halflings, holding FAV5, upgrade
+    H4 (next to I7 and I8 (TP); I7 next to I6) to a trading house: D + D + TP + TP = 6."""
+    game = "4pLeague_S60_D1L1_G2.txt"
+    group = {"H4": "D", "I6": "D", "I7": "D", "I8": "TP"}  # 5 power before the upgrade
+    g, h = _town_position(game, 454, "halflings", group)
+    assert "FAV5" in h.favors
+    assert corpus_move(game, 454) == ("halflings", A.Upgrade("H4", "TP"))
+    g.apply("halflings", A.Upgrade("H4", "TP"))
+    assert h.towns_owed == 1
 
 
 def test_shipping_does_not_join_a_town_but_a_bridge_does():
     """000 p. 14: 'La adyacencia indirecta, especialmente con casillas de río, no tiene
     relevancia a la hora de fundar una ciudad'; Appendix I: structures joined by a bridge count
-    for a town."""
-    # C4 (D) - D6 (SH) on one bank; E9 (TP) - E10 (D) on the other, one river hex away.
-    g = _witches_group({"D6": "SH", "E9": "TP", "E10": "D"})
-    w = g.state.players["witches"]
-    assert "E9" not in g.board.land_neighbours["D6"] and g.board.ship_distance["D6"]["E9"] == 1
-    assert frozenset(("D6", "E9")) in g.board.bridge_slots
-    set_res(g, "witches", ship=1, power=[0, 0, 12])
-    assert w.towns_owed == 0
-    assert g.network_size(w) == 4  # connected for the area by shipping (1 + 3 + 2 + 1 = 7) ...
-    act(g, "witches", "action ACT1. bridge D6:E9", done=False)
-    assert w.towns_owed == 1  # ... but only the bridge makes them one town
+    for a town.  In a tournament game the Engineers (shipping 2) have D4 (TP) - E7 (TE) - F4
+    (TP) on one bank and C2 (D) one river hex away: connected for the area, no town; then the
+    power action's bridge C2:D4 founds one (2 + 2 + 2 + 1 = 7)."""
+    game = "4pLeague_S60_D1L1_G1.txt"
+    group = {"D4": "TP", "E7": "TE", "F4": "TP", "C2": "D"}
+    g = corpus_game(game, 409)
+    e = g.state.players["engineers"]
+    assert {x: e.buildings.get(x) for x in group} == group and not set(group) & e.town_hexes
+    assert _directly_joined(g, ("D4", "E7", "F4")) and not _directly_joined(g, group)
+    assert not any(x in e.buildings for n in group for x in g.board.land_neighbours[n] if x not in group)
+    assert g.board.ship_distance["C2"]["D4"] == 1 and e.ship >= 1
+    assert e.towns_owed == 0
+    assert g.network_size(e) >= 4  # C2 counts for the area through shipping
+    assert corpus_move(game, 408) == ("engineers", A.UseAction("ACT1"))
+    assert corpus_move(game, 409) == ("engineers", A.PlaceBridge("C2", "D4"))
+    g.apply("engineers", A.PlaceBridge("C2", "D4"))
+    assert _directly_joined(g, group, [("C2", "D4")])
+    assert e.towns_owed == 1  # ... but only the bridge makes them one town
 
 
 def test_building_next_to_a_town_does_not_found_a_second_one():
     """000 p. 14: 'Construir nuevas estructuras directamente adyacentes a una ciudad que ya
-    existe expande la ciudad en lugar de crear otra nueva.'"""
-    g = _witches_group({"D5": "D", "D4": "TP", "E7": "TP", "E6": "TP"})
-    w = g.state.players["witches"]
-    edit(g, "witches", lambda s: (setattr(s.players["witches"], "towns", ["TW1"]),
-                                  s.players["witches"].town_hexes.update({"D5", "D4", "E7", "E6"})),
-         "a town on D5, D4, E7, E6")
-    set_res(g, "witches", W=10, C=20)
-    g.apply("witches", A.Upgrade("D5", "TP"))
-    assert w.towns_owed == 0
+    existe expande la ciudad en lugar de crear otra nueva.'  In a tournament game the Darklings
+    build H7 next to G6 of their town E10 - F5 - F7 - G5 - G6."""
+    game = "4pLeague_S60_D1L1_G1.txt"
+    g = corpus_game(game, 331)
+    d = g.state.players["darklings"]
+    town = {"E10", "F5", "F7", "G5", "G6"}
+    assert d.towns == ["TW1"] and d.town_hexes == town and d.towns_owed == 0
+    assert "G6" in g.board.land_neighbours["H7"]
+    assert corpus_move(game, 331) == ("darklings", A.Build("H7"))
+    g.apply("darklings", A.Build("H7"))
+    assert d.towns_owed == 0 and d.towns == ["TW1"]
+    assert d.town_hexes == town | {"H7"}  # the town grows instead
 
 
 # ---------------------------------------------------------------------------------------------
@@ -830,11 +925,11 @@ def test_setup_order_nomads_third_dwelling_then_chaos_magicians():
     """000 Appendix VI: the Chaos Magicians place their single dwelling after everyone else, after
     the Nomads' third; the initial dwellings go in seat order then in reverse; bonus tiles are
     then chosen in reverse seat order."""
-    from positions import ScriptedGame
+    from tmdesktop.rules.engine import Game
     from tmdesktop.rules.setup import GameSetup
-    g = ScriptedGame(GameSetup(players=3, score_tiles=QUIET_SCORES,
-                               bonus_tiles=("BON1", "BON2", "BON3", "BON4", "BON5", "BON6"),
-                               factions=("chaosmagicians", "nomads", "witches")))
+    g = Game(GameSetup(players=3, score_tiles=QUIET_SCORES,
+                       bonus_tiles=("BON1", "BON2", "BON3", "BON4", "BON5", "BON6"),
+                       factions=("chaosmagicians", "nomads", "witches")))
     order = []
     spots = {"nomads": ["B1", "B4", "B6"], "witches": ["A3", "C4"], "chaosmagicians": ["D4"]}
     while g.state.phase == "dwellings":
