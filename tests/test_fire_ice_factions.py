@@ -165,3 +165,40 @@ def test_shapeshifters_buy_a_token_when_a_neighbour_takes_power_and_change_colou
     sh = g.player("shapeshifters")
     g.apply("shapeshifters", A.PickColor("blue"))
     assert sh.home == "blue" and sh.power == [bowls[0] + 5, bowls[1], bowls[2] - 5]
+
+
+def test_a_volcano_factions_dig_must_raise_its_volcano_before_the_turn_ends():
+    """A volcano faction's `dig` is free and grants one volcano transform: ending the turn right
+    after it was listed, an action that changed nothing and could be taken again and again. Found
+    in a random Fire & Ice game (seed 1) on the Acolytes' first turn that could dig."""
+    import random as _random
+
+    from tmdesktop.rules.random_play import random_step
+
+    options = TOURNAMENT_OPTIONS | {"fire-and-ice-factions/ice", "fire-and-ice-factions/volcano",
+                                    "fire-and-ice-factions/variable_v5", "fire-and-ice-final-scoring"}
+    rng = _random.Random(1)
+    game = Game(GameSetup.random(4, 1, map_key="fire_ice_side1", options=options))
+    dig = None
+    for _ in range(3000):
+        d = game.to_act()
+        if d and d.faction == "acolytes" and game.state.phase == "play" and game.state.turn.faction == "acolytes":
+            dig = next((a for a in game.legal_actions("acolytes") if isinstance(a, A.Dig)), None)
+            if dig:
+                break
+        game.apply(*random_step(game, rng))
+    assert dig is not None, "the position was not reached"
+    before = game.state.players["acolytes"]
+    resources = (before.W, before.C, before.P, tuple(before.power))
+    game.apply("acolytes", dig)
+    p = game.state.players["acolytes"]
+    assert (p.W, p.C, p.P, tuple(p.power)) == resources  # the dig itself is free
+    listed = game.legal_actions("acolytes")
+    assert A.Done() not in listed
+    with pytest.raises(RuleError) as refused:
+        game.apply("acolytes", A.Done())
+    assert refused.value.code == "volcano_owed"
+    volcano = [a for a in listed if isinstance(a, A.Transform) and a.color == "volcano"]
+    assert volcano
+    game.apply("acolytes", volcano[0])
+    assert game.state.terrain[volcano[0].hex] == "volcano"

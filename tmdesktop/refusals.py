@@ -87,6 +87,7 @@ TEMPLATES = {
     "spades_before_build": N_("Use or discard your {n} spade(s) before building."),
     "no_spade_to_discard": N_("You have no spade to discard."),
     "bridge_owed": N_("Place the bridge you took before ending your turn."),
+    "volcano_owed": N_("You dug for a volcano: raise it on a hex in reach before ending your turn."),
     "spades_left": N_("You still hold {n} spade(s): use them on the map or discard them before ending your turn."),
     "turn_over": N_("Your turn is over: nothing more can be done after passing or picking a colour."),
     # building
