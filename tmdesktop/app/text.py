@@ -60,7 +60,11 @@ def width(s: str, size: int, weight: str = "regular") -> int:
     return font(size, weight).size(clean(s, limit=2000, newlines=False))[0]
 
 
-def fit(s: str, size: int, max_width: int, weight: str = "regular", min_size: int = 9) -> int:
+#: The smallest type `fit` shrinks text to; below it, `blit` cuts the text instead.
+MIN_SIZE = 9
+
+
+def fit(s: str, size: int, max_width: int, weight: str = "regular", min_size: int = MIN_SIZE) -> int:
     """The largest font size up to `size` at which `s` fits in `max_width` pixels."""
     size = int(round(size))
     s = clean(s, limit=2000, newlines=False)
@@ -89,7 +93,8 @@ def blit(surface: pygame.Surface, s: str, size: int, colour, pos, anchor: str = 
          weight: str = "regular", max_width: int = 0) -> pygame.Rect:
     if max_width:  # smaller type first, then an ellipsis: never past max_width
         size = fit(s, size, max_width, weight)
-        s = shorten(s, size, max_width, weight)
+        if size <= MIN_SIZE:  # fit measured it already: only the smallest type may still be too wide
+            s = shorten(s, size, max_width, weight)
     img = text(s, size, colour, weight)
     rect = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
     surface.blit(img, rect)
