@@ -18,16 +18,19 @@ class Building:
         if s.phase == "dwellings":
             return self._setup_dwelling(p, a.hex)
         t = s.turn
-        elsewhere = t.transformed and a.hex not in t.transformed and (
-            t.followups.get("transform", 0) <= 0 or s.terrain.get(a.hex) in (p.home, *p.unlocked))
-        if elsewhere and (t.actions > 0 or self.alone_in_round(p)):
+
+        def away_from_the_transform() -> bool:
+            """A build not on the hex this action transformed (nor transforming with a spade left)."""
+            return bool(t.transformed) and a.hex not in t.transformed and (
+                t.followups.get("transform", 0) <= 0 or s.terrain.get(a.hex) in (p.home, *p.unlocked))
+
+        if away_from_the_transform() and (t.actions > 0 or self.alone_in_round(p)):
             # a new action instead: the Chaos Magicians' second action of their double turn, or
             # the last player in the round
             t.followups.pop("build", None)
-        self._use_subaction(p, "build")
+        self._use_subaction(p, "build")  # a new action starts its transform-and-build afresh
         self._check_empty_land(a.hex)
-        if t.transformed and a.hex not in t.transformed and (
-                t.followups.get("transform", 0) <= 0 or s.terrain.get(a.hex) in (p.home, *p.unlocked)):
+        if away_from_the_transform():
             # one transformation per transform-and-build (as the site plays it)
             raise RuleError("build_where_transformed", hex=a.hex)
         if p.counts["D"] >= p.faction.buildings["D"]["count"]:

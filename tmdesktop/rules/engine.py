@@ -282,8 +282,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         # spades left must be used or thrown away (`-SPADE`) first, never lost by the turn's end;
         # a bridge action (ACT1, the Engineers' ACTE) is taken only to place the bridge; a volcano
         # faction's `dig` (free) is taken only to raise the volcano, not as an action doing nothing
-        volcano_owed = p.volcano_tf > 0 and s.turn.followups.get("transform", 0) > 0
-        return s.turn.actions == 0 and not p.spades and not self.bridge_owed(p) and not volcano_owed \
+        return s.turn.actions == 0 and not p.spades and not self.bridge_owed(p) and not self.volcano_owed(p) \
             and not decisions.owes(p, decisions.BLOCKS_TURN_END)
 
     # ------------------------------------------------------------------ setup and rebuild
@@ -439,7 +438,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             raise RuleError("spades_left", n=p.spades)
         if self.bridge_owed(p):
             raise RuleError("bridge_owed")
-        if p.volcano_tf > 0 and t.followups.get("transform", 0) > 0:
+        if self.volcano_owed(p):
             raise RuleError("volcano_owed")
         self._end_turn(p)
 

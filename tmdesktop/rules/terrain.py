@@ -174,6 +174,11 @@ class Terrain:
         if s.phase == "play" and s.turn.followups.get("transform", 0) <= 0:
             s.turn.followups.pop("dig", None)  # the action's last transformation: no digging after it
 
+    def volcano_owed(self, p: Player) -> bool:
+        """A volcano faction's free `dig` of this action whose volcano is not raised yet: the turn
+        does not end before it is (the dig is no action of its own)."""
+        return p.volcano_tf > 0 and self.state.turn.followups.get("transform", 0) > 0
+
     def _volcano(self, p: Player, hex_: str, target: str, in_build: bool) -> None:
         """Volcano factions raise a volcano with `dig`, paying cult steps or power tokens."""
         s = self.state
