@@ -42,9 +42,9 @@ def move_seed(setup, log, faction: str | None) -> int:
     return zlib.crc32(f"{setup.seed}:{len(log)}:{faction}".encode())
 
 
-def _executor() -> ProcessPoolExecutor:
-    """One worker for the whole app, started on first use ("spawn": no copy of the window's
-    process, the same on every system)."""
+def worker_pool() -> ProcessPoolExecutor:
+    """The one worker process of the whole app (computer seats, hints, reviews), started on first
+    use ("spawn": no copy of the window's process, the same on every system)."""
     global _pool
     if _pool is None:
         _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
@@ -78,7 +78,7 @@ class Thinker:
         args = (game.setup, log, faction, level, move_seed(game.setup, log, faction))
         self.key = key
         if self.worker:
-            self._future = _executor().submit(choose_action, *args)
+            self._future = worker_pool().submit(choose_action, *args)
         else:
             self._future = Future()
             try:

@@ -1,6 +1,6 @@
 """Judging a game's turns for the review off the window's thread, with progress.
 
-The turns are sent to the computer players' worker process (`computer._executor`) in chunks of
+The turns are sent to the computer players' worker process (`computer.worker_pool`) in chunks of
 `teaching.review.judge_turns`; the review scene polls `ReviewJob.poll` every frame and shows
 `done`/`total`. With `computer.USE_WORKER` off (tests), or when the worker fails, a chunk is
 judged per poll in this process.
@@ -28,7 +28,7 @@ class ReviewJob:
         self._chunks = [self.turns[k:k + CHUNK] for k in range(0, len(self.turns), CHUNK)]
         self._futures: list[tuple[Future, list]] = []
         if computer.USE_WORKER:
-            pool = computer._executor()
+            pool = computer.worker_pool()
             self._futures = [(pool.submit(R.judge_turns, self.setup, self.log, c), c) for c in self._chunks]
             self._chunks = []
 

@@ -30,7 +30,7 @@ def ask(game, faction: str) -> Future:
     log = list(game.log)
     args = (game.setup, log, faction, computer.move_seed(game.setup, log, faction))
     if USE_WORKER:
-        return computer._executor().submit(hint_from_log, *args)  # one worker for the whole app
+        return computer.worker_pool().submit(hint_from_log, *args)  # one worker for the whole app
     f: Future = Future()
     try:
         f.set_result(hint_from_log(*args))
