@@ -10,6 +10,7 @@ import pytest
 
 from tmdesktop.__main__ import main as cli
 from tmdesktop.ai import PARTS, Player, choose_action, evaluate, suggest
+from tmdesktop.ai.evaluation import expected_rank_points
 from tmdesktop.ai.arena import Table, play_table
 from tmdesktop.rules import actions as A
 from tmdesktop.rules.auction import Auction
@@ -122,6 +123,21 @@ def test_the_evaluation_reports_named_parts_that_add_up():
         assert abs(sum(e.parts().values()) - e.total) < 1e-9
         assert e.vp_now == game.state.players[name].VP
         assert e.total > e.vp_now  # income, majorities and resources are still to come mid-game
+
+
+def test_majorities_are_projected_as_ranks_that_may_still_change():
+    # with nothing left to change, the ranking pays as final scoring does: 18/12/6 for the
+    # network, a tie sharing the points of the places it covers
+    assert expected_rank_points(9, [5, 4, 3], (18, 12, 6), 0.0) == 18
+    assert expected_rank_points(4, [5, 9, 3], (18, 12, 6), 0.0) == 6
+    assert expected_rank_points(5, [5, 5, 5], (18, 12, 6), 0.0) == 9  # (18 + 12 + 6 + 0) / 4
+    assert expected_rank_points(3, [5], (8, 4, 2), 0.0) == 4  # second of two on a cult track
+    # early in the game a lead is worth less than first place and one more hex adds little
+    early = [expected_rank_points(n, [5, 5, 5], (18, 12, 6), 6.0) for n in range(4, 8)]
+    assert 9 < early[2] < 18 and early[1] == 9
+    assert all(0 < b - a < 3 for a, b in zip(early, early[1:]))
+    late = [expected_rank_points(n, [5, 5, 5], (18, 12, 6), 0.5) for n in range(4, 8)]
+    assert late[2] > early[2] and late[0] < early[0]
 
 
 def test_income_still_to_come_shrinks_as_the_rounds_go():

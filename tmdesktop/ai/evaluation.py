@@ -7,11 +7,11 @@ how the parts change. The parts are data (names and numbers), never words: the a
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, fields
 
 from ..rules.data import CULTS, tile
 from ..rules.errors import RuleError
-from ..rules.scoring import rank_points
 from . import engine_api as E
 from .values import power_gain_value, unit_value
 
@@ -71,15 +71,8 @@ def game_progress(game, p) -> tuple[float, int]:
     return (6 - r) + (0.0 if p.passed else 0.5), 6 - r
 
 
-#: How far the ranking at the start of the game counts as final.
-CONFIDENCE_START = 0.45
 #: What a town founded is worth (its tile, and the round tiles and abilities that pay for towns).
 TOWN_VALUE = 8.0
-
-
-def _confidence(rounds_left: float) -> float:
-    """How far a ranking today is the final ranking (majorities still move early in the game)."""
-    return CONFIDENCE_START + (1 - CONFIDENCE_START) * (1 - min(6.0, rounds_left) / 6)
 
 
 def _resource_value(gains: dict, rounds_left: float, bowls: list[int]) -> float:
@@ -141,29 +134,46 @@ def _pass_vp_to_come(game, p, s, rounds_left: float) -> float:
     return all_pass + (all_pass - tile_vp) * (passes - 1)
 
 
+#: How far apart (in hexes of network, or cult steps) a faction's standing today and at the end of
+#: the game may be, per round of play still to come: the spread of the rank projection below.
+NETWORK_SPREAD = 1.2
+CULT_SPREAD = 1.0
+
+
+def _phi(x: float) -> float:
+    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
+
+
+def expected_rank_points(mine: float, others: list[float], points: tuple[int, ...], spread: float) -> float:
+    """The points a ranking pays `mine` at the end of the game, on average, if every standing may
+    still move by about `spread`: each opponent is passed or not with a normal chance, and the
+    number passed gives the rank. Equal standings at the end share the points of their ranks
+    (with no spread left, a tie is an even chance either way, which pays the same on average)."""
+    chances = [_phi((mine - o) / spread) if spread > 0 else (1.0 if mine > o else 0.5 if mine == o else 0.0)
+               for o in others]
+    beaten = [1.0]  # beaten[k]: the chance of finishing ahead of exactly k opponents
+    for c in chances:
+        beaten = [(beaten[k] if k < len(beaten) else 0.0) * (1 - c) + (beaten[k - 1] * c if k else 0.0)
+                  for k in range(len(beaten) + 1)]
+    n = len(others)
+    return sum(chance * points[n - k] for k, chance in enumerate(beaten) if n - k < len(points))
+
+
 def _area_part(game, p, s, rounds_left: float) -> float:
-    sizes = {n: E.network_size(game, q) for n, q in s.players.items() if not q.dropped}
+    others = [E.network_size(game, q) for n, q in s.players.items() if not q.dropped and n != p.name]
     points = (18, 12, 6)
-    now = rank_points(sizes, points).get(p.name, 0)
-    c = _confidence(rounds_left)
-    mean = sum(points[: len(sizes)]) / max(1, len(sizes))
+    spread = 0.5 + NETWORK_SPREAD * max(0.0, rounds_left)
     extra = 0.0
     final = E.setup_of(game).final_scoring
     if final:  # the Fire & Ice final tile: assume a share like the network's
-        extra = mean * 0.5
-    return c * now + (1 - c) * mean + extra
+        extra = sum(points[: len(others) + 1]) / (len(others) + 1) * 0.5
+    return expected_rank_points(E.network_size(game, p), others, points, spread) + extra
 
 
 def _cult_part(p, s, rounds_left: float) -> float:
-    c = _confidence(rounds_left)
-    total = 0.0
-    live = {n: q for n, q in s.players.items() if not q.dropped}
-    for cult in CULTS:
-        metric = {n: q.cult[cult] for n, q in live.items()}
-        now = rank_points(metric, (8, 4, 2)).get(p.name, 0)
-        mean = 14 / max(1, len(live))
-        total += c * now + (1 - c) * mean
-    return total
+    live = [q for n, q in s.players.items() if not q.dropped and n != p.name]
+    spread = 0.3 + CULT_SPREAD * max(0.0, rounds_left)
+    return sum(expected_rank_points(p.cult[c], [q.cult[c] for q in live], (8, 4, 2), spread) for c in CULTS)
 
 
 def _town_part(game, p, s, rounds_left: float) -> float:
@@ -219,6 +229,26 @@ def _resources_part(p, rounds_left: float) -> float:
 STRUCTURE = {"D": 1.5, "TP": 5.5, "TE": 4.5, "SH": 3.0, "SA": 3.0}
 
 
+#: Buildings of a kind a faction builds per round of play still to come (tournament players who
+#: take FAV11 or FAV10 in the first rounds build about ten dwellings and four or five trading
+#: houses after it: 14.8 and 9.9 VP per player from those tiles in the corpus games).
+BUILDS_PER_ROUND = {"D": 1.7, "TP": 0.8}
+
+
+def _builds_left(p, kind: str) -> int:
+    """How many more buildings of `kind` the faction can still build: free places on its board,
+    and the places each upgrade of one of them frees again."""
+    if kind == "D":
+        return 8 - p.counts["D"] + 4 - p.counts["TP"]
+    return 4 - p.counts["TP"] + 3 - p.counts["TE"] + 1 - p.counts["SH"]
+
+
+def _favor_vp_to_come(p, name: str, rounds_left: float) -> float:
+    """VP a favor tile that pays for each building of a kind will still bring."""
+    return sum(vp * min(BUILDS_PER_ROUND[kind] * rounds_left, _builds_left(p, kind))
+               for kind, vp in (tile(name).get("vp") or {}).items())
+
+
 def _position_part(game, p, s, rounds_left: float) -> float:
     """Abilities and room still to use: shipping and digging levels, the stronghold's ability,
     favor tiles that pay VP per building, free hexes next to the faction's buildings."""
@@ -228,10 +258,8 @@ def _position_part(game, p, s, rounds_left: float) -> float:
     v += min(1.0, rounds_left / 2) * sum(STRUCTURE[k] * n for k, n in p.counts.items())
     if p.counts["SH"]:
         v += 3.0 * rounds_left  # the stronghold ability, used every round
-    if "FAV11" in p.favors:
-        v += 2 * min(8 - p.counts["D"], 1.2 * rounds_left)
-    if "FAV10" in p.favors:
-        v += 3 * min(4 - p.counts["TP"], 0.6 * rounds_left)
+    for name in p.favors:
+        v += _favor_vp_to_come(p, name, rounds_left)
     if rounds_left > 0 and p.buildings:
         target = p.color if p.home in ("ice", "variable") else p.home
         room = set()
