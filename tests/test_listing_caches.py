@@ -1,5 +1,6 @@
 """What the legal listing keeps between calls (the reach of a state, the narrowed listings `apply`
-checks against, the listings of one kind a search asks for) equals a fresh computation."""
+checks against, the listings of one kind a search asks for) equals a fresh computation; so does
+one faction's decision worked out alone."""
 
 import random
 
@@ -27,7 +28,12 @@ def fresh(game: Game) -> Game:
 
 
 def check_position(game: Game, rng: random.Random) -> None:
+    pending = game.decisions()
     for who in [None, *game.state.players]:
+        # one faction's decision worked out alone (what a legality check asks) is its first in the list
+        first = next((d for d in pending if d.faction == who), None)
+        alone = fresh(game).decision_of(who)
+        assert (alone and (alone.kind, alone.faction, alone.why)) == (first and (first.kind, first.faction, first.why))
         full = fresh(game).legal_actions(who)
         for kind in KINDS:
             # a listing of one kind: computed alone, from a warm cache, and filtered from the full one

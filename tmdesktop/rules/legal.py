@@ -12,6 +12,7 @@ worked out once per faction.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
 from . import actions as A
@@ -668,46 +669,82 @@ def _slots_in_order(slots: frozenset[frozenset[str]]) -> tuple[frozenset[str], .
 def canonical(game: Game, name: str | None, action: A.Action) -> A.Action:
     """The listed form of an action written another way in the notation (a transform without a
     colour, a priest sent to the space it would take anyway, a river joined by its two hexes)."""
-    s = game.state
-    p = s.players.get(name)
+    rewrite = _REWRITES.get(type(action))
+    if rewrite is None:
+        return action  # (a kind with one written form)
+    p = game.state.players.get(name)
     if p is None:
         return action
-    if isinstance(action, A.Transform):
-        color = "gray" if action.color == "grey" else action.color
-        if color is None and action.hex in s.terrain and s.terrain[action.hex] not in ("ice", "volcano"):
-            try:
-                color = game._closest_to_home(p, action.hex)
-            except Exception:
-                return action
-        return action if color == action.color else A.Transform(action.hex, color)
-    if isinstance(action, A.SendPriest):
-        cult = action.cult.upper()
-        free = [v for v, o in zip(CULT_SPOT_VALUES, s.cult_spots.get(cult) or ()) if o is None]
-        spot = action.spot
-        if spot is not None and (free[:1] == [spot] or (not free and spot == 1)):
-            spot = None  # the space it would take anyway
-        return action if (cult, spot) == (action.cult, action.spot) else A.SendPriest(cult, spot)
-    if isinstance(action, A.PlaceBridge):
-        return A.PlaceBridge(*sorted((action.a, action.b)))
-    if isinstance(action, (A.Leech, A.Decline)) and action.source is not None:
+    return rewrite(game, p, action)
+
+
+def _transform_form(game: Game, p: Player, action: A.Transform) -> A.Action:
+    s = game.state
+    color = "gray" if action.color == "grey" else action.color
+    if color is None and action.hex in s.terrain and s.terrain[action.hex] not in ("ice", "volcano"):
+        try:
+            color = game._closest_to_home(p, action.hex)
+        except Exception:
+            return action
+    return action if color == action.color else A.Transform(action.hex, color)
+
+
+def _priest_form(game: Game, p: Player, action: A.SendPriest) -> A.Action:
+    cult = action.cult.upper()
+    free = [v for v, o in zip(CULT_SPOT_VALUES, game.state.cult_spots.get(cult) or ()) if o is None]
+    spot = action.spot
+    if spot is not None and (free[:1] == [spot] or (not free and spot == 1)):
+        spot = None  # the space it would take anyway
+    return action if (cult, spot) == (action.cult, action.spot) else A.SendPriest(cult, spot)
+
+
+def _bridge_form(game: Game, p: Player, action: A.PlaceBridge) -> A.Action:
+    return A.PlaceBridge(*sorted((action.a, action.b)))
+
+
+def _answer_form(game: Game, p: Player, action: A.Leech | A.Decline) -> A.Action:
+    if action.source is not None:
         for offer in p.leech_offers:
             if offer.source == action.source.lower() and action.amount in (offer.amount, game.leech_amount(p, offer)):
                 return type(action)(offer.amount, offer.source)
-    if isinstance(action, A.Convert):
-        give, get = action.give.upper(), action.get.upper()
-        if give == action.give and get == action.get:
-            return action  # (the listed object itself: `apply` finds it at once)
-        return A.Convert(action.give_n, give, action.get_n, get)
-    if isinstance(action, A.Connect) and ":" in action.river:
+    return action
+
+
+def _convert_form(game: Game, p: Player, action: A.Convert) -> A.Action:
+    give, get = action.give.upper(), action.get.upper()
+    if give == action.give and get == action.get:
+        return action  # (the listed object itself: `apply` finds it at once)
+    return A.Convert(action.give_n, give, action.get_n, get)
+
+
+def _connect_form(game: Game, p: Player, action: A.Connect) -> A.Action:
+    if ":" in action.river:
         x, y = action.river.split(":", 1)
         common = [r for r in game.board.neighbours.get(x, ()) if r in game.board.neighbours.get(y, ())
                   and game.board.cells[r].is_river]
         if common:
             return A.Connect(common[0])
-    if isinstance(action, A.UseAction):
-        return action if action.name.isupper() else A.UseAction(action.name.upper())
-    if isinstance(action, A.TakeTile):
-        return action if action.tile.isupper() else A.TakeTile(action.tile.upper())
-    if isinstance(action, A.CultStep):
-        return action if action.cult.isupper() else A.CultStep(action.cult.upper(), action.n)
     return action
+
+
+def _upper_form(field: str):
+    """The rewrite of a kind whose one field (a name) is listed in capitals."""
+    def rewrite(game: Game, p: Player, action: A.Action) -> A.Action:
+        value = getattr(action, field)
+        return action if value.isupper() else replace(action, **{field: value.upper()})
+    return rewrite
+
+
+#: The kinds of action the notation writes in more than one way, and how each is listed.
+_REWRITES = {
+    A.Transform: _transform_form,
+    A.SendPriest: _priest_form,
+    A.PlaceBridge: _bridge_form,
+    A.Leech: _answer_form,
+    A.Decline: _answer_form,
+    A.Convert: _convert_form,
+    A.Connect: _connect_form,
+    A.UseAction: _upper_form("name"),
+    A.TakeTile: _upper_form("tile"),
+    A.CultStep: _upper_form("cult"),
+}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field, fields
 from functools import cached_property
+from operator import itemgetter
 
 from .data import CULTS, Faction
 
@@ -81,7 +82,7 @@ class Player:
 
     def snapshot(self) -> tuple:
         """The values a ledger row shows: VP, C, W, P, bowls, cults."""
-        return (self.VP, self.C, self.W, self.P, tuple(self.power), tuple(self.cult[c] for c in CULTS))
+        return (self.VP, self.C, self.W, self.P, tuple(self.power), _cults_in_order(self.cult))
 
     def copy(self) -> Player:
         new = object.__new__(Player)
@@ -95,6 +96,9 @@ class Player:
         new.__dict__ = d
         return new
 
+
+#: A player's cult positions in the board's order of the tracks, as a tuple.
+_cults_in_order = itemgetter(*CULTS)
 
 #: Player fields that actions change in place (everything else is a number, a string or shared data).
 _PLAYER_LISTS = ("power", "favors", "towns", "bridges", "connects", "leech_offers")
