@@ -1,6 +1,6 @@
 """What the legal listing keeps between calls (the reach of a state, the narrowed listings `apply`
-checks against, the listings of one kind a search asks for) equals a fresh computation; so does
-one faction's decision worked out alone."""
+checks against, the listings of one kind a search asks for) equals a fresh computation; so do
+one faction's decision worked out alone and the networks kept for area scoring."""
 
 import random
 
@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tmdesktop.rules import actions as A
+from tmdesktop.rules import final_scoring
 from tmdesktop.rules.engine import Game
 from tmdesktop.rules.legal import legal_actions, target_of
 from tmdesktop.rules.maps import MAP_KEYS
@@ -58,6 +59,9 @@ def check_position(game: Game, rng: random.Random) -> None:
         for h in game.board.land:
             reached, by_teleport = game.reach(p, h)
             assert reached == (h in reach) and (not reached or by_teleport == reach[h]), (p.name, h)
+        # the networks kept by what they depend on are the rule's own answer
+        assert sorted(map(sorted, final_scoring.networks(game, p))) == \
+            sorted(map(sorted, final_scoring._networks(game, p))), p.name
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -71,3 +75,17 @@ def test_kept_listings_and_reach_equal_a_fresh_computation(seed, players, map_ke
         if game.finished:
             break
         game.apply(*random_step(game, rng))
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), players=st.integers(2, 5), map_key=st.sampled_from(MAP_KEYS))
+def test_kept_networks_equal_a_fresh_computation_through_a_whole_game(seed, players, map_key):
+    # every position of a game: shipping, carpets, towns, bridges and river skips change the
+    # networks of buildings that were kept earlier in the game
+    rng = random.Random(seed)
+    game = random_position(seed, players, map_key, 0, FIRE_ICE)
+    while not game.finished:
+        game.apply(*random_step(game, rng))
+        for p in game.state.players.values():
+            assert sorted(map(sorted, final_scoring.networks(game, p))) == \
+                sorted(map(sorted, final_scoring._networks(game, p))), p.name
