@@ -13,7 +13,7 @@ worked out once per faction.
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache
 
 from . import actions as A
 from . import decisions
@@ -187,15 +187,19 @@ def _main_actions(game: Game, p: Player, only: type | None = None, at: str | Non
     if only not in (None, A.Advance, A.Pass):
         return out
     if p.ship < p.faction.max_ship and _affordable(p, p.faction.shipping["advance_cost"]):
-        out.append(A.Advance("ship"))
+        out.append(_advance("ship"))
     adv = (p.faction.digging or {}).get("advance_cost")
     if adv and p.dig < p.faction.max_dig and _affordable(p, adv):
-        out.append(A.Advance("dig"))
+        out.append(_advance("dig"))
     if s.round == 6:
-        out.append(A.Pass())
+        out.append(_pass(None))
     else:
-        out += [A.Pass(b) for b in s.bonus_pool]
+        out += [_pass(b) for b in s.bonus_pool]
     return out
+
+
+_advance = cache(A.Advance)
+_pass = cache(A.Pass)
 
 
 def _kept(game: Game, part: str, p: Player, make, *args) -> tuple[A.Action, ...]:
@@ -213,21 +217,23 @@ def _special_actions(game: Game, p: Player, at: str | None = None) -> list[A.Act
     `at`, only the one of that name)."""
     s = game.state
     out: list[A.Action] = []
-    forbidden = _forbidden_actions(p.name)
-    for act in POWER_ACTIONS if at is None else [a for a in POWER_ACTIONS if a == at]:
-        if (act not in s.blocked or game.may_reuse(p, act)) and act not in forbidden \
-                and _affordable(p, _power_action_cost(game, p, act)) and _bridge_placeable(game, p, act):
+    for act, cost in _power_actions_of(game, p):
+        if at is not None and act != at:
+            continue
+        if (act not in s.blocked or game.may_reuse(p, act)) and _affordable(p, cost) \
+                and (act not in _BRIDGE_ACTIONS or _bridge_placeable(game, p, act)):
             out.append(_use_action(act))
+    forbidden = _forbidden_actions(p.name)
     out += [_use_action(t) for t in game.tile_actions(p) if t not in p.actions_used and t not in forbidden
             and at in (None, t)]
-    for act in sorted(game._faction_actions(p)):
+    for act in game._faction_actions(p):
         if at not in (None, act):
             continue
         d = action_def(act)
         if not d.get("dont_block") and act in p.actions_used:
             continue
-        cost = {k: v for k, v in d["cost"].items() if k not in ("ALLOW_SHAPESHIFT", "PW_TOKEN")}
-        if not _affordable(p, cost) or sum(p.power) < d["cost"].get("PW_TOKEN", 0):
+        cost, tokens = _faction_action_cost(act)
+        if not _affordable(p, cost) or sum(p.power) < tokens:
             continue
         gain = d["gain"]
         if not _bridge_placeable(game, p, act):
@@ -249,16 +255,25 @@ def _forbidden_actions(name: str) -> frozenset[str]:
     return frozenset(n for n, o in (faction(name).special.get("action") or {}).items() if o.get("forbid"))
 
 
-#: (faction, power action) -> its cost for that faction (static data: worked out once).
-_POWER_COSTS: dict[tuple[str, str], dict] = {}
+#: faction -> (power action, its cost for that faction) for each power action it may take at all
+#: (static data: worked out once per faction).
+_POWER_TABLES: dict[str, tuple[tuple[str, dict], ...]] = {}
 
 
-def _power_action_cost(game: Game, p: Player, act: str) -> dict:
-    key = (p.name, act)
-    found = _POWER_COSTS.get(key)
+def _power_actions_of(game: Game, p: Player) -> tuple[tuple[str, dict], ...]:
+    found = _POWER_TABLES.get(p.name)
     if found is None:
-        found = _POWER_COSTS[key] = game.power_action_cost(p, act)
+        forbidden = _forbidden_actions(p.name)
+        found = _POWER_TABLES[p.name] = tuple(
+            (act, game.power_action_cost(p, act)) for act in POWER_ACTIONS if act not in forbidden)
     return found
+
+
+@cache
+def _faction_action_cost(act: str) -> tuple[dict, int]:
+    """What a faction's own action costs in resources, and in power tokens removed (game data)."""
+    cost = action_def(act)["cost"]
+    return {k: v for k, v in cost.items() if k not in ("ALLOW_SHAPESHIFT", "PW_TOKEN")}, cost.get("PW_TOKEN", 0)
 
 
 #: The actions that bring a bridge (ACT1, the Engineers' ACTE ...), from the game data.
@@ -331,27 +346,32 @@ def _followups(game: Game, p: Player, only: type | None = None, at: str | None =
     return out
 
 
-def _rates(p: Player) -> dict[tuple[str, str], int]:
-    return conversion_rates(p.name)
-
-
 def _free_actions(game: Game, p: Player) -> list[A.Action]:
     """Conversions (every amount the player can afford) and burning, at any moment of the turn."""
-    out: list[A.Action] = []
-    priest_cap = not p.faction.special.get("locked_terrain")  # Riverwalkers' priests become unlocks
-    for (give, get), rate in _rates(p).items():
-        have = p.power[2] if give == "PW" else getattr(p, give)
-        most = have // rate
-        if get == "P" and priest_cap:
-            most = min(most, p.max_priests - p.P)
-        if most > 0:
-            out += _conversions(rate, give, get, most)
-    if p.w_to_p:
-        out += _conversions(1, "W", "P", min(p.w_to_p, p.W))
+    out = list(_exchanges(p.name, p.C, p.W, p.P, p.VP, p.power[2], p.max_priests, p.w_to_p))
     if ability(p.name, "joins_towns_across_rivers"):
         out += _connects(game, p)
     out += _burns(p.power[1] // 2)
     return out
+
+
+@lru_cache(maxsize=20000)
+def _exchanges(name: str, C: int, W: int, P: int, VP: int, bowl3: int, max_priests: int,
+               w_to_p: int) -> tuple[A.Action, ...]:
+    """The conversions of faction `name` with these resources, made once for each (an end-of-turn
+    listing is little else, and random play and searches meet the same values often)."""
+    have = {"C": C, "W": W, "P": P, "VP": VP, "PW": bowl3}
+    out: list[A.Action] = []
+    priest_cap = not faction(name).special.get("locked_terrain")  # Riverwalkers' priests become unlocks
+    for (give, get), rate in conversion_rates(name).items():
+        most = have[give] // rate
+        if get == "P" and priest_cap:
+            most = min(most, max_priests - P)
+        if most > 0:
+            out += _conversions(rate, give, get, most)
+    if w_to_p:
+        out += _conversions(1, "W", "P", min(w_to_p, W))
+    return tuple(out)
 
 
 @cache
@@ -438,34 +458,49 @@ def _builds(game: Game, p: Player, reach: dict[str, bool], transformed: set[str]
         reach = {h: by_teleport for h, by_teleport in reach.items() if h in transformed}
     sandstorm = s.turn.followups.get("sandstorm", 0) > 0
     can_dig = _can_dig(p) and not transformed
-    by_terrain: dict[tuple, bool] = {}  # (terrain, extra cost) -> a dwelling (dug there) is affordable
+    # (terrain, extra cost) -> a dwelling (dug there) is affordable; _HEX_BY_HEX: it depends on the hex
+    by_terrain: dict[tuple, object] = {}
+    owner, terrain_of, teleported = s.owner, s.terrain, s.turn.teleported
     out = []
     for h, by_teleport in reach.items():
-        if h in s.owner:
+        if h in owner:
             continue
-        terrain = s.terrain[h]
+        terrain = terrain_of[h]
         if p.unlocked and terrain not in p.unlocked:
             continue
-        extra = _teleport_cost(game, p, h, by_teleport)
-        if extra is None:
-            continue
-        if terrain == p.home or p.unlocked:
-            ok = not p.spades and _affordable(p, base, extra)
-        elif terrain in ("ice", "volcano"):
-            continue
-        elif sandstorm:
-            ok = not p.spades and any(s.owner.get(n) == p.name for n in game.board.land_neighbours[h]) \
-                and _affordable(p, base, extra)
-        elif p.home == "volcano":
-            ok = not p.spades and _volcano_payable(game, p, h) and _affordable(p, base, extra)
-        else:
+        if by_teleport and teleported != h:
+            extra = _teleport_cost(game, p, h, by_teleport)
+            if extra is None:
+                continue
             key = (terrain, tuple(extra.items()))
-            ok = by_terrain.get(key)
-            if ok is None:
-                ok = by_terrain[key] = _can_build_on(p, terrain, base, can_dig, extra)
+        else:  # (most hexes: reached without a tunnel or carpet, or this turn's one again)
+            extra, key = _NO_EXTRA, (terrain, ())
+        ok = by_terrain.get(key)
+        if ok is None:
+            if terrain == p.home or p.unlocked:
+                ok = not p.spades and _affordable(p, base, extra)
+            elif terrain in ("ice", "volcano"):
+                ok = False
+            elif sandstorm or p.home == "volcano":
+                ok = _HEX_BY_HEX
+            else:
+                ok = _can_build_on(p, terrain, base, can_dig, extra)
+            by_terrain[key] = ok
+        if ok is _HEX_BY_HEX:
+            if sandstorm:
+                ok = not p.spades and any(owner.get(n) == p.name for n in game.board.land_neighbours[h]) \
+                    and _affordable(p, base, extra)
+            else:
+                ok = not p.spades and _volcano_payable(game, p, h) and _affordable(p, base, extra)
         if ok:
             out.append(_build(h))
     return out
+
+
+#: The extra cost of reaching a hex without a tunnel or carpet (shared: never changed).
+_NO_EXTRA: dict = {}
+#: `_builds`' mark for terrains whose answer depends on the hex (the sandstorm, a volcano's price).
+_HEX_BY_HEX = object()
 
 
 def _can_build_on(p: Player, terrain: str, base: dict, can_dig: bool, extra) -> bool:
@@ -555,9 +590,12 @@ def _transforms(game: Game, p: Player, income: bool = False, reach: dict[str, bo
         current = s.terrain[h]
         if current in ("ice", "volcano"):
             continue
-        extra = _teleport_cost(game, p, h, by_teleport)
-        if extra is None:
-            continue
+        if by_teleport and s.turn.teleported != h:
+            extra = _teleport_cost(game, p, h, by_teleport)
+            if extra is None:
+                continue
+        else:
+            extra = _NO_EXTRA
         if sandstorm:
             if current != p.home and any(s.owner.get(n) == p.name for n in game.board.land_neighbours[h]):
                 out.append(A.Transform(h, p.home))
@@ -631,17 +669,16 @@ def _upgrades(game: Game, p: Player, at: str | None = None) -> list[A.Action]:
         elif not _affordable(p, p.faction.cost(to)):
             allowed[to] = None
         elif to == "TP":
-            cost = p.faction.cost(to)
-            allowed[to] = True if _affordable(p, {**cost, "C": cost.get("C", 0) * 2}) else "with_neighbour"
+            allowed[to] = True if _affordable(p, _lonely_tp_cost(p.name)) else "with_neighbour"
         else:
             allowed[to] = True
     if not any(allowed.values()):
         return []
     out = []
     for h, kind in p.buildings.items() if at is None else [(at, p.buildings.get(at))]:
-        for to, frm in UPGRADES.items():
+        for to in _UPGRADES_FROM.get(kind, ()):
             ok = allowed[to]
-            if frm != kind or not ok:
+            if not ok:
                 continue
             if ok == "with_neighbour" and not any(s.owner.get(n) not in (None, p.name) for n in game.adjacent(h)):
                 continue  # no neighbour: the trading house costs double coins
@@ -650,6 +687,17 @@ def _upgrades(game: Game, p: Player, at: str | None = None) -> list[A.Action]:
 
 
 _upgrade = cache(A.Upgrade)
+
+
+@cache
+def _lonely_tp_cost(name: str) -> dict:
+    """A trading house with no other faction next to it: double coins (game data: once per faction)."""
+    cost = faction(name).cost("TP")
+    return {**cost, "C": cost.get("C", 0) * 2}
+
+
+#: building -> what it may be upgraded to, in the order of `UPGRADES`
+_UPGRADES_FROM = {frm: tuple(to for to, f in UPGRADES.items() if f == frm) for frm in UPGRADES.values()}
 
 
 def _bridge_slots(game: Game, p: Player) -> list[frozenset[str]]:
