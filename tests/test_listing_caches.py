@@ -8,12 +8,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tmdesktop.rules import actions as A
-from tmdesktop.rules import final_scoring
+from tmdesktop.rules import final_scoring, legal, terrain
 from tmdesktop.rules.engine import Game
+from tmdesktop.rules.ledger import read_ledger, replay_ledger
 from tmdesktop.rules.legal import legal_actions, target_of
-from tmdesktop.rules.maps import MAP_KEYS
+from tmdesktop.rules.maps import MAP_KEYS, TERRAINS
+from tmdesktop.rules.setup import GameSetup
+from tmdesktop.rules.terrain import spades_to_turn
 from tmdesktop.rules.random_play import random_step
 
+from tests.conftest import CORPUS
 from tests.positions import random_position
 from tests.test_fast_state import FIRE_ICE
 
@@ -89,3 +93,42 @@ def test_kept_networks_equal_a_fresh_computation_through_a_whole_game(seed, play
         for p in game.state.players.values():
             assert sorted(map(sorted, final_scoring.networks(game, p))) == \
                 sorted(map(sorted, final_scoring._networks(game, p))), p.name
+
+
+def test_kept_river_towns_equal_a_fresh_computation_in_tournament_games():
+    # the Mermaids' river skips that found a town, kept by what they depend on, at every position
+    # of the corpus games where they join towns across a river (random play hardly ever does)
+    paths = [p for p in sorted(CORPUS.glob("*.txt")) if "connect r" in p.read_text(encoding="utf-8")]
+    assert paths
+    found = 0
+    for path in paths[:3]:
+        full, mismatch = replay_ledger(read_ledger(path.read_text(encoding="utf-8")))
+        assert mismatch is None
+        game = Game(full.setup)
+        for who, action in full.log[len(game.log):]:
+            mermaids = game.state.players.get("mermaids")
+            if mermaids is not None:
+                kept = list(legal._connects(game, mermaids))
+                assert kept == legal._town_connects(game, mermaids)
+                found += bool(kept)
+            game.apply(who, action)
+    assert found  # (positions where a river skip founds a town were met)
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), map_key=st.sampled_from(MAP_KEYS))
+def test_kept_spades_equal_a_fresh_computation(seed, map_key):
+    # the spades each faction needs per terrain and target, kept by faction, home and colour, at
+    # every tenth position of a game with the factions that bend the spade rules or pick colours
+    rng = random.Random(seed)
+    game = Game(GameSetup.random(4, seed, map_key=map_key, options=FIRE_ICE,
+                                 factions=("giants", "nomads", "icemaidens", "shapeshifters")))
+    steps = 0
+    while not game.finished:
+        game.apply(*random_step(game, rng))
+        steps += 1
+        if steps % 10 == 0:
+            for p in game.state.players.values():
+                for current in TERRAINS:
+                    for target in TERRAINS + (("ice",) if p.home == "ice" and p.color else ()):
+                        assert spades_to_turn(p, current, target) == terrain._spades_to_turn(p, current, target)

@@ -66,7 +66,7 @@ def _listing(game: Game, name: str | None, only: type | None, at: str | None = N
     if kind == "bonus":
         return [A.Pass(b) for b in s.bonus_pool]
     if kind == "spades":
-        return _transforms(game, p, income=True) + [A.DiscardSpade(p.spades)]
+        return _transforms(game, p, income=True) + [_discard(p.spades)]
     if kind in decisions.TURN_KINDS:
         return _turn_actions(game, p, only, at)
     if s.phase != "play":
@@ -83,7 +83,7 @@ def _listing(game: Game, name: str | None, only: type | None, at: str | None = N
         out += _turn_actions(game, p, only, at)
         if p.towns_owed:
             # before taking a town tile, a step back from 8 or 9 leaves the key for another track
-            out += [A.CultStep(c, -1) for c in CULTS if 8 <= p.cult[c] <= 9]
+            out += [_cult_step(c, -1) for c in CULTS if 8 <= p.cult[c] <= 9]
     return out
 
 
@@ -109,7 +109,7 @@ def _owed_choices(game: Game, p: Player, kind: str) -> list[A.Action]:
         taken = game.colors_taken(exclude=p, picking=True)
         return [A.PickColor(c) for c in TERRAINS if c not in taken]
     if kind == "lose-cult":
-        return [A.CultStep(c, -p.lose_cult_owed) for c in CULTS if p.cult[c] >= p.lose_cult_owed]
+        return [_cult_step(c, -p.lose_cult_owed) for c in CULTS if p.cult[c] >= p.lose_cult_owed]
     if kind == "unlock":
         out = []
         locked = p.faction.special["locked_terrain"]
@@ -125,17 +125,24 @@ def _owed_choices(game: Game, p: Player, kind: str) -> list[A.Action]:
     if kind == "leech":
         out = []
         for offer in p.leech_offers:
-            answers = [A.Leech(offer.amount, offer.source), A.Decline(offer.amount, offer.source)]
+            answers = [_leech(offer.amount, offer.source), _decline(offer.amount, offer.source)]
             out += [a for a in answers if a not in out]  # two offers alike are answered alike
         return out
     if kind == "favor":
-        return [A.TakeTile(f) for f, n in s.favor_pool.items() if n > 0 and f not in p.favors]
+        return [_take_tile(f) for f, n in s.favor_pool.items() if n > 0 and f not in p.favors]
     if kind == "town":
-        return [A.TakeTile(t) for t, n in s.town_pool.items() if n > 0]
+        return [_take_tile(t) for t, n in s.town_pool.items() if n > 0]
     if kind == "cult":
         n = p.cult_steps if p.cult_steps_same_track else 1
-        return [A.CultStep(c, n) for c in CULTS]
+        return [_cult_step(c, n) for c in CULTS]
     raise ValueError(kind)
+
+
+# The answers listed again and again, each made once (actions are immutable values).
+_cult_step = cache(A.CultStep)
+_leech = cache(A.Leech)
+_decline = cache(A.Decline)
+_take_tile = cache(A.TakeTile)
 
 
 def _turn_actions(game: Game, p: Player, only: type | None = None, at: str | None = None) -> list[A.Action]:
@@ -157,10 +164,14 @@ def _turn_actions(game: Game, p: Player, only: type | None = None, at: str | Non
     if only in (None, A.Convert, A.Connect, A.Burn) and not t.closed:
         out += _free_actions(game, p)
     if only in (None, A.DiscardSpade) and p.spades and t.actions == 0:
-        out.append(A.DiscardSpade(p.spades))  # spades are used or thrown away, never lost silently
+        out.append(_discard(p.spades))  # spades are used or thrown away, never lost silently
     if only in (None, A.Done) and game.can_end_turn(p.name):
-        out.append(A.Done())
+        out.append(_DONE)
     return out
+
+
+_DONE = A.Done()
+_discard = cache(A.DiscardSpade)
 
 
 # ---------------------------------------------------------------- main actions
@@ -310,7 +321,10 @@ def _digs(game: Game, p: Player, transforms: list[A.Action]) -> list[A.Action]:
     if not transforms or not _can_dig(p):
         return []
     most = 1 if p.home == "volcano" else MAX_SPADES
-    return [A.Dig(n) for n in range(1, most + 1) if _affordable(p, _dig_cost(p, n))]
+    return [_dig(n) for n in range(1, most + 1) if _affordable(p, _dig_cost(p, n))]
+
+
+_dig = cache(A.Dig)
 
 
 #: The follow-ups of an action that a later action of that class uses up (see `_use_subaction`).
@@ -385,8 +399,24 @@ def _burns(most: int) -> tuple[A.Action, ...]:
     return tuple(A.Burn(n) for n in range(1, most + 1))
 
 
-def _connects(game: Game, p: Player) -> list[A.Action]:
-    """Mermaids: river hexes whose skipping founds a town now."""
+def _connects(game: Game, p: Player) -> tuple[A.Action, ...]:
+    """Mermaids: river hexes whose skipping founds a town now (kept by what that depends on: the
+    map, the faction's buildings, river skips, towns and favor tiles (FAV5), and the bridges)."""
+    s = game.state
+    key = (s.map_key, p.name, tuple(p.buildings.items()), tuple(p.connects), frozenset(p.town_hexes),
+           tuple(p.favors), tuple(s.bridges))
+    found = _CONNECTS_SEEN.get(key)
+    if found is None:
+        if len(_CONNECTS_SEEN) >= _REACH_SEEN_MAX:
+            _CONNECTS_SEEN.clear()
+        found = _CONNECTS_SEEN[key] = tuple(_town_connects(game, p))
+    return found
+
+
+_CONNECTS_SEEN: dict[tuple, tuple[A.Action, ...]] = {}
+
+
+def _town_connects(game: Game, p: Player) -> list[A.Action]:
     s = game.state
     out = []
     for river in game.board.rivers:
