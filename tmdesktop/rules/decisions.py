@@ -124,7 +124,10 @@ def pending(s: GameState) -> list[Decision]:
     if owner is not None and s.players[owner].lose_cult_owed:
         return [_volcano_cult(s)]
     others, mine = [], []
+    players = s.players
     for n in s.order:
+        if not any(_owed_values(players[n].__dict__)):
+            continue  # (most players owe nothing most of the time: asked after every action)
         d = _in_play(s, n)
         if d is not None:
             (mine if n == owner else others).append(d)
