@@ -22,7 +22,8 @@ from tests.positions import random_position
 from tests.test_fast_state import FIRE_ICE
 
 KINDS = (A.Build, A.Transform, A.Upgrade, A.UseAction, A.Dig, A.Convert, A.Burn, A.Done, A.Pass,
-         A.SendPriest, A.PlaceBridge, A.Leech, A.Decline, A.TakeTile, A.CultStep, A.Advance)
+         A.SendPriest, A.PlaceBridge, A.Leech, A.Decline, A.TakeTile, A.CultStep, A.Advance,
+         A.DiscardSpade, A.Connect, A.PickColor, A.UnlockTerrain, A.TokenForVP)
 
 
 def fresh(game: Game) -> Game:

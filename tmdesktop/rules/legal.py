@@ -77,7 +77,7 @@ def _listing(game: Game, name: str | None, only: type | None, at: str | None = N
     out: list[A.Action] = []
     values = p.__dict__
     for owed_kind, owed_field in decisions.OWED_FIELDS:
-        if values[owed_field]:
+        if values[owed_field] and (only is None or only in _SETTLED_BY[owed_kind]):
             out += _owed_choices(game, p, owed_kind)
     if s.turn.faction == name and not p.lose_cult_owed:  # the site: "must lose cult steps first"
         out += _turn_actions(game, p, only, at)
@@ -138,6 +138,17 @@ def _owed_choices(game: Game, p: Player, kind: str) -> list[A.Action]:
     raise ValueError(kind)
 
 
+#: The kinds of action that settle each thing owed (`_owed_choices`): a listing of one kind of
+#: action skips what cannot give it.
+_SETTLED_BY = {
+    "leech": (A.Leech, A.Decline), "color": (A.PickColor,), "lose-cult": (A.CultStep,),
+    "unlock": (A.UnlockTerrain,), "p3": (A.TokenForVP,), "favor": (A.TakeTile,), "town": (A.TakeTile,),
+    "cult": (A.CultStep,),
+}
+#: Kinds of action that are never the main action or a follow-up (`_main_actions`, `_followups`).
+_NEVER_AN_ACTION = frozenset({A.Convert, A.Connect, A.Burn, A.DiscardSpade, A.Done, A.Leech, A.Decline,
+                              A.TakeTile, A.CultStep, A.PickColor, A.UnlockTerrain, A.TokenForVP})
+
 # The answers listed again and again, each made once (actions are immutable values).
 _cult_step = cache(A.CultStep)
 _leech = cache(A.Leech)
@@ -149,7 +160,7 @@ def _turn_actions(game: Game, p: Player, only: type | None = None, at: str | Non
     """What the player whose turn it is may do: the main action (or what is left of it), free
     conversions, ending the turn."""
     t = game.state.turn
-    if t.closed:  # passed or picked a colour: only ending the turn is left
+    if t.closed or only in _NEVER_AN_ACTION:  # passed or picked a colour: only ending the turn is left
         out = []
     elif t.actions > 0:
         out = _main_actions(game, p, only, at)
