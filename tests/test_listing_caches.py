@@ -84,16 +84,20 @@ def test_kept_listings_and_reach_equal_a_fresh_computation(seed, players, map_ke
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), players=st.integers(2, 5), map_key=st.sampled_from(MAP_KEYS))
-def test_kept_networks_equal_a_fresh_computation_through_a_whole_game(seed, players, map_key):
+def test_kept_networks_and_bridge_slots_equal_a_fresh_computation_through_a_whole_game(seed, players, map_key):
     # every position of a game: shipping, carpets, towns, bridges and river skips change the
     # networks of buildings that were kept earlier in the game
     rng = random.Random(seed)
     game = random_position(seed, players, map_key, 0, FIRE_ICE)
     while not game.finished:
         game.apply(*random_step(game, rng))
+        s = game.state
         for p in game.state.players.values():
             assert sorted(map(sorted, final_scoring.networks(game, p))) == \
                 sorted(map(sorted, final_scoring._networks(game, p))), p.name
+            # the bridge slots looked up from the faction's buildings: any free slot touching one
+            assert game.free_bridge_slot(p) == any(pair not in s.bridges and any(s.owner.get(h) == p.name for h in pair)
+                                                   for pair in game.board.bridge_slots), p.name
 
 
 def test_kept_river_towns_equal_a_fresh_computation_in_tournament_games():

@@ -306,9 +306,7 @@ def _bridge_placeable(game: Game, p: Player, act: str) -> bool:
     """An action that brings a bridge needs a bridge left and a free slot to place it."""
     if act not in _BRIDGE_ACTIONS:
         return True
-    s = game.state
-    return len(p.bridges) < BRIDGES_PER_FACTION and any(
-        pair not in s.bridges and any(s.owner.get(h) == p.name for h in pair) for pair in game.board.bridge_slots)
+    return len(p.bridges) < BRIDGES_PER_FACTION and game.free_bridge_slot(p)
 
 
 def _priests(game: Game, cult: str) -> tuple[A.Action, ...]:
