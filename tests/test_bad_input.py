@@ -64,6 +64,32 @@ def test_repeat_counts_that_the_rules_use_are_read():
     assert parse_row("burn 0") == []  # in real logs (4pLeague_S60_D1L1_G4): it does nothing
 
 
+def test_commands_are_read_as_by_trying_every_pattern_in_order():
+    # commands are tried only against the patterns their first character may start; every
+    # command of the corpus, changed in case and with mistakes, reads as trying them all would
+    from tmdesktop.rules import notation
+
+    def every_pattern(text):
+        text = " ".join(text.split())
+        for pattern, fn in notation._PATTERNS:
+            if m := pattern.match(text):
+                return fn(m)
+        raise RuleError("unreadable_command", text=text)
+
+    def read(parse, text):
+        try:
+            return parse(text)
+        except RuleError as e:
+            return e.code
+    rng = random.Random(5)
+    commands = {c.strip() for path in sorted(CORPUS.glob("*.txt"))[:10]
+                for line in path.read_text(encoding="utf-8").splitlines() for c in line.split("\t")[-1].split(".")}
+    commands |= {c.swapcase() for c in commands} | {c[1:] for c in commands} | {"", "+", "-", "?", "9 build"}
+    commands |= {"".join(rng.sample(c, len(c))) for c in list(commands)[:300]}
+    for text in sorted(commands):
+        assert read(notation.parse_command, text) == read(every_pattern, text), text
+
+
 def test_a_very_long_row_is_refused_and_the_message_is_short():
     with pytest.raises(RuleError) as e:
         parse_row("build A1. " * 5000)

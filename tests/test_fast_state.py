@@ -1,15 +1,17 @@
-"""Copies, push/pop and undo give exactly the state a replay of the log gives; the state's digest
-is the same in every process."""
+"""Copies, push/pop and undo give exactly the state a replay of the log gives, and a copy shares
+nothing an action changes; the state's digest is the same in every process."""
 
 import os
 import random
 import subprocess
 import sys
+from dataclasses import fields
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tmdesktop.rules.data import Faction
 from tmdesktop.rules.engine import Game
 from tmdesktop.rules.maps import MAP_KEYS
 from tmdesktop.rules.random_play import random_step
@@ -77,6 +79,7 @@ def test_a_copy_is_independent():
 
 DIGEST_SCRIPT = """
 import random
+from tmdesktop.rules.data import Faction
 from tmdesktop.rules.engine import Game
 from tmdesktop.rules.ledger import read_ledger, replay_ledger
 from pathlib import Path
@@ -85,6 +88,36 @@ game, mismatch = replay_ledger(ledger)
 assert mismatch is None
 print(game.digest())
 """
+
+
+def shared_containers(a, b, path="state") -> list[str]:
+    """The lists, dicts and sets reachable from `a` (through dataclass fields and containers) that
+    are the very same objects in `b` (the faction boards are shared on purpose: never changed)."""
+    if isinstance(a, Faction):
+        return []
+    out = []
+    if isinstance(a, (list, dict, set)):
+        if a is b:
+            out.append(path)
+    if hasattr(a, "__dataclass_fields__"):
+        for f in fields(a):
+            out += shared_containers(getattr(a, f.name), getattr(b, f.name), f"{path}.{f.name}")
+    elif isinstance(a, dict):
+        for k in a:
+            out += shared_containers(a[k], b[k], f"{path}[{k!r}]")
+    elif isinstance(a, list):
+        for k, (x, y) in enumerate(zip(a, b)):
+            out += shared_containers(x, y, f"{path}[{k}]")
+    return out
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), players=st.integers(2, 5), steps=st.integers(0, 250))
+def test_a_copy_shares_no_list_dict_or_set_with_the_original(seed, players, steps):
+    # what an action may change in place is copied, down to the players' and the turn's fields
+    game = random_position(seed, players, "original", steps, FIRE_ICE)
+    assert shared_containers(game.state, game.state.copy()) == []
+    assert shared_containers(game.state, game.copy().state) == []
 
 
 def test_digest_is_the_same_in_every_process(corpus_dir):

@@ -1,5 +1,6 @@
 """What the legal listing keeps between calls (the reach of a state, the narrowed listings `apply`
-checks against, the listings of one kind a search asks for) equals a fresh computation."""
+checks against, the listings of one kind a search asks for) equals a fresh computation; so do
+one faction's decision worked out alone and the networks kept for area scoring."""
 
 import random
 
@@ -7,16 +8,22 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tmdesktop.rules import actions as A
+from tmdesktop.rules import final_scoring, legal, terrain
 from tmdesktop.rules.engine import Game
+from tmdesktop.rules.ledger import read_ledger, replay_ledger
 from tmdesktop.rules.legal import legal_actions, target_of
-from tmdesktop.rules.maps import MAP_KEYS
+from tmdesktop.rules.maps import MAP_KEYS, TERRAINS
+from tmdesktop.rules.setup import GameSetup
+from tmdesktop.rules.terrain import spades_to_turn
 from tmdesktop.rules.random_play import random_step
 
+from tests.conftest import CORPUS
 from tests.positions import random_position
 from tests.test_fast_state import FIRE_ICE
 
 KINDS = (A.Build, A.Transform, A.Upgrade, A.UseAction, A.Dig, A.Convert, A.Burn, A.Done, A.Pass,
-         A.SendPriest, A.PlaceBridge, A.Leech, A.Decline, A.TakeTile, A.CultStep, A.Advance)
+         A.SendPriest, A.PlaceBridge, A.Leech, A.Decline, A.TakeTile, A.CultStep, A.Advance,
+         A.DiscardSpade, A.Connect, A.PickColor, A.UnlockTerrain, A.TokenForVP)
 
 
 def fresh(game: Game) -> Game:
@@ -27,7 +34,12 @@ def fresh(game: Game) -> Game:
 
 
 def check_position(game: Game, rng: random.Random) -> None:
+    pending = game.decisions()
     for who in [None, *game.state.players]:
+        # one faction's decision worked out alone (what a legality check asks) is its first in the list
+        first = next((d for d in pending if d.faction == who), None)
+        alone = fresh(game).decision_of(who)
+        assert (alone and (alone.kind, alone.faction, alone.why)) == (first and (first.kind, first.faction, first.why))
         full = fresh(game).legal_actions(who)
         for kind in KINDS:
             # a listing of one kind: computed alone, from a warm cache, and filtered from the full one
@@ -52,6 +64,9 @@ def check_position(game: Game, rng: random.Random) -> None:
         for h in game.board.land:
             reached, by_teleport = game.reach(p, h)
             assert reached == (h in reach) and (not reached or by_teleport == reach[h]), (p.name, h)
+        # the networks kept by what they depend on are the rule's own answer
+        assert sorted(map(sorted, final_scoring.networks(game, p))) == \
+            sorted(map(sorted, final_scoring._networks(game, p))), p.name
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -65,3 +80,60 @@ def test_kept_listings_and_reach_equal_a_fresh_computation(seed, players, map_ke
         if game.finished:
             break
         game.apply(*random_step(game, rng))
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), players=st.integers(2, 5), map_key=st.sampled_from(MAP_KEYS))
+def test_kept_networks_and_bridge_slots_equal_a_fresh_computation_through_a_whole_game(seed, players, map_key):
+    # every position of a game: shipping, carpets, towns, bridges and river skips change the
+    # networks of buildings that were kept earlier in the game
+    rng = random.Random(seed)
+    game = random_position(seed, players, map_key, 0, FIRE_ICE)
+    while not game.finished:
+        game.apply(*random_step(game, rng))
+        s = game.state
+        for p in game.state.players.values():
+            assert sorted(map(sorted, final_scoring.networks(game, p))) == \
+                sorted(map(sorted, final_scoring._networks(game, p))), p.name
+            # the bridge slots looked up from the faction's buildings: any free slot touching one
+            assert game.free_bridge_slot(p) == any(pair not in s.bridges and any(s.owner.get(h) == p.name for h in pair)
+                                                   for pair in game.board.bridge_slots), p.name
+
+
+def test_kept_river_towns_equal_a_fresh_computation_in_tournament_games():
+    # the Mermaids' river skips that found a town, kept by what they depend on, at every position
+    # of the corpus games where they join towns across a river (random play hardly ever does)
+    paths = [p for p in sorted(CORPUS.glob("*.txt")) if "connect r" in p.read_text(encoding="utf-8")]
+    assert paths
+    found = 0
+    for path in paths[:3]:
+        full, mismatch = replay_ledger(read_ledger(path.read_text(encoding="utf-8")))
+        assert mismatch is None
+        game = Game(full.setup)
+        for who, action in full.log[len(game.log):]:
+            mermaids = game.state.players.get("mermaids")
+            if mermaids is not None:
+                kept = list(legal._connects(game, mermaids))
+                assert kept == legal._town_connects(game, mermaids)
+                found += bool(kept)
+            game.apply(who, action)
+    assert found  # (positions where a river skip founds a town were met)
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), map_key=st.sampled_from(MAP_KEYS))
+def test_kept_spades_equal_a_fresh_computation(seed, map_key):
+    # the spades each faction needs per terrain and target, kept by faction, home and colour, at
+    # every tenth position of a game with the factions that bend the spade rules or pick colours
+    rng = random.Random(seed)
+    game = Game(GameSetup.random(4, seed, map_key=map_key, options=FIRE_ICE,
+                                 factions=("giants", "nomads", "icemaidens", "shapeshifters")))
+    steps = 0
+    while not game.finished:
+        game.apply(*random_step(game, rng))
+        steps += 1
+        if steps % 10 == 0:
+            for p in game.state.players.values():
+                for current in TERRAINS:
+                    for target in TERRAINS + (("ice",) if p.home == "ice" and p.color else ()):
+                        assert spades_to_turn(p, current, target) == terrain._spades_to_turn(p, current, target)

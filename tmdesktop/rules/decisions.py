@@ -122,24 +122,64 @@ def pending(s: GameState) -> list[Decision]:
                 for n in s.order if s.players[n].spades and not s.players[n].dropped]
     owner = s.turn.faction
     if owner is not None and s.players[owner].lose_cult_owed:
-        # the Acolytes pay a volcano's cult steps in their build, before neighbours answer (site)
-        return [Decision("lose-cult", owner, {"count": s.players[owner].lose_cult_owed})]
+        return [_volcano_cult(s)]
     others, mine = [], []
     players = s.players
     for n in s.order:
-        p = players[n]
-        values = p.__dict__
-        if not any(_owed_values(values)) or values["dropped"]:
-            continue  # (owed() inlined: asked for every player after every action)
-        kind, count = owed(p)
-        why = {"count": count}
-        if kind == "leech":
-            offer = p.leech_offers[0]
-            why = {"source": offer.source, "amount": offer.amount, "count": count}
-        (mine if n == owner else others).append(Decision(kind, n, why))
+        if not any(_owed_values(players[n].__dict__)):
+            continue  # (most players owe nothing most of the time: asked after every action)
+        d = _in_play(s, n)
+        if d is not None:
+            (mine if n == owner else others).append(d)
     if owner is not None and not mine:
-        mine.append(Decision(turn_kind(s), owner, {"round": s.round}))
+        mine.append(_turn(s))
     return mine + others if mid_turn(s) else others + mine
+
+
+def of(s: GameState, name: str | None) -> Decision | None:
+    """`name`'s first decision in `pending(s)`, worked out for that faction alone in the action
+    phase (a legality check asks for one faction's decision: the others' need not be built)."""
+    if s.phase != "play":
+        return next((d for d in pending(s) if d.faction == name), None)
+    owner = s.turn.faction
+    if owner is not None and s.players[owner].lose_cult_owed:
+        return _volcano_cult(s) if name == owner else None
+    if name not in s.players:
+        return None
+    d = _in_play(s, name)
+    if d is None and name == owner:
+        return _turn(s)
+    return d
+
+
+def _volcano_cult(s: GameState) -> Decision:
+    """The Acolytes pay a volcano's cult steps in their build, before neighbours answer (site):
+    while they owe them, nobody else decides."""
+    return Decision("lose-cult", s.turn.faction, {"count": s.players[s.turn.faction].lose_cult_owed})
+
+
+def _turn(s: GameState) -> Decision:
+    """The decision of the player whose turn it is and who owes nothing."""
+    return _made(turn_kind(s), s.turn.faction, (("round", s.round),))
+
+
+def _in_play(s: GameState, n: str) -> Decision | None:
+    """What `n` owes first in the action phase (None: nothing, or dropped out)."""
+    p = s.players[n]
+    values = p.__dict__
+    if not any(_owed_values(values)) or values["dropped"]:
+        return None  # (owed() inlined: asked for every player after every action)
+    kind, count = owed(p)
+    if kind == "leech":
+        offer = p.leech_offers[0]
+        return _made(kind, n, (("source", offer.source), ("amount", offer.amount), ("count", count)))
+    return _made(kind, n, (("count", count),))
+
+
+@cache
+def _made(kind: str, faction: str | None, why: tuple) -> Decision:
+    """The decision (made once: asked for after every action; never changed, `why` included)."""
+    return Decision(kind, faction, dict(why))
 
 
 def mid_turn(s: GameState) -> bool:

@@ -100,11 +100,13 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             if p is None or p.dropped or self.finished:
                 raise self._refusal(faction, action)
             return action
+        listed = self._legal_cache.get(faction) or self._legal_cache.get((faction, type(action)))
+        if listed is not None and id(action) in map(id, listed):
+            return action  # the listed object itself (a search or random play): legal and listed
         try:
             action = legal.canonical(self, faction, action)
         except Exception:  # a malformed action is refused like any other
             raise self._refusal(faction, action) from None
-        listed = self._legal_cache.get(faction) or self._legal_cache.get((faction, type(action)))
         if listed is None:  # only the listing of this action's kind and target is needed
             listed = legal.legal_actions(self, faction, type(action), legal.target_of(action))
         if action not in listed:
@@ -269,7 +271,10 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
 
     def decision_of(self, name: str | None) -> Decision | None:
         """`name`'s current decision: their first in `decisions()`, or None."""
-        for d in self._pending():
+        pending = self._legal_cache.get(_PENDING)
+        if pending is None:  # (a legality check needs one faction's decision, not everyone's)
+            return decisions.of(self.state, name)
+        for d in pending:
             if d.faction == name:
                 return d
         return None

@@ -47,9 +47,29 @@ def _components(hexes: list[str], linked) -> list[set[str]]:
     return out
 
 
-def networks(game: Game, p: Player) -> list[set[str]]:
+def networks(game: Game, p: Player) -> tuple[frozenset[str], ...]:
     """Groups of buildings linked directly (bridges included), by shipping (without the bonus
     tile's extra level), by tunnel or carpet range, or by the Mermaids' river skips."""
+    s = game.state
+    key = (s.map_key, p.name, tuple(p.buildings), p.ship, p.teleport_level, tuple(p.towns),
+           tuple(s.bridges), tuple(p.connects))
+    found = _NETWORKS_SEEN.get(key)
+    if found is None:
+        if len(_NETWORKS_SEEN) >= _NETWORKS_SEEN_MAX:
+            _NETWORKS_SEEN.clear()
+        found = _NETWORKS_SEEN[key] = tuple(frozenset(c) for c in _networks(game, p))
+    return found
+
+
+#: Networks already worked out, by everything `_networks` reads: the map, the faction (its
+#: shipping and tunnel or carpet rules), its buildings' hexes, shipping level, carpet level and
+#: town tiles (TW7's range), the bridges on the map and the Mermaids' river skips.  A search
+#: evaluates every player's network at every position, and few moves change one.
+_NETWORKS_SEEN: dict[tuple, tuple[frozenset[str], ...]] = {}
+_NETWORKS_SEEN_MAX = 20000  # (a few hundred bytes each)
+
+
+def _networks(game: Game, p: Player) -> list[set[str]]:
     board = game.board
     rng = game.teleport_range(p) if p.faction.teleport else -1
     links = river_links(game, p)

@@ -173,20 +173,21 @@ def system_rows(events: list[E.Event]) -> list[tuple[str, str, tuple]]:
     """The ledger rows the engine writes itself, as (faction, label, values): a view of the
     checkpoints among `events` (those of one action, in order)."""
     rows = []
-    vp: dict[tuple[str, E.Source], int] = {}  # VP of each faction from each source in this action
-    for e in events:
-        if isinstance(e, E.Gained) and e.resource == "VP":
-            vp[e.faction, e.source] = vp.get((e.faction, e.source), 0) + e.amount
-        elif isinstance(e, E.Checkpoint):
-            step = e.step
-            if step.kind == E.START:
-                label = "setup"
-            elif step.kind in (E.CULT_MAJORITY, E.AREA, E.FINAL_TILE):
-                what = {E.AREA: "network", E.FINAL_TILE: FINAL_TILE_LABELS.get(step.key)}.get(step.kind, step.key)
-                label = f"+{vp.get((e.faction, step), 0)}vp for {what}"
-            else:
-                label = _STEP_LABELS[step]
-            rows.append((e.faction, label, e.values))
+    for i, e in enumerate(events):
+        if type(e) is not E.Checkpoint:
+            continue  # (most actions write no row of their own)
+        step = e.step
+        if step.kind == E.START:
+            label = "setup"
+        elif step.kind in (E.CULT_MAJORITY, E.AREA, E.FINAL_TILE):
+            # the VP the faction got from that step in this action so far
+            vp = sum(g.amount for g in events[:i] if type(g) is E.Gained and g.resource == "VP"
+                     and g.faction == e.faction and g.source == step)
+            what = {E.AREA: "network", E.FINAL_TILE: FINAL_TILE_LABELS.get(step.key)}.get(step.kind, step.key)
+            label = f"+{vp}vp for {what}"
+        else:
+            label = _STEP_LABELS[step]
+        rows.append((e.faction, label, e.values))
     return rows
 
 

@@ -22,7 +22,8 @@ class Leech:
             other = s.players[s.order[(start + k) % len(s.order)]]
             if other.dropped:
                 continue
-            amount = sum(self.building_power(other, b) for h, b in other.buildings.items() if h in adjacent)
+            buildings = other.buildings
+            amount = sum(self.building_power(other, buildings[h]) for h in adjacent if h in buildings)
             if amount:
                 # An offer that could give nothing now (full bowls) does not count for the builder's
                 # abilities (Cultists), but can still be answered.

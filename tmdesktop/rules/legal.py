@@ -12,7 +12,8 @@ worked out once per faction.
 
 from __future__ import annotations
 
-from functools import cache
+from dataclasses import replace
+from functools import cache, lru_cache
 
 from . import actions as A
 from . import decisions
@@ -65,7 +66,7 @@ def _listing(game: Game, name: str | None, only: type | None, at: str | None = N
     if kind == "bonus":
         return [A.Pass(b) for b in s.bonus_pool]
     if kind == "spades":
-        return _transforms(game, p, income=True) + [A.DiscardSpade(p.spades)]
+        return _transforms(game, p, income=True) + [_discard(p.spades)]
     if kind in decisions.TURN_KINDS:
         return _turn_actions(game, p, only, at)
     if s.phase != "play":
@@ -76,13 +77,13 @@ def _listing(game: Game, name: str | None, only: type | None, at: str | None = N
     out: list[A.Action] = []
     values = p.__dict__
     for owed_kind, owed_field in decisions.OWED_FIELDS:
-        if values[owed_field]:
+        if values[owed_field] and (only is None or only in _SETTLED_BY[owed_kind]):
             out += _owed_choices(game, p, owed_kind)
     if s.turn.faction == name and not p.lose_cult_owed:  # the site: "must lose cult steps first"
         out += _turn_actions(game, p, only, at)
         if p.towns_owed:
             # before taking a town tile, a step back from 8 or 9 leaves the key for another track
-            out += [A.CultStep(c, -1) for c in CULTS if 8 <= p.cult[c] <= 9]
+            out += [_cult_step(c, -1) for c in CULTS if 8 <= p.cult[c] <= 9]
     return out
 
 
@@ -108,7 +109,7 @@ def _owed_choices(game: Game, p: Player, kind: str) -> list[A.Action]:
         taken = game.colors_taken(exclude=p, picking=True)
         return [A.PickColor(c) for c in TERRAINS if c not in taken]
     if kind == "lose-cult":
-        return [A.CultStep(c, -p.lose_cult_owed) for c in CULTS if p.cult[c] >= p.lose_cult_owed]
+        return [_cult_step(c, -p.lose_cult_owed) for c in CULTS if p.cult[c] >= p.lose_cult_owed]
     if kind == "unlock":
         out = []
         locked = p.faction.special["locked_terrain"]
@@ -124,24 +125,42 @@ def _owed_choices(game: Game, p: Player, kind: str) -> list[A.Action]:
     if kind == "leech":
         out = []
         for offer in p.leech_offers:
-            answers = [A.Leech(offer.amount, offer.source), A.Decline(offer.amount, offer.source)]
+            answers = [_leech(offer.amount, offer.source), _decline(offer.amount, offer.source)]
             out += [a for a in answers if a not in out]  # two offers alike are answered alike
         return out
     if kind == "favor":
-        return [A.TakeTile(f) for f, n in s.favor_pool.items() if n > 0 and f not in p.favors]
+        return [_take_tile(f) for f, n in s.favor_pool.items() if n > 0 and f not in p.favors]
     if kind == "town":
-        return [A.TakeTile(t) for t, n in s.town_pool.items() if n > 0]
+        return [_take_tile(t) for t, n in s.town_pool.items() if n > 0]
     if kind == "cult":
         n = p.cult_steps if p.cult_steps_same_track else 1
-        return [A.CultStep(c, n) for c in CULTS]
+        return [_cult_step(c, n) for c in CULTS]
     raise ValueError(kind)
+
+
+#: The kinds of action that settle each thing owed (`_owed_choices`): a listing of one kind of
+#: action skips what cannot give it.
+_SETTLED_BY = {
+    "leech": (A.Leech, A.Decline), "color": (A.PickColor,), "lose-cult": (A.CultStep,),
+    "unlock": (A.UnlockTerrain,), "p3": (A.TokenForVP,), "favor": (A.TakeTile,), "town": (A.TakeTile,),
+    "cult": (A.CultStep,),
+}
+#: Kinds of action that are never the main action or a follow-up (`_main_actions`, `_followups`).
+_NEVER_AN_ACTION = frozenset({A.Convert, A.Connect, A.Burn, A.DiscardSpade, A.Done, A.Leech, A.Decline,
+                              A.TakeTile, A.CultStep, A.PickColor, A.UnlockTerrain, A.TokenForVP})
+
+# The answers listed again and again, each made once (actions are immutable values).
+_cult_step = cache(A.CultStep)
+_leech = cache(A.Leech)
+_decline = cache(A.Decline)
+_take_tile = cache(A.TakeTile)
 
 
 def _turn_actions(game: Game, p: Player, only: type | None = None, at: str | None = None) -> list[A.Action]:
     """What the player whose turn it is may do: the main action (or what is left of it), free
     conversions, ending the turn."""
     t = game.state.turn
-    if t.closed:  # passed or picked a colour: only ending the turn is left
+    if t.closed or only in _NEVER_AN_ACTION:  # passed or picked a colour: only ending the turn is left
         out = []
     elif t.actions > 0:
         out = _main_actions(game, p, only, at)
@@ -156,10 +175,14 @@ def _turn_actions(game: Game, p: Player, only: type | None = None, at: str | Non
     if only in (None, A.Convert, A.Connect, A.Burn) and not t.closed:
         out += _free_actions(game, p)
     if only in (None, A.DiscardSpade) and p.spades and t.actions == 0:
-        out.append(A.DiscardSpade(p.spades))  # spades are used or thrown away, never lost silently
+        out.append(_discard(p.spades))  # spades are used or thrown away, never lost silently
     if only in (None, A.Done) and game.can_end_turn(p.name):
-        out.append(A.Done())
+        out.append(_DONE)
     return out
+
+
+_DONE = A.Done()
+_discard = cache(A.DiscardSpade)
 
 
 # ---------------------------------------------------------------- main actions
@@ -186,15 +209,19 @@ def _main_actions(game: Game, p: Player, only: type | None = None, at: str | Non
     if only not in (None, A.Advance, A.Pass):
         return out
     if p.ship < p.faction.max_ship and _affordable(p, p.faction.shipping["advance_cost"]):
-        out.append(A.Advance("ship"))
+        out.append(_advance("ship"))
     adv = (p.faction.digging or {}).get("advance_cost")
     if adv and p.dig < p.faction.max_dig and _affordable(p, adv):
-        out.append(A.Advance("dig"))
+        out.append(_advance("dig"))
     if s.round == 6:
-        out.append(A.Pass())
+        out.append(_pass(None))
     else:
-        out += [A.Pass(b) for b in s.bonus_pool]
+        out += [_pass(b) for b in s.bonus_pool]
     return out
+
+
+_advance = cache(A.Advance)
+_pass = cache(A.Pass)
 
 
 def _kept(game: Game, part: str, p: Player, make, *args) -> tuple[A.Action, ...]:
@@ -212,21 +239,23 @@ def _special_actions(game: Game, p: Player, at: str | None = None) -> list[A.Act
     `at`, only the one of that name)."""
     s = game.state
     out: list[A.Action] = []
-    forbidden = _forbidden_actions(p.name)
-    for act in POWER_ACTIONS if at is None else [a for a in POWER_ACTIONS if a == at]:
-        if (act not in s.blocked or game.may_reuse(p, act)) and act not in forbidden \
-                and _affordable(p, _power_action_cost(game, p, act)) and _bridge_placeable(game, p, act):
+    for act, cost in _power_actions_of(game, p):
+        if at is not None and act != at:
+            continue
+        if (act not in s.blocked or game.may_reuse(p, act)) and _affordable(p, cost) \
+                and (act not in _BRIDGE_ACTIONS or _bridge_placeable(game, p, act)):
             out.append(_use_action(act))
+    forbidden = _forbidden_actions(p.name)
     out += [_use_action(t) for t in game.tile_actions(p) if t not in p.actions_used and t not in forbidden
             and at in (None, t)]
-    for act in sorted(game._faction_actions(p)):
+    for act in game._faction_actions(p):
         if at not in (None, act):
             continue
         d = action_def(act)
         if not d.get("dont_block") and act in p.actions_used:
             continue
-        cost = {k: v for k, v in d["cost"].items() if k not in ("ALLOW_SHAPESHIFT", "PW_TOKEN")}
-        if not _affordable(p, cost) or sum(p.power) < d["cost"].get("PW_TOKEN", 0):
+        cost, tokens = _faction_action_cost(act)
+        if not _affordable(p, cost) or sum(p.power) < tokens:
             continue
         gain = d["gain"]
         if not _bridge_placeable(game, p, act):
@@ -248,16 +277,25 @@ def _forbidden_actions(name: str) -> frozenset[str]:
     return frozenset(n for n, o in (faction(name).special.get("action") or {}).items() if o.get("forbid"))
 
 
-#: (faction, power action) -> its cost for that faction (static data: worked out once).
-_POWER_COSTS: dict[tuple[str, str], dict] = {}
+#: faction -> (power action, its cost for that faction) for each power action it may take at all
+#: (static data: worked out once per faction).
+_POWER_TABLES: dict[str, tuple[tuple[str, dict], ...]] = {}
 
 
-def _power_action_cost(game: Game, p: Player, act: str) -> dict:
-    key = (p.name, act)
-    found = _POWER_COSTS.get(key)
+def _power_actions_of(game: Game, p: Player) -> tuple[tuple[str, dict], ...]:
+    found = _POWER_TABLES.get(p.name)
     if found is None:
-        found = _POWER_COSTS[key] = game.power_action_cost(p, act)
+        forbidden = _forbidden_actions(p.name)
+        found = _POWER_TABLES[p.name] = tuple(
+            (act, game.power_action_cost(p, act)) for act in POWER_ACTIONS if act not in forbidden)
     return found
+
+
+@cache
+def _faction_action_cost(act: str) -> tuple[dict, int]:
+    """What a faction's own action costs in resources, and in power tokens removed (game data)."""
+    cost = action_def(act)["cost"]
+    return {k: v for k, v in cost.items() if k not in ("ALLOW_SHAPESHIFT", "PW_TOKEN")}, cost.get("PW_TOKEN", 0)
 
 
 #: The actions that bring a bridge (ACT1, the Engineers' ACTE ...), from the game data.
@@ -268,9 +306,7 @@ def _bridge_placeable(game: Game, p: Player, act: str) -> bool:
     """An action that brings a bridge needs a bridge left and a free slot to place it."""
     if act not in _BRIDGE_ACTIONS:
         return True
-    s = game.state
-    return len(p.bridges) < BRIDGES_PER_FACTION and any(
-        pair not in s.bridges and any(s.owner.get(h) == p.name for h in pair) for pair in game.board.bridge_slots)
+    return len(p.bridges) < BRIDGES_PER_FACTION and game.free_bridge_slot(p)
 
 
 def _priests(game: Game, cult: str) -> tuple[A.Action, ...]:
@@ -294,7 +330,10 @@ def _digs(game: Game, p: Player, transforms: list[A.Action]) -> list[A.Action]:
     if not transforms or not _can_dig(p):
         return []
     most = 1 if p.home == "volcano" else MAX_SPADES
-    return [A.Dig(n) for n in range(1, most + 1) if _affordable(p, _dig_cost(p, n))]
+    return [_dig(n) for n in range(1, most + 1) if _affordable(p, _dig_cost(p, n))]
+
+
+_dig = cache(A.Dig)
 
 
 #: The follow-ups of an action that a later action of that class uses up (see `_use_subaction`).
@@ -330,27 +369,32 @@ def _followups(game: Game, p: Player, only: type | None = None, at: str | None =
     return out
 
 
-def _rates(p: Player) -> dict[tuple[str, str], int]:
-    return conversion_rates(p.name)
-
-
 def _free_actions(game: Game, p: Player) -> list[A.Action]:
     """Conversions (every amount the player can afford) and burning, at any moment of the turn."""
-    out: list[A.Action] = []
-    priest_cap = not p.faction.special.get("locked_terrain")  # Riverwalkers' priests become unlocks
-    for (give, get), rate in _rates(p).items():
-        have = p.power[2] if give == "PW" else getattr(p, give)
-        most = have // rate
-        if get == "P" and priest_cap:
-            most = min(most, p.max_priests - p.P)
-        if most > 0:
-            out += _conversions(rate, give, get, most)
-    if p.w_to_p:
-        out += _conversions(1, "W", "P", min(p.w_to_p, p.W))
+    out = list(_exchanges(p.name, p.C, p.W, p.P, p.VP, p.power[2], p.max_priests, p.w_to_p))
     if ability(p.name, "joins_towns_across_rivers"):
         out += _connects(game, p)
     out += _burns(p.power[1] // 2)
     return out
+
+
+@lru_cache(maxsize=20000)
+def _exchanges(name: str, C: int, W: int, P: int, VP: int, bowl3: int, max_priests: int,
+               w_to_p: int) -> tuple[A.Action, ...]:
+    """The conversions of faction `name` with these resources, made once for each (an end-of-turn
+    listing is little else, and random play and searches meet the same values often)."""
+    have = {"C": C, "W": W, "P": P, "VP": VP, "PW": bowl3}
+    out: list[A.Action] = []
+    priest_cap = not faction(name).special.get("locked_terrain")  # Riverwalkers' priests become unlocks
+    for (give, get), rate in conversion_rates(name).items():
+        most = have[give] // rate
+        if get == "P" and priest_cap:
+            most = min(most, max_priests - P)
+        if most > 0:
+            out += _conversions(rate, give, get, most)
+    if w_to_p:
+        out += _conversions(1, "W", "P", min(w_to_p, W))
+    return tuple(out)
 
 
 @cache
@@ -364,8 +408,24 @@ def _burns(most: int) -> tuple[A.Action, ...]:
     return tuple(A.Burn(n) for n in range(1, most + 1))
 
 
-def _connects(game: Game, p: Player) -> list[A.Action]:
-    """Mermaids: river hexes whose skipping founds a town now."""
+def _connects(game: Game, p: Player) -> tuple[A.Action, ...]:
+    """Mermaids: river hexes whose skipping founds a town now (kept by what that depends on: the
+    map, the faction's buildings, river skips, towns and favor tiles (FAV5), and the bridges)."""
+    s = game.state
+    key = (s.map_key, p.name, tuple(p.buildings.items()), tuple(p.connects), frozenset(p.town_hexes),
+           tuple(p.favors), tuple(s.bridges))
+    found = _CONNECTS_SEEN.get(key)
+    if found is None:
+        if len(_CONNECTS_SEEN) >= _REACH_SEEN_MAX:
+            _CONNECTS_SEEN.clear()
+        found = _CONNECTS_SEEN[key] = tuple(_town_connects(game, p))
+    return found
+
+
+_CONNECTS_SEEN: dict[tuple, tuple[A.Action, ...]] = {}
+
+
+def _town_connects(game: Game, p: Player) -> list[A.Action]:
     s = game.state
     out = []
     for river in game.board.rivers:
@@ -437,34 +497,49 @@ def _builds(game: Game, p: Player, reach: dict[str, bool], transformed: set[str]
         reach = {h: by_teleport for h, by_teleport in reach.items() if h in transformed}
     sandstorm = s.turn.followups.get("sandstorm", 0) > 0
     can_dig = _can_dig(p) and not transformed
-    by_terrain: dict[tuple, bool] = {}  # (terrain, extra cost) -> a dwelling (dug there) is affordable
+    # (terrain, extra cost) -> a dwelling (dug there) is affordable; _HEX_BY_HEX: it depends on the hex
+    by_terrain: dict[tuple, object] = {}
+    owner, terrain_of, teleported = s.owner, s.terrain, s.turn.teleported
     out = []
     for h, by_teleport in reach.items():
-        if h in s.owner:
+        if h in owner:
             continue
-        terrain = s.terrain[h]
+        terrain = terrain_of[h]
         if p.unlocked and terrain not in p.unlocked:
             continue
-        extra = _teleport_cost(game, p, h, by_teleport)
-        if extra is None:
-            continue
-        if terrain == p.home or p.unlocked:
-            ok = not p.spades and _affordable(p, base, extra)
-        elif terrain in ("ice", "volcano"):
-            continue
-        elif sandstorm:
-            ok = not p.spades and any(s.owner.get(n) == p.name for n in game.board.land_neighbours[h]) \
-                and _affordable(p, base, extra)
-        elif p.home == "volcano":
-            ok = not p.spades and _volcano_payable(game, p, h) and _affordable(p, base, extra)
-        else:
+        if by_teleport and teleported != h:
+            extra = _teleport_cost(game, p, h, by_teleport)
+            if extra is None:
+                continue
             key = (terrain, tuple(extra.items()))
-            ok = by_terrain.get(key)
-            if ok is None:
-                ok = by_terrain[key] = _can_build_on(p, terrain, base, can_dig, extra)
+        else:  # (most hexes: reached without a tunnel or carpet, or this turn's one again)
+            extra, key = _NO_EXTRA, (terrain, ())
+        ok = by_terrain.get(key)
+        if ok is None:
+            if terrain == p.home or p.unlocked:
+                ok = not p.spades and _affordable(p, base, extra)
+            elif terrain in ("ice", "volcano"):
+                ok = False
+            elif sandstorm or p.home == "volcano":
+                ok = _HEX_BY_HEX
+            else:
+                ok = _can_build_on(p, terrain, base, can_dig, extra)
+            by_terrain[key] = ok
+        if ok is _HEX_BY_HEX:
+            if sandstorm:
+                ok = not p.spades and any(owner.get(n) == p.name for n in game.board.land_neighbours[h]) \
+                    and _affordable(p, base, extra)
+            else:
+                ok = not p.spades and _volcano_payable(game, p, h) and _affordable(p, base, extra)
         if ok:
             out.append(_build(h))
     return out
+
+
+#: The extra cost of reaching a hex without a tunnel or carpet (shared: never changed).
+_NO_EXTRA: dict = {}
+#: `_builds`' mark for terrains whose answer depends on the hex (the sandstorm, a volcano's price).
+_HEX_BY_HEX = object()
 
 
 def _can_build_on(p: Player, terrain: str, base: dict, can_dig: bool, extra) -> bool:
@@ -554,9 +629,12 @@ def _transforms(game: Game, p: Player, income: bool = False, reach: dict[str, bo
         current = s.terrain[h]
         if current in ("ice", "volcano"):
             continue
-        extra = _teleport_cost(game, p, h, by_teleport)
-        if extra is None:
-            continue
+        if by_teleport and s.turn.teleported != h:
+            extra = _teleport_cost(game, p, h, by_teleport)
+            if extra is None:
+                continue
+        else:
+            extra = _NO_EXTRA
         if sandstorm:
             if current != p.home and any(s.owner.get(n) == p.name for n in game.board.land_neighbours[h]):
                 out.append(A.Transform(h, p.home))
@@ -630,17 +708,16 @@ def _upgrades(game: Game, p: Player, at: str | None = None) -> list[A.Action]:
         elif not _affordable(p, p.faction.cost(to)):
             allowed[to] = None
         elif to == "TP":
-            cost = p.faction.cost(to)
-            allowed[to] = True if _affordable(p, {**cost, "C": cost.get("C", 0) * 2}) else "with_neighbour"
+            allowed[to] = True if _affordable(p, _lonely_tp_cost(p.name)) else "with_neighbour"
         else:
             allowed[to] = True
     if not any(allowed.values()):
         return []
     out = []
     for h, kind in p.buildings.items() if at is None else [(at, p.buildings.get(at))]:
-        for to, frm in UPGRADES.items():
+        for to in _UPGRADES_FROM.get(kind, ()):
             ok = allowed[to]
-            if frm != kind or not ok:
+            if not ok:
                 continue
             if ok == "with_neighbour" and not any(s.owner.get(n) not in (None, p.name) for n in game.adjacent(h)):
                 continue  # no neighbour: the trading house costs double coins
@@ -649,6 +726,17 @@ def _upgrades(game: Game, p: Player, at: str | None = None) -> list[A.Action]:
 
 
 _upgrade = cache(A.Upgrade)
+
+
+@cache
+def _lonely_tp_cost(name: str) -> dict:
+    """A trading house with no other faction next to it: double coins (game data: once per faction)."""
+    cost = faction(name).cost("TP")
+    return {**cost, "C": cost.get("C", 0) * 2}
+
+
+#: building -> what it may be upgraded to, in the order of `UPGRADES`
+_UPGRADES_FROM = {frm: tuple(to for to, f in UPGRADES.items() if f == frm) for frm in UPGRADES.values()}
 
 
 def _bridge_slots(game: Game, p: Player) -> list[frozenset[str]]:
@@ -668,46 +756,82 @@ def _slots_in_order(slots: frozenset[frozenset[str]]) -> tuple[frozenset[str], .
 def canonical(game: Game, name: str | None, action: A.Action) -> A.Action:
     """The listed form of an action written another way in the notation (a transform without a
     colour, a priest sent to the space it would take anyway, a river joined by its two hexes)."""
-    s = game.state
-    p = s.players.get(name)
+    rewrite = _REWRITES.get(type(action))
+    if rewrite is None:
+        return action  # (a kind with one written form)
+    p = game.state.players.get(name)
     if p is None:
         return action
-    if isinstance(action, A.Transform):
-        color = "gray" if action.color == "grey" else action.color
-        if color is None and action.hex in s.terrain and s.terrain[action.hex] not in ("ice", "volcano"):
-            try:
-                color = game._closest_to_home(p, action.hex)
-            except Exception:
-                return action
-        return action if color == action.color else A.Transform(action.hex, color)
-    if isinstance(action, A.SendPriest):
-        cult = action.cult.upper()
-        free = [v for v, o in zip(CULT_SPOT_VALUES, s.cult_spots.get(cult) or ()) if o is None]
-        spot = action.spot
-        if spot is not None and (free[:1] == [spot] or (not free and spot == 1)):
-            spot = None  # the space it would take anyway
-        return action if (cult, spot) == (action.cult, action.spot) else A.SendPriest(cult, spot)
-    if isinstance(action, A.PlaceBridge):
-        return A.PlaceBridge(*sorted((action.a, action.b)))
-    if isinstance(action, (A.Leech, A.Decline)) and action.source is not None:
+    return rewrite(game, p, action)
+
+
+def _transform_form(game: Game, p: Player, action: A.Transform) -> A.Action:
+    s = game.state
+    color = "gray" if action.color == "grey" else action.color
+    if color is None and action.hex in s.terrain and s.terrain[action.hex] not in ("ice", "volcano"):
+        try:
+            color = game._closest_to_home(p, action.hex)
+        except Exception:
+            return action
+    return action if color == action.color else A.Transform(action.hex, color)
+
+
+def _priest_form(game: Game, p: Player, action: A.SendPriest) -> A.Action:
+    cult = action.cult.upper()
+    free = [v for v, o in zip(CULT_SPOT_VALUES, game.state.cult_spots.get(cult) or ()) if o is None]
+    spot = action.spot
+    if spot is not None and (free[:1] == [spot] or (not free and spot == 1)):
+        spot = None  # the space it would take anyway
+    return action if (cult, spot) == (action.cult, action.spot) else A.SendPriest(cult, spot)
+
+
+def _bridge_form(game: Game, p: Player, action: A.PlaceBridge) -> A.Action:
+    return A.PlaceBridge(*sorted((action.a, action.b)))
+
+
+def _answer_form(game: Game, p: Player, action: A.Leech | A.Decline) -> A.Action:
+    if action.source is not None:
         for offer in p.leech_offers:
             if offer.source == action.source.lower() and action.amount in (offer.amount, game.leech_amount(p, offer)):
                 return type(action)(offer.amount, offer.source)
-    if isinstance(action, A.Convert):
-        give, get = action.give.upper(), action.get.upper()
-        if give == action.give and get == action.get:
-            return action  # (the listed object itself: `apply` finds it at once)
-        return A.Convert(action.give_n, give, action.get_n, get)
-    if isinstance(action, A.Connect) and ":" in action.river:
+    return action
+
+
+def _convert_form(game: Game, p: Player, action: A.Convert) -> A.Action:
+    give, get = action.give.upper(), action.get.upper()
+    if give == action.give and get == action.get:
+        return action  # (the listed object itself: `apply` finds it at once)
+    return A.Convert(action.give_n, give, action.get_n, get)
+
+
+def _connect_form(game: Game, p: Player, action: A.Connect) -> A.Action:
+    if ":" in action.river:
         x, y = action.river.split(":", 1)
         common = [r for r in game.board.neighbours.get(x, ()) if r in game.board.neighbours.get(y, ())
                   and game.board.cells[r].is_river]
         if common:
             return A.Connect(common[0])
-    if isinstance(action, A.UseAction):
-        return action if action.name.isupper() else A.UseAction(action.name.upper())
-    if isinstance(action, A.TakeTile):
-        return action if action.tile.isupper() else A.TakeTile(action.tile.upper())
-    if isinstance(action, A.CultStep):
-        return action if action.cult.isupper() else A.CultStep(action.cult.upper(), action.n)
     return action
+
+
+def _upper_form(field: str):
+    """The rewrite of a kind whose one field (a name) is listed in capitals."""
+    def rewrite(game: Game, p: Player, action: A.Action) -> A.Action:
+        value = getattr(action, field)
+        return action if value.isupper() else replace(action, **{field: value.upper()})
+    return rewrite
+
+
+#: The kinds of action the notation writes in more than one way, and how each is listed.
+_REWRITES = {
+    A.Transform: _transform_form,
+    A.SendPriest: _priest_form,
+    A.PlaceBridge: _bridge_form,
+    A.Leech: _answer_form,
+    A.Decline: _answer_form,
+    A.Convert: _convert_form,
+    A.Connect: _connect_form,
+    A.UseAction: _upper_form("name"),
+    A.TakeTile: _upper_form("tile"),
+    A.CultStep: _upper_form("cult"),
+}

@@ -71,6 +71,10 @@ class Board:
         self.bridge_slots: frozenset[frozenset[str]] = frozenset(
             frozenset(p.split(":")) for p in bridge_pairs
         )
+        #: land hex -> the bridge slots with one end on it
+        self.bridge_slots_at: dict[str, tuple[frozenset[str], ...]] = {
+            h: tuple(pair for pair in self.bridge_slots if h in pair) for h in self.land
+        }
         nonempty = sorted({c.row for c in self.cells.values()})
         self.edge = frozenset(
             c.label

@@ -27,13 +27,38 @@ BUILDING_ALIASES = {
 FACTION_ALIASES = {"dragonmasters": "dragonlords"}
 
 _PATTERNS: list[tuple[re.Pattern, callable]] = []
+#: first character of a command (lower case) -> the patterns a command starting with it may match,
+#: in the order they were written (a command is tried against those only: most rows are replayed)
+_BY_FIRST: dict[str, list[tuple[re.Pattern, callable]]] = {}
+_ANY_FIRST: list[tuple[re.Pattern, callable]] = []  # patterns whose first character is not known
 
 
 def _rule(pattern: str):
     def wrap(fn):
-        _PATTERNS.append((re.compile(pattern + r"$", re.I), fn))
+        rule = (re.compile(pattern + r"$", re.I), fn)
+        _PATTERNS.append(rule)
+        firsts = _first_chars(pattern)
+        if firsts is None:
+            _ANY_FIRST.append(rule)
+            for rules in _BY_FIRST.values():
+                rules.append(rule)
+        for c in firsts or ():
+            _BY_FIRST.setdefault(c, list(_ANY_FIRST)).append(rule)
         return fn
     return wrap
+
+
+def _first_chars(pattern: str) -> set[str] | None:
+    """The characters (lower case) a match of `pattern` may start with: the first of each part
+    between "|"s (more than needed when a "|" is inside a group, which only costs a try), or None
+    when a part starts with anything but a letter, "-" or an escaped "+"."""
+    out = set()
+    for branch in pattern.split("|"):
+        c = branch[1:2] if branch.startswith("\\") else branch[:1]
+        if not (c.isalpha() or c in ("+", "-")) or (c == "+" and not branch.startswith("\\")):
+            return None
+        out.add(c.lower())
+    return out
 
 
 def _hex(s: str) -> str:
@@ -198,7 +223,7 @@ def parse_command(text: str) -> A.Action | list[A.Action] | None:
     """One command (no dots): an action, a repeated action (`+2TW5`), or None for `wait`."""
     text = " ".join(text.split())
     if len(text) <= MAX_ROW:
-        for pattern, fn in _PATTERNS:
+        for pattern, fn in _BY_FIRST.get(text[:1].lower(), _ANY_FIRST):
             m = pattern.match(text)
             if m:
                 return fn(m)

@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 
 def rank_points(metric: dict[str, int], points: tuple[int, ...]) -> dict[str, int]:
     """VP per faction for a ranking: tied factions split the summed points of the places they
     occupy, rounded down; a faction with 0 scores nothing."""
-    ranked = sorted((v for v in metric.values() if v > 0), reverse=True)
+    shares = _shares(tuple(sorted(metric.values(), reverse=True)), tuple(points))
+    return {name: shares[v] for name, v in metric.items() if v in shares}
+
+
+@lru_cache(maxsize=4096)
+def _shares(ranked: tuple[int, ...], points: tuple[int, ...]) -> dict[int, int]:
+    """Value -> VP for the values `ranked` (highest first), the values scoring nothing left out;
+    worked out once per ranking (a search scores the same cult rankings again and again; the
+    dict is shared: never changed)."""
+    ranked = tuple(v for v in ranked if v > 0)
     out = {}
-    for name, v in metric.items():
-        if v <= 0:
-            continue
+    for v in set(ranked):
         first, tied = ranked.index(v), ranked.count(v)
         share = sum(points[i] for i in range(first, min(first + tied, len(points)))) // tied
         if share:
-            out[name] = share
+            out[v] = share
     return out

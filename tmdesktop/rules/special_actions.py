@@ -8,9 +8,11 @@ sandstorm), GAIN_ACTION (the Chaos Magicians' double action), BRIDGE (a bridge t
 
 from __future__ import annotations
 
+from functools import cache
+
 from . import actions as A
 from . import events as E
-from .data import POWER_ACTIONS, action_def, raw, tile
+from .data import POWER_ACTIONS, action_def, faction, raw, tile
 from .errors import RuleError
 from .state import Player
 
@@ -75,9 +77,9 @@ class SpecialActions:
         kind = E.POWER_ACTION if name.startswith("ACT") else E.FAVOR if name.startswith("FAV") else E.BONUS_ACTION
         self._gain(p, action_def(name)["gain"], E.Source(kind, name))
 
-    def tile_actions(self, p: Player) -> list[str]:
+    def tile_actions(self, p: Player) -> tuple[str, ...]:
         """The actions of the bonus and favor tiles `p` holds (BON1's spade, FAV6's cult step...)."""
-        return [t for t in ([p.bonus] if p.bonus else []) + p.favors if tile(t).get("action")]
+        return _tile_actions(p.bonus, tuple(p.favors))
 
     def power_action_cost(self, p: Player, name: str) -> dict:
         cost = dict(action_def(name)["cost"])
@@ -87,10 +89,7 @@ class SpecialActions:
 
     def may_reuse(self, p: Player, name: str) -> bool:
         """Yetis with their stronghold may take power actions that are already taken."""
-        for gain in p.faction.buildings["SH"].get("on_build_gain") or []:
-            if p.counts["SH"] and name in (gain.get("allow_reuse") or {}):
-                return True
-        return False
+        return bool(p.counts["SH"]) and name in _reusable(p.name)
 
     def action_followups(self, p: Player, name: str) -> dict:
         override = (p.faction.special.get("action") or {}).get(name)
@@ -102,17 +101,39 @@ class SpecialActions:
         if ((p.faction.special.get("action") or {}).get(name) or {}).get("forbid"):
             raise RuleError("no_spades_for_faction", faction=p.name, name=name)
 
-    def _faction_actions(self, p: Player) -> set[str]:
-        out = set()
-        if p.counts["SH"]:
-            for gain in p.faction.buildings["SH"].get("on_build_gain") or []:
-                out |= {k for k in gain if k.startswith("ACT")}
-        if p.faction.special.get("ACTE"):
-            out.add("ACTE")
-        return out
+    def _faction_actions(self, p: Player) -> tuple[str, ...]:
+        """The faction's own actions it may take now (sorted): its stronghold's, the Engineers' bridge."""
+        return faction_actions(p.name, bool(p.counts["SH"]))
 
     def _once_per_round(self, p: Player, name: str) -> None:
         if name in p.actions_used:
             raise RuleError("action_used", name=name)
         self._require_turn(p)
         p.actions_used.add(name)
+
+
+@cache
+def faction_actions(name: str, stronghold: bool) -> tuple[str, ...]:
+    """Faction `name`'s own actions (sorted), with or without its stronghold built (game data:
+    worked out once)."""
+    out = set()
+    if stronghold:
+        for gain in faction(name).buildings["SH"].get("on_build_gain") or []:
+            out |= {k for k in gain if k.startswith("ACT")}
+    if faction(name).special.get("ACTE"):
+        out.add("ACTE")
+    return tuple(sorted(out))
+
+
+@cache
+def _reusable(name: str) -> frozenset[str]:
+    """The taken power actions faction `name` may take again once its stronghold is built (game
+    data: the Yetis')."""
+    return frozenset(act for gain in faction(name).buildings["SH"].get("on_build_gain") or []
+                     for act in gain.get("allow_reuse") or {})
+
+
+@cache
+def _tile_actions(bonus: str | None, favors: tuple[str, ...]) -> tuple[str, ...]:
+    """The tiles among `bonus` and `favors` that have an action (game data: once per hand of tiles)."""
+    return tuple(t for t in ((bonus,) if bonus else ()) + favors if tile(t).get("action"))

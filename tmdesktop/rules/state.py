@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field, fields
 from functools import cached_property
+from operator import itemgetter
 
 from .data import CULTS, Faction
 
@@ -81,25 +82,31 @@ class Player:
 
     def snapshot(self) -> tuple:
         """The values a ledger row shows: VP, C, W, P, bowls, cults."""
-        return (self.VP, self.C, self.W, self.P, tuple(self.power), tuple(self.cult[c] for c in CULTS))
+        return (self.VP, self.C, self.W, self.P, tuple(self.power), _cults_in_order(self.cult))
 
     def copy(self) -> Player:
+        # every field that actions change in place (the rest are numbers, strings or shared
+        # data), written out: a search copies players tens of thousands of times per move
         new = object.__new__(Player)
         d = self.__dict__.copy()
-        for name in _PLAYER_LISTS:
-            d[name] = d[name][:]
-        for name in _PLAYER_DICTS:
-            d[name] = d[name].copy()
-        for name in _PLAYER_SETS:
-            d[name] = set(d[name])
+        d["power"] = d["power"][:]
+        d["favors"] = d["favors"][:]
+        d["towns"] = d["towns"][:]
+        d["bridges"] = d["bridges"][:]
+        d["connects"] = d["connects"][:]
+        d["leech_offers"] = d["leech_offers"][:]
+        d["cult"] = d["cult"].copy()
+        d["buildings"] = d["buildings"].copy()
+        d["counts"] = d["counts"].copy()
+        d["town_hexes"] = set(d["town_hexes"])
+        d["actions_used"] = set(d["actions_used"])
+        d["unlocked"] = set(d["unlocked"])
         new.__dict__ = d
         return new
 
 
-#: Player fields that actions change in place (everything else is a number, a string or shared data).
-_PLAYER_LISTS = ("power", "favors", "towns", "bridges", "connects", "leech_offers")
-_PLAYER_DICTS = ("cult", "buildings", "counts")
-_PLAYER_SETS = ("town_hexes", "actions_used", "unlocked")
+#: A player's cult positions in the board's order of the tracks, as a tuple.
+_cults_in_order = itemgetter(*CULTS)
 
 
 @dataclass
@@ -154,10 +161,18 @@ class GameState:
         new = object.__new__(GameState)
         d = self.__dict__.copy()
         d["players"] = {n: p.copy() for n, p in self.players.items()}
-        for name in _STATE_LISTS:
-            d[name] = d[name][:]
-        for name in _STATE_DICTS:
-            d[name] = d[name].copy()
+        d["seats"] = d["seats"][:]
+        d["order"] = d["order"][:]
+        d["pass_order"] = d["pass_order"][:]
+        d["setup_queue"] = d["setup_queue"][:]
+        d["pending_colors"] = d["pending_colors"][:]
+        d["score_tiles"] = d["score_tiles"][:]
+        d["terrain"] = d["terrain"].copy()
+        d["owner"] = d["owner"].copy()
+        d["bridges"] = d["bridges"].copy()
+        d["bonus_pool"] = d["bonus_pool"].copy()
+        d["favor_pool"] = d["favor_pool"].copy()
+        d["town_pool"] = d["town_pool"].copy()
         d["blocked"] = set(self.blocked)
         d["cult_spots"] = {c: spots[:] for c, spots in self.cult_spots.items()}
         d["leech_events"] = {k: v.copy() for k, v in self.leech_events.items()}
@@ -172,10 +187,6 @@ class GameState:
     def digest(self) -> str:
         """A hash of `fingerprint()` that is the same in every process (unlike `hash()` of strings)."""
         return hashlib.blake2b(repr(self.fingerprint()).encode(), digest_size=16).hexdigest()
-
-
-_STATE_LISTS = ("seats", "order", "pass_order", "setup_queue", "pending_colors", "score_tiles")
-_STATE_DICTS = ("terrain", "owner", "bridges", "bonus_pool", "favor_pool", "town_pool")
 
 
 def _canonical(value):

@@ -14,6 +14,19 @@ from .state import Player
 
 def spades_to_turn(p: Player, current: str, target: str) -> int:
     """Spades `p` needs to turn a hex of `current` (not ice or volcano) into `target`."""
+    key = (p.name, p.home, p.color, current, target)
+    found = _SPADES.get(key)
+    if found is None:
+        found = _SPADES[key] = _spades_to_turn(p, current, target)
+    return found
+
+
+#: (faction, home, colour, terrain, target) -> spades: all the answer depends on (the `spades`
+#: hook may read only the home and colour), kept because searches and listings ask again and again.
+_SPADES: dict[tuple, int] = {}
+
+
+def _spades_to_turn(p: Player, current: str, target: str) -> int:
     if target == "ice":
         return wheel_distance(current, p.color, p.color) or 1
     hook = ability(p.name, "spades")

@@ -87,8 +87,12 @@ class Towns:
         s = self.state
         if s.turn.faction != p.name or s.turn.followups.get("bridge", 0) <= 0 or len(p.bridges) >= 3:
             return False
-        return any(pair not in s.bridges and any(s.owner.get(h) == p.name for h in pair)
-                   for pair in self.board.bridge_slots)
+        return self.free_bridge_slot(p)
+
+    def free_bridge_slot(self, p: Player) -> bool:
+        """Whether a bridge slot with one end on a building of `p` is free."""
+        bridges, slots_at = self.state.bridges, self.board.bridge_slots_at
+        return any(pair not in bridges for h in p.buildings for pair in slots_at.get(h, ()))
 
     def _do_bridge(self, p: Player, a: A.PlaceBridge) -> None:
         s = self.state
