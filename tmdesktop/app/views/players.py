@@ -22,7 +22,7 @@ class PlayersView:
         self.parts: dict[tuple[str, str], pygame.Rect] = {}
         self.scale = 1.0
         self._cache: dict[str, tuple] = {}
-        self._fit: tuple = ((), (11, 12))  # (what the sizes were fitted to, (font size, icon size))
+        self._fits: dict[str, tuple] = {}  # per panel: (what it was fitted to, (font size, icon size))
 
     def layout(self, rect: pygame.Rect, scale: float, seats: list[str]) -> None:
         self.rect = pygame.Rect(rect)
@@ -65,16 +65,17 @@ class PlayersView:
         """One font and icon size for every panel (the same row reads the same in each): the
         largest at which every panel's rows fit across, fitted again when what they show changes."""
         s = game.state
-        key = (tuple(_shown(s, s.players[n]) for n in self.panels), tuple(r.size for r in self.panels.values()),
-               self.scale, language())
-        if key != self._fit[0]:
-            fits = []
-            for name, r in self.panels.items():
+        fits = []
+        for name, r in self.panels.items():  # each panel fitted again only when what it shows changed
+            key = (_shown(s, s.players[name]), r.size, self.scale, language())
+            kept = self._fits.get(name)
+            if kept is None or kept[0] != key:
                 pad, x0, row_h, _ys = _geometry(r, self.scale)
-                fits.append(_fitted_sizes(s.players[name], _income(game, s.players[name]), r.right - pad - x0, row_h,
-                                          self.scale))
-            self._fit = (key, min(fits, default=(11, 12)))
-        return self._fit[1]
+                kept = (key, _fitted_sizes(s.players[name], _income(game, s.players[name]), r.right - pad - x0,
+                                           row_h, self.scale))
+                self._fits[name] = kept
+            fits.append(kept[1])
+        return min(fits, default=(11, 12))
 
     def _draw_panel(self, surface, game, p, r: pygame.Rect, active: bool, glow, sizes) -> None:
         sc = self.scale
