@@ -32,8 +32,7 @@ class HexMapView:
         self._static_key: tuple | None = None
         self._static_terrain: dict[str, str] = {}  # the terrain the cached layer shows
         self._labels_key: tuple | None = None
-        self._under: pygame.Surface | None = None  # the board without pieces and labels
-        self._board: pygame.Surface | None = None  # ... and with them: what a frame starts from
+        self._board: pygame.Surface | None = None  # the board with pieces and labels: what a frame starts from
         self._layers_drawn: tuple | None = None
         self._label_images: dict[str, tuple] = {}  # hex -> (ink, image, position, pill, pill position)
         self.centres: dict[str, tuple[float, float]] = {}
@@ -197,30 +196,50 @@ class HexMapView:
 
     def draw(self, surface: pygame.Surface, state, factions_home: dict[str, str], highlights=(),
              hover: str | None = None, bridge_slots=(), hover_bridge=None) -> None:
-        """The board.  It is kept as two layers, without and with the pieces and labels, redrawn
-        only when the state, the highlights or a toggle change; a hover then costs one blit and
-        the outline, with the pieces and labels it touches drawn again over it."""
-        scene = (state, factions_home, tuple(highlights), tuple(bridge_slots), hover_bridge)
-        key = self._layers_key(*scene)
-        if key != self._layers_drawn or self._board is None:
-            self._update_layers(key, *scene)
-            self._layers_drawn = key
+        """The board.  It is kept as a layer over the terrain layer, redrawn where the state, the
+        highlights or a toggle changed; a hover then costs one blit and the outline, with what
+        lies in its box drawn again in order (the terrain, bridges and glow, then the outline, then
+        the pieces and labels)."""
+        self.prepare(state, factions_home, highlights, bridge_slots, hover_bridge)
         top = self.board_rect.topleft
         surface.blit(self._board, top)
         outline = self._hover_outline(hover, highlights)
         if outline is None:
             return
         pts, colour, width = outline
-        xs, ys = [x for x, _y in pts], [y for _x, y in pts]
-        area = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
-        area = area.inflate(2 * width + 4, 2 * width + 4).clip(self.board_rect)
+        area = self.outline_area(hover, highlights, state, bridge_slots)
         clip = surface.get_clip()
         surface.set_clip(area.clip(clip))  # inside it, the same order as _draw_direct
-        surface.blit(self._under, area.topleft, area.move(-top[0], -top[1]))
+        surface.blit(self._static, area.topleft, area.move(-top[0], -top[1]))
+        self._paint_under(surface, (0, 0), state, factions_home, highlights, bridge_slots, hover_bridge)
         pygame.draw.polygon(surface, colour, pts, width)
         self._paint_pieces(surface, (0, 0), state, factions_home, area)
         self._paint_labels(surface, (0, 0), state, area)
         surface.set_clip(clip)
+
+    def prepare(self, state, factions_home: dict[str, str], highlights=(), bridge_slots=(),
+                hover_bridge=None) -> list[pygame.Rect] | None:
+        """Bring the layers up to date; returns where on the screen the board changed: nothing,
+        the boxes painted again, or None when it was built whole."""
+        scene = (state, factions_home, tuple(highlights), tuple(bridge_slots), hover_bridge)
+        key = self.layers_key(*scene)
+        if key == self._layers_drawn and self._board is not None:
+            return []
+        boxes = self._update_layers(key, *scene)
+        self._layers_drawn = key
+        return boxes
+
+    def outline_area(self, hover: str | None, highlights, state, bridge_slots=()) -> pygame.Rect | None:
+        """Where the outline of the hovered hex is drawn, with what lies there drawn again (None:
+        no outline); it holds whole any bridge it touches."""
+        outline = self._hover_outline(hover, highlights)
+        if outline is None:
+            return None
+        pts, _colour, width = outline
+        xs, ys = [x for x, _y in pts], [y for _x, y in pts]
+        area = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+        planks = [self._plank_box(pair) for pair in list(state.bridges) + list(bridge_slots)]
+        return _grown_over(area.inflate(2 * width + 4, 2 * width + 4), planks).clip(self.board_rect)
 
     def _draw_direct(self, surface: pygame.Surface, state, factions_home: dict[str, str], highlights=(),
                      hover: str | None = None, bridge_slots=(), hover_bridge=None) -> None:
@@ -234,7 +253,8 @@ class HexMapView:
         self._paint_pieces(surface, (0, 0), state, factions_home)
         self._paint_labels(surface, (0, 0), state)
 
-    def _layers_key(self, state, factions_home, highlights, bridge_slots, hover_bridge) -> tuple:
+    def layers_key(self, state, factions_home, highlights, bridge_slots, hover_bridge) -> tuple:
+        """Everything the layers show: equal keys, the same layers."""
         owned = tuple(sorted((h, o, state.players[o].buildings.get(h, "D")) for h, o in state.owner.items()))
         bridges = tuple(sorted((tuple(sorted(pair)), owner) for pair, owner in state.bridges.items()))
         return (self.rect.size, round(self.size, 3), self.show_labels, self.colour_blind,
@@ -242,8 +262,9 @@ class HexMapView:
                 highlights, tuple(tuple(sorted(p)) for p in bridge_slots),
                 tuple(sorted(hover_bridge)) if hover_bridge else None)
 
-    def _update_layers(self, key: tuple, state, factions_home, highlights, bridge_slots, hover_bridge) -> None:
-        """Bring both layers up to `key`.  A move changes a few hexes (a building, a terrain, the
+    def _update_layers(self, key: tuple, state, factions_home, highlights, bridge_slots,
+                       hover_bridge) -> list[pygame.Rect] | None:
+        """Bring the board layer up to `key`.  A move changes a few hexes (a building, a terrain, the
         glow of the targets): only the boxes around those are painted again, in the full build's
         order and clipped to each box (at 4K a build's frame then spends 4 ms of CPU here instead
         of 6), and only those boxes change on the screen."""
@@ -252,35 +273,43 @@ class HexMapView:
         if (before is None or self._board is None or before[:4] != key[:4] or before[6:8] != key[6:8]
                 or before[9:] != key[9:]):
             self._build_layers(state, factions_home, highlights, bridge_slots, hover_bridge)
-            return
+            return None
         old_terrain, new_terrain = dict(before[4]), dict(key[4])
         old_owned = {h: (o, k) for h, o, k in before[5]}
         new_owned = {h: (o, k) for h, o, k in key[5]}
         changed = {h for h in new_terrain if new_terrain[h] != old_terrain.get(h)}
         changed |= {h for h in old_owned.keys() | new_owned.keys() if old_owned.get(h) != new_owned.get(h)}
-        changed |= set(before[8]) ^ set(key[8])
+        glowing = (set(before[8]) ^ set(key[8])) - changed
         shown = self._labels(state.terrain) if self.show_labels else {}
         boxes = [self._hex_box(h, old_owned.get(h), new_owned.get(h), factions_home, shown.get(h))
                  for h in sorted(changed) if h in self.centres]
+        boxes += [self._cell_box(h) for h in sorted(glowing) if h in self.centres]
         planks = [self._plank_box(pair) for pair in list(state.bridges) + list(bridge_slots)]
         boxes = _merged([_grown_over(box, planks) for box in boxes])
         static = self._static_layer(state.terrain)
         off = (-self.board_rect.x, -self.board_rect.y)
         placed = self._placed_pieces(state, factions_home, off)
         labels = self._placed_labels(state, off)
+        painted = []
         for box in boxes:
             local = box.move(off).clip(self._board.get_rect())
             if not local.width or not local.height:
                 continue
-            self._under.set_clip(local)
-            self._under.blit(static, local.topleft, local)
-            self._paint_under(self._under, off, state, factions_home, highlights, bridge_slots, hover_bridge)
-            self._under.set_clip(None)
+            painted.append(local.move(self.board_rect.topleft))
             self._board.set_clip(local)
-            self._board.blit(self._under, local.topleft, local)
+            self._board.blit(static, local.topleft, local)
+            self._paint_under(self._board, off, state, factions_home, highlights, bridge_slots, hover_bridge)
             self._paint_pieces(self._board, off, state, factions_home, local, placed)
             self._paint_labels(self._board, off, state, local, labels)
             self._board.set_clip(None)
+        return painted
+
+    def _cell_box(self, label: str) -> pygame.Rect:
+        """On the screen, the box around a hex's cell: all its glow changes (the glow image is
+        transparent outside the cell)."""
+        cx, cy = self.centres[label]
+        half_w, half_h = int(self.size * SQRT3 / 2) + 3, int(self.size) + 3
+        return pygame.Rect(int(cx) - half_w, int(cy) - half_h, 2 * half_w, 2 * half_h)
 
     def _hex_box(self, label: str, old_piece, new_piece, factions_home, entry) -> pygame.Rect:
         """On the screen, everything drawn for one hex: the cell and its glow, the piece it had
@@ -309,12 +338,11 @@ class HexMapView:
     def _build_layers(self, state, factions_home, highlights, bridge_slots, hover_bridge) -> None:
         static = self._static_layer(state.terrain)
         if self._board is None or self._board.get_size() != static.get_size():
-            self._under, self._board = static.copy(), static.copy()
-        # drawn into the surfaces already there: a fresh 4K copy costs several ms in page faults alone
+            self._board = static.copy()
+        # drawn into the surface already there: a fresh 4K copy costs several ms in page faults alone
         off = (-self.board_rect.x, -self.board_rect.y)
-        self._under.blit(static, (0, 0))
-        self._paint_under(self._under, off, state, factions_home, highlights, bridge_slots, hover_bridge)
-        self._board.blit(self._under, (0, 0))
+        self._board.blit(static, (0, 0))
+        self._paint_under(self._board, off, state, factions_home, highlights, bridge_slots, hover_bridge)
         self._paint_pieces(self._board, off, state, factions_home)
         self._paint_labels(self._board, off, state)
 

@@ -37,29 +37,43 @@ class PlayersView:
         (`_shown`): a move redraws the mover's panel, not all of them (4K frames stay short)."""
         self.chips = {}
         self.parts = {}
+        for name in self.panels:
+            self.draw_panel(surface, game, name, decider, glow, cached)
+
+    def draw_panel(self, surface, game, name: str, decider: str | None, glow=frozenset(),
+                   cached: bool = True) -> None:
+        """One player's panel (see `draw`); its chips and parts replace those it had."""
         s = game.state
+        r = self.panels[name]
+        mine = frozenset(k for k in glow if k[0] == name)
+        self.chips = {k: c for k, c in self.chips.items() if k[0] != name}
+        self.parts = {k: c for k, c in self.parts.items() if k[0] != name}
         sizes = self._sizes(game)
-        for name, r in self.panels.items():
-            mine = frozenset(k for k in glow if k[0] == name)
-            if not cached:
-                self._draw_panel(surface, game, s.players[name], r, decider == name, mine, sizes)
-                continue
-            key = (_shown(s, s.players[name]), r.size, self.scale, decider == name, mine, language(), sizes)
-            entry = self._cache.get(name)
-            if entry is None or entry[0] != key:
-                layer = pygame.Surface((r.width + 8, r.height + 8), pygame.SRCALPHA)
-                before, parts_before = dict(self.chips), dict(self.parts)
-                self.chips, self.parts = {}, {}
-                self._draw_panel(layer, game, s.players[name], pygame.Rect(4, 4, r.width, r.height), decider == name,
-                                 mine, sizes)
-                chips = {k: c.move(-4, -4) for k, c in self.chips.items()}
-                parts = {k: c.move(-4, -4) for k, c in self.parts.items()}
-                self.chips, self.parts = before, parts_before
-                entry = (key, layer.convert_alpha() if pygame.display.get_surface() else layer, chips, parts)
-                self._cache[name] = entry
-            surface.blit(entry[1], (r.x - 4, r.y - 4))
-            self.chips.update({k: c.move(r.x, r.y) for k, c in entry[2].items()})
-            self.parts.update({k: c.move(r.x, r.y) for k, c in entry[3].items()})
+        if not cached:
+            self._draw_panel(surface, game, s.players[name], r, decider == name, mine, sizes)
+            return
+        key = self.panel_key(game, name, decider, glow)
+        entry = self._cache.get(name)
+        if entry is None or entry[0] != key:
+            layer = pygame.Surface((r.width + 8, r.height + 8), pygame.SRCALPHA)
+            before, parts_before = self.chips, self.parts
+            self.chips, self.parts = {}, {}
+            self._draw_panel(layer, game, s.players[name], pygame.Rect(4, 4, r.width, r.height), decider == name,
+                             mine, sizes)
+            chips = {k: c.move(-4, -4) for k, c in self.chips.items()}
+            parts = {k: c.move(-4, -4) for k, c in self.parts.items()}
+            self.chips, self.parts = before, parts_before
+            entry = (key, layer.convert_alpha() if pygame.display.get_surface() else layer, chips, parts)
+            self._cache[name] = entry
+        surface.blit(entry[1], (r.x - 4, r.y - 4))
+        self.chips.update({k: c.move(r.x, r.y) for k, c in entry[2].items()})
+        self.parts.update({k: c.move(r.x, r.y) for k, c in entry[3].items()})
+
+    def panel_key(self, game, name: str, decider: str | None, glow=frozenset()) -> tuple:
+        """Everything one panel shows: equal keys, the same picture."""
+        s = game.state
+        return (_shown(s, s.players[name]), self.panels[name].size, self.scale, decider == name,
+                frozenset(k for k in glow if k[0] == name), language(), self._sizes(game))
 
     def _sizes(self, game) -> tuple[int, int]:
         """One font and icon size for every panel (the same row reads the same in each): the

@@ -127,6 +127,14 @@ class SupplyView:
         self.bonuses.place(pygame.Rect(row2.x + split2, row2.y, row2.width - split2, row2.height), bonus,
                            max(len(bonus), 6), scale, title)
 
+    def key(self, state, glow=frozenset()) -> tuple:
+        """Everything the supply shows: equal keys, the same picture."""
+        cards = tuple(tuple((name, tuple(r)) for name, r in strip.cards.items())
+                      for strip in (self.rounds, self.towns, self.powers, self.bonuses))
+        return (cards, self.scale, language(), state.round, tuple(sorted(state.town_pool.items())),
+                tuple(sorted(state.blocked)), tuple(sorted(state.bonus_pool.items())),
+                frozenset(k for k in glow if k[0] in ("town", "power", "bonus")))
+
     def draw(self, surface, state, glow=frozenset(), held_by=None) -> None:
         s = self.scale
         fs = max(10, int(14 * s))
@@ -198,6 +206,11 @@ class PoolsView:
         self.scale = scale
         pad = int(8 * scale)
         self.strip.place(rect.inflate(-2 * pad, -2 * pad), list(FAVOR_TILES), 3, scale, int(22 * scale))
+
+    def key(self, state, glow=frozenset()) -> tuple:
+        """Everything the favor tiles show: equal keys, the same picture."""
+        return (tuple(self.rect), tuple((name, tuple(r)) for name, r in self.strip.cards.items()), self.scale,
+                language(), tuple(sorted(state.favor_pool.items())), frozenset(k for k in glow if k[0] == "favor"))
 
     def draw(self, surface, state, glow=frozenset()) -> None:
         widgets.panel(surface, self.rect, theme.PANEL, radius=int(10 * self.scale))
