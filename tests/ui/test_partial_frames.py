@@ -41,10 +41,11 @@ def _random_input(app, scene, rng: random.Random) -> None:
     elif r < 0.7:  # a key: a tool, the labels, the colour-blind glyphs, undo
         k = rng.choice([pygame.K_b, pygame.K_t, pygame.K_l, pygame.K_g, pygame.K_ESCAPE])
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-    elif r < 0.8:  # a move, as a computer seat would play it
+    elif r < 0.8:  # a move, as a computer seat would play it; often one that changes the supply
         acts = [a for a in scene.session.legal() if not isinstance(a, A.DropFaction)]
+        supply = [a for a in acts if isinstance(a, (A.UseAction, A.Pass, A.TakeTile))]
         if acts:
-            scene.play(rng.choice(acts), checked=True)
+            scene.play(rng.choice(supply if supply and rng.random() < 0.5 else acts), checked=True)
     elif r < 0.87:  # an overlay rings a target and writes a note, or takes them away
         if scene.annotations:
             scene.clear_annotations()

@@ -62,9 +62,11 @@ def parts(scene) -> list[Part]:
              lambda s: scene.cults.draw(s, st, homes, cult_glow, spot_glow, colour_blind=colour_blind)),
         Part("pools", scene.pools.rect.inflate(8, 8), scene.pools.key(st, glow),
              lambda s: scene.pools.draw(s, st, glow)),
-        Part("supply", scene.supply.rect.inflate(12, 12), scene.supply.key(st, glow),
-             lambda s: scene.supply.draw(s, st, glow)),
     ]
+    supply = scene.supply
+    for name, strip in supply.strips().items():  # one part each: a glow on a bonus tile redraws the bonus tiles
+        out.append(Part(f"supply:{name}", strip.rect.inflate(12, 12), supply.key(st, name, glow),
+                        lambda s, name=name: supply.draw_strip(s, st, name, glow)))
     panels = scene.players
     for name, r in panels.panels.items():  # one part each: a move redraws the panels it changed
         out.append(Part(f"player:{name}", r.inflate(8, 8), panels.panel_key(scene.game, name, me, glow),

@@ -33,6 +33,7 @@ class HexMapView:
         self._static_terrain: dict[str, str] = {}  # the terrain the cached layer shows
         self._labels_key: tuple | None = None
         self._board: pygame.Surface | None = None  # the board with pieces and labels: what a frame starts from
+        self._placed: tuple = (None, [], [])  # (layers key, pieces, labels) placed on the screen
         self._layers_drawn: tuple | None = None
         self._label_images: dict[str, tuple] = {}  # hex -> (ink, image, position, pill, pill position)
         self.centres: dict[str, tuple[float, float]] = {}
@@ -59,6 +60,7 @@ class HexMapView:
                                       int(w), int(h))
         self.centres = {label: self._centre(label) for label in self.board.cells}
         self._static_key = self._labels_key = self._layers_drawn = None
+        self._placed = (None, [], [])
 
     def _centre(self, label: str) -> tuple[float, float]:
         x, y = self.board.center(label)
@@ -209,12 +211,17 @@ class HexMapView:
         pts, colour, width = outline
         area = self.outline_area(hover, highlights, state, bridge_slots)
         clip = surface.get_clip()
+        if not area.colliderect(clip):  # drawn in parts, outside this one
+            return
+        if self._placed[0] != self._layers_drawn:  # where the pieces and labels are, kept for hovers
+            self._placed = (self._layers_drawn, self._placed_pieces(state, factions_home, (0, 0)),
+                            self._placed_labels(state, (0, 0)))
         surface.set_clip(area.clip(clip))  # inside it, the same order as _draw_direct
         surface.blit(self._static, area.topleft, area.move(-top[0], -top[1]))
         self._paint_under(surface, (0, 0), state, factions_home, highlights, bridge_slots, hover_bridge)
         pygame.draw.polygon(surface, colour, pts, width)
-        self._paint_pieces(surface, (0, 0), state, factions_home, area)
-        self._paint_labels(surface, (0, 0), state, area)
+        self._paint_pieces(surface, (0, 0), state, factions_home, area, self._placed[1])
+        self._paint_labels(surface, (0, 0), state, area, self._placed[2])
         surface.set_clip(clip)
 
     def prepare(self, state, factions_home: dict[str, str], highlights=(), bridge_slots=(),

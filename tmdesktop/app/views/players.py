@@ -55,7 +55,13 @@ class PlayersView:
         key = self.panel_key(game, name, decider, glow)
         entry = self._cache.get(name)
         if entry is None or entry[0] != key:
-            layer = pygame.Surface((r.width + 8, r.height + 8), pygame.SRCALPHA)
+            size = (r.width + 8, r.height + 8)
+            if entry is not None and entry[1].get_size() == size:  # drawn again in the same surface
+                layer = entry[1]
+                layer.fill((0, 0, 0, 0))
+            else:
+                layer = pygame.Surface(size, pygame.SRCALPHA)
+                layer = layer.convert_alpha() if pygame.display.get_surface() else layer
             before, parts_before = self.chips, self.parts
             self.chips, self.parts = {}, {}
             self._draw_panel(layer, game, s.players[name], pygame.Rect(4, 4, r.width, r.height), decider == name,
@@ -63,7 +69,7 @@ class PlayersView:
             chips = {k: c.move(-4, -4) for k, c in self.chips.items()}
             parts = {k: c.move(-4, -4) for k, c in self.parts.items()}
             self.chips, self.parts = before, parts_before
-            entry = (key, layer.convert_alpha() if pygame.display.get_surface() else layer, chips, parts)
+            entry = (key, layer, chips, parts)
             self._cache[name] = entry
         surface.blit(entry[1], (r.x - 4, r.y - 4))
         self.chips.update({k: c.move(r.x, r.y) for k, c in entry[2].items()})
