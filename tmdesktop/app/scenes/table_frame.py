@@ -44,11 +44,11 @@ def parts(scene) -> list[Part]:
                     break
     board = scene.map
     outline = board.outline_area(hover_hex, highlights, st, slots)
-    map_key = (board.layers_key(st, homes, tuple(highlights), tuple(slots), hover_bridge),
-               (tuple(outline) if outline else None, hover_hex, hover_hex in highlights))
+    layers = board.layers_key(st, homes, tuple(highlights), tuple(slots), hover_bridge)
+    map_key = (layers, (tuple(outline) if outline else None, hover_hex, hover_hex in highlights))
 
     def map_damage(before) -> list[pygame.Rect] | None:
-        boxes = board.prepare(st, homes, highlights, slots, hover_bridge)
+        boxes = board.prepare(st, homes, highlights, slots, hover_bridge, layers)
         if boxes is not None and before[1] != map_key[1]:
             boxes += [pygame.Rect(area) for area in (before[1][0], map_key[1][0]) if area]
         return boxes
@@ -56,7 +56,7 @@ def parts(scene) -> list[Part]:
     colour_blind = board.colour_blind
     out = [
         Part("map", pygame.Rect(board.board_rect), map_key,
-             lambda s: board.draw(s, st, homes, highlights, hover_hex, slots, hover_bridge), map_damage),
+             lambda s: board.draw(s, st, homes, highlights, hover_hex, slots, hover_bridge, layers), map_damage),
         Part("cults", scene.cults.rect.inflate(8, 8),
              scene.cults.key(st, homes, cult_glow, spot_glow, colour_blind),
              lambda s: scene.cults.draw(s, st, homes, cult_glow, spot_glow, colour_blind=colour_blind)),
@@ -69,8 +69,9 @@ def parts(scene) -> list[Part]:
                         lambda s, name=name: supply.draw_strip(s, st, name, glow)))
     panels = scene.players
     for name, r in panels.panels.items():  # one part each: a move redraws the panels it changed
-        out.append(Part(f"player:{name}", r.inflate(8, 8), panels.panel_key(scene.game, name, me, glow),
-                        lambda s, name=name: panels.draw_panel(s, scene.game, name, me, glow)))
+        key = panels.panel_key(scene.game, name, me, glow)
+        out.append(Part(f"player:{name}", r.inflate(8, 8), key,
+                        lambda s, name=name, key=key: panels.draw_panel(s, scene.game, name, me, glow, key=key)))
     out.append(Part("top", pygame.Rect(L.top), _top_key(scene, homes, me), scene._draw_top))
     size, small = max(11, int(17 * L.scale)), max(10, int(14 * L.scale))
     for b in scene.buttons + scene.top_buttons:

@@ -197,12 +197,12 @@ class HexMapView:
     # ------------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface, state, factions_home: dict[str, str], highlights=(),
-             hover: str | None = None, bridge_slots=(), hover_bridge=None) -> None:
+             hover: str | None = None, bridge_slots=(), hover_bridge=None, key: tuple | None = None) -> None:
         """The board.  It is kept as a layer over the terrain layer, redrawn where the state, the
         highlights or a toggle changed; a hover then costs one blit and the outline, with what
         lies in its box drawn again in order (the terrain, bridges and glow, then the outline, then
-        the pieces and labels)."""
-        self.prepare(state, factions_home, highlights, bridge_slots, hover_bridge)
+        the pieces and labels).  `key`: `layers_key` of these, when the caller has it."""
+        self.prepare(state, factions_home, highlights, bridge_slots, hover_bridge, key)
         top = self.board_rect.topleft
         surface.blit(self._board, top)
         outline = self._hover_outline(hover, highlights)
@@ -225,11 +225,11 @@ class HexMapView:
         surface.set_clip(clip)
 
     def prepare(self, state, factions_home: dict[str, str], highlights=(), bridge_slots=(),
-                hover_bridge=None) -> list[pygame.Rect] | None:
+                hover_bridge=None, key: tuple | None = None) -> list[pygame.Rect] | None:
         """Bring the layers up to date; returns where on the screen the board changed: nothing,
         the boxes painted again, or None when it was built whole."""
         scene = (state, factions_home, tuple(highlights), tuple(bridge_slots), hover_bridge)
-        key = self.layers_key(*scene)
+        key = key or self.layers_key(*scene)
         if key == self._layers_drawn and self._board is not None:
             return []
         boxes = self._update_layers(key, *scene)

@@ -41,18 +41,19 @@ class PlayersView:
             self.draw_panel(surface, game, name, decider, glow, cached)
 
     def draw_panel(self, surface, game, name: str, decider: str | None, glow=frozenset(),
-                   cached: bool = True) -> None:
-        """One player's panel (see `draw`); its chips and parts replace those it had."""
+                   cached: bool = True, key: tuple | None = None) -> None:
+        """One player's panel (see `draw`); its chips and parts replace those it had.  `key`:
+        its `panel_key`, when the caller has it."""
         s = game.state
         r = self.panels[name]
         mine = frozenset(k for k in glow if k[0] == name)
         self.chips = {k: c for k, c in self.chips.items() if k[0] != name}
         self.parts = {k: c for k, c in self.parts.items() if k[0] != name}
-        sizes = self._sizes(game)
+        key = key or self.panel_key(game, name, decider, glow)
+        sizes = key[-1]
         if not cached:
             self._draw_panel(surface, game, s.players[name], r, decider == name, mine, sizes)
             return
-        key = self.panel_key(game, name, decider, glow)
         entry = self._cache.get(name)
         if entry is None or entry[0] != key:
             size = (r.width + 8, r.height + 8)
