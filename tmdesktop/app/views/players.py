@@ -231,7 +231,7 @@ def _income(game, p) -> dict:
 
 
 def _width(s: str, size: int, weight: str) -> int:
-    return text.font(size, weight).size(s)[0]
+    return text.width(s, size, weight)
 
 
 def _fitted_sizes(p, income, room: int, row_h: float, sc: float) -> tuple[int, int]:
