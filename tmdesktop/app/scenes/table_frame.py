@@ -56,7 +56,8 @@ def parts(scene) -> list[Part]:
     colour_blind = board.colour_blind
     out = [
         Part("map", pygame.Rect(board.board_rect), map_key,
-             lambda s: board.draw(s, st, homes, highlights, hover_hex, slots, hover_bridge, layers), map_damage),
+             lambda s: board.draw(s, st, homes, highlights, hover_hex, slots, hover_bridge, layers), map_damage,
+             opaque=True),
         Part("cults", scene.cults.rect.inflate(8, 8),
              scene.cults.key(st, homes, cult_glow, spot_glow, colour_blind),
              lambda s: scene.cults.draw(s, st, homes, cult_glow, spot_glow, colour_blind=colour_blind)),

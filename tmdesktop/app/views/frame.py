@@ -28,6 +28,8 @@ class Part:
     #: Given the key drawn before, where the part changed (None: its whole region); for a part
     #: as large as the map, which knows the few places a move changed.
     damage: Callable[[object], list[pygame.Rect] | None] | None = None
+    #: It paints every pixel of its region: a rectangle inside it needs no background first.
+    opaque: bool = False
 
 
 class PartFrame:
@@ -76,7 +78,8 @@ class PartFrame:
         clip = surface.get_clip()
         for area in damage:
             surface.set_clip(area)
-            surface.fill(self.background, area)
+            if not any(part.opaque and part.region.contains(area) for part in parts):
+                surface.fill(self.background, area)
             for part in parts:
                 if part.region.colliderect(area):
                     part.draw(surface)

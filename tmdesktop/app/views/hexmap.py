@@ -17,6 +17,8 @@ import pygame.gfxdraw
 from .. import pieces, text, theme
 
 SQRT3 = math.sqrt(3)
+#: (cos, sin) of a pointy-top hexagon's corners, from the upper right, clockwise
+_CORNERS = [(math.cos(math.radians(60 * i - 30)), math.sin(math.radians(60 * i - 30))) for i in range(6)]
 SS = 2  # supersampling of the static layer
 
 
@@ -69,8 +71,7 @@ class HexMapView:
 
     def corners(self, centre, size: float) -> list[tuple[float, float]]:
         cx, cy = centre
-        return [(cx + size * math.cos(math.radians(60 * i - 30)), cy + size * math.sin(math.radians(60 * i - 30)))
-                for i in range(6)]
+        return [(cx + size * c, cy + size * s) for c, s in _CORNERS]
 
     def hit(self, pos) -> str | None:
         """The hex label under `pos`, or None (river cells included)."""
