@@ -10,9 +10,11 @@ moments while the app's own main loop runs, and it prints, as medians and worst 
 - hover to frame: a mouse move onto another hex until the frame showing it is presented;
 - click to frame: a click on a hex that plays a move (a build, or a transform with the transform
   tool) until the frame showing the move is presented; the move is taken back between clicks;
-- the work per frame (event handling and drawing, without waiting for the loop to wake up);
-- a full redraw, the redraw after a move that changes terrain, idle CPU over 5 s and the time
-  from process start to the first frame.
+- the work per frame (event handling, drawing and presenting, without waiting for the loop to
+  wake up), in wall-clock and in CPU time of the app's thread, and the CPU time of hover and of
+  click frames apart (on a machine shared with other jobs the CPU time is what is comparable);
+- the whole screen drawn again, the frame after a move that changes terrain (wall clock and CPU),
+  idle CPU over 5 s and the time from process start to the first frame.
 
 The last line is one JSON object with the 1920x1080 figures (medians unless named worst).
 """
