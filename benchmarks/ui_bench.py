@@ -10,9 +10,11 @@ moments while the app's own main loop runs, and it prints, as medians and worst 
 - hover to frame: a mouse move onto another hex until the frame showing it is presented;
 - click to frame: a click on a hex that plays a move (a build, or a transform with the transform
   tool) until the frame showing the move is presented; the move is taken back between clicks;
-- the work per frame (event handling and drawing, without waiting for the loop to wake up);
-- a full redraw, the redraw after a move that changes terrain, idle CPU over 5 s and the time
-  from process start to the first frame.
+- the work per frame (event handling, drawing and presenting, without waiting for the loop to
+  wake up), in wall-clock and in CPU time of the app's thread, and the CPU time of hover and of
+  click frames apart (on a machine shared with other jobs the CPU time is what is comparable);
+- the whole screen drawn again, the frame after a move that changes terrain (wall clock and CPU),
+  idle CPU over 5 s and the time from process start to the first frame.
 
 The last line is one JSON object with the 1920x1080 figures (medians unless named worst).
 """
@@ -195,35 +197,38 @@ def drive(app, scene, rounds: int, rng: random.Random) -> list[tuple[str, float,
     return probe.samples
 
 
-def redraw_ms(app, scene, n=100) -> float:
-    """Every view drawn again, as after a hover change (cached layers and text reused)."""
-    times = []
+def redraw_ms(app, scene, n=100) -> tuple[float, float]:
+    """The whole screen drawn and shown again (cached layers and text reused): medians of wall
+    clock and CPU time."""
+    times, cpu = [], []
     for _ in range(n):
-        scene.dirty = True
-        t = time.perf_counter()
-        app.render()
+        t, c = time.perf_counter(), time.thread_time()
+        app.render(force=True)
         times.append(_ms(time.perf_counter() - t))
-    return statistics.median(times)
+        cpu.append(_ms(time.thread_time() - c))
+    return statistics.median(times), statistics.median(cpu)
 
 
-def terrain_change_ms(app, scene, n=12) -> list[float]:
-    """Redraw after a move that changes terrain (a legal transform played, then taken back)."""
+def terrain_change_ms(app, scene, n=12) -> tuple[list[float], list[float]]:
+    """The frame after a move that changes terrain (a legal transform played, then taken back):
+    wall clock and CPU times."""
     session = scene.session
     moves = [a for a in session.legal() if isinstance(a, A.Transform)][:n]
-    times = []
+    times, cpu = [], []
     for move in moves:
         if not session.apply(move).ok:
             continue
         scene._prompted_version = session.version
         scene.dirty = True
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.thread_time()
         app.render()
         times.append(_ms(time.perf_counter() - t))
+        cpu.append(_ms(time.thread_time() - c))
         session.undo()
         scene._prompted_version = session.version
         scene.dirty = True
         app.render()
-    return times
+    return times, cpu
 
 
 def idle_cpu_percent(app, seconds=5.0) -> float:
@@ -257,10 +262,10 @@ def bench_size(size, rounds: int) -> dict:
     label = f"{size[0]}x{size[1]}"
     print(f"-- {label}, {pygame.display.get_driver()} video driver "
           f"(SDL_FRAMEBUFFER_ACCELERATION={os.environ.get('SDL_FRAMEBUFFER_ACCELERATION', 'unset')})", flush=True)
-    redraw = redraw_ms(app, scene)
-    print(f"full redraw (median of 100): {redraw:.2f} ms")
-    terrain = terrain_change_ms(app, scene)
-    print(f"redraw after a terrain change: {summary(terrain)}")
+    redraw, redraw_cpu = redraw_ms(app, scene)
+    print(f"full redraw (median of 100): {redraw:.2f} ms, CPU {redraw_cpu:.2f} ms")
+    terrain, terrain_cpu = terrain_change_ms(app, scene)
+    print(f"frame after a terrain change: {summary(terrain)}; CPU {summary(terrain_cpu)}")
     samples = drive(app, scene, rounds, random.Random(11))
     hover = [lat for kind, lat, _w, _c in samples if kind == "hover"]
     click = [lat for kind, lat, _w, _c in samples if kind == "click"]
@@ -272,6 +277,8 @@ def bench_size(size, rounds: int) -> dict:
                          ("CPU time of that work (this thread)", cpu)):
         print(f"{name}: {summary(values)}; {sum(w > 8 for w in values)} of {len(values)} over 8 ms, "
               f"{sum(w > 16.7 for w in values)} over 16.7 ms")
+    for kind in ("hover", "click"):
+        print(f"  CPU of a {kind} frame: {summary([c for k, _lat, _w, c in samples if k == kind])}")
     out = {"redraw_ms": redraw, "hover": hover, "click": click, "work": work, "cpu": cpu, "terrain": terrain}
     if size == (1920, 1080):
         out["idle_cpu_pct"] = idle_cpu_percent(app)

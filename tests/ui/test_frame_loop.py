@@ -25,14 +25,21 @@ def _table(size=(1280, 720)):
 
 
 def _count_draws(scene) -> list:
+    """Counts the frames the scene draws, whole or by its changes."""
     calls = []
-    draw = scene.draw
+    draw, draw_changes = scene.draw, scene.draw_changes
 
     def counting(surface):
         calls.append(1)
         draw(surface)
 
-    scene.draw = counting
+    def counting_changes(surface):
+        changed = draw_changes(surface)
+        if changed is not None:
+            calls.append(1)
+        return changed
+
+    scene.draw, scene.draw_changes = counting, counting_changes
     return calls
 
 

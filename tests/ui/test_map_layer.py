@@ -126,3 +126,36 @@ def test_cached_board_with_a_hover_is_the_picture_drawn_directly(colour_blind):
     board = view._board
     view.draw(screen, state, homes, highlights, owned[0])
     assert view._board is board  # hovering keeps the layers
+
+
+@pytest.mark.parametrize("seed", [5, 9])
+def test_layers_repainted_around_the_changed_hexes_show_what_drawing_everything_shows(seed):
+    """After each move the board layer is painted again only around the hexes whose terrain,
+    building or glow changed; the board, hovered or not, must still be the picture of drawing
+    everything in order (a box too small would leave a stale piece, glow or label)."""
+    screen = pygame.display.set_mode((1400, 1000))
+    session = Session(new_game(4, seed))
+    rng, pick = random.Random(seed), random.Random(seed + 1)
+    view = HexMapView(session.game.board)
+    view.layout(RECT)
+    reference = pygame.Surface(screen.get_size())
+    builds = []
+    build = view._build_layers
+    view._build_layers = lambda *args: (builds.append(1), build(*args))
+    for step in range(120):
+        state = session.game.state
+        homes = {n: p.faction.home for n, p in state.players.items()}
+        acts = session.legal()
+        highlights = sorted({a.hex for a in acts if isinstance(a, (A.Build, A.Transform, A.Upgrade))})
+        ends = sorted(h for pair in state.bridges for h in pair)  # a hover by a bridge redraws it whole
+        for hover in (None, pick.choice(ends or sorted(session.game.board.land))):
+            screen.fill((0, 0, 0))
+            view.draw(screen, state, homes, highlights, hover)
+            reference.fill((0, 0, 0))
+            view._draw_direct(reference, state, homes, highlights, hover)
+            assert _pixels(screen) == _pixels(reference), (step, hover)
+        if session.game.finished:
+            break
+        session.play_random(1, rng)
+    assert state.bridges  # bridges were there to be repainted too
+    assert len(builds) < step // 4  # most moves repaint boxes rather than rebuild the board

@@ -83,7 +83,7 @@ def test_one_size_for_every_panel_and_the_rows_fill_a_two_player_panel(games):
     canvas = pygame.Surface(lay.size, pygame.SRCALPHA)
     two.draw(canvas, games[0], None, cached=False)
     five.draw(canvas, games[-1], None, cached=False)
-    assert two._fit[1][0] > five._fit[1][0]
+    assert two._sizes(games[0])[0] > five._sizes(games[-1])[0]
     heights = {two.parts[(n, "bowls")].height for n in games[0].state.seats}
     assert len(heights) == 1
 

@@ -87,6 +87,8 @@ class App:
         self.frames = 0
         self._below: pygame.Surface | None = None  # the scenes under the top one, as last drawn
         self._below_key: tuple | None = None
+        #: (scene, surface): the surface still holds the scene's last frame (see `Scene.draw_changes`)
+        self._holder: tuple | None = None
         self.first_frame_at: float | None = None
 
     @property
@@ -202,6 +204,7 @@ class App:
                 scene.resize(self.size)
             return
         if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
+            self._holder = None  # the window lost what it showed: the next frame is drawn and shown whole
             for scene in self.stack.visible():
                 scene.dirty = True
             return
@@ -219,32 +222,86 @@ class App:
         target = self.canvas or self.screen  # below MIN_SIZE the scenes draw on a canvas, scaled down
         scenes = self.stack.visible()
         below, top = scenes[:-1], scenes[-1]
-        key = (tuple(map(id, below)), target.get_size())
-        if below and not force and key == self._below_key and not any(s.dirty for s in below):
+        if force or self.canvas is not None:
+            self._holder = None
+        if not below:
+            changed = self._draw_changes(top, target)
+            if changed is None:
+                top.draw(target)
+            self._holder = (top, target)
+            self._present(changed)
+            return True
+        if len(below) == 1:  # a dialog over a scene: the scene's picture is kept, and redrawn where it changed
+            self._draw_below(below[0], target, force)
             target.blit(self._below, (0, 0))
         else:
-            for scene in below:
-                scene.draw(target)
-            if not below:
-                self._below_key = None
-            elif self._below is not None and self._below.get_size() == target.get_size():
-                self._below.blit(target, (0, 0))  # reused: no fresh full-screen allocation
-                self._below_key = key
+            key = (tuple(map(id, below)), target.get_size())
+            if not force and key == self._below_key and not any(s.dirty for s in below):
+                target.blit(self._below, (0, 0))
             else:
-                self._below, self._below_key = target.copy(), key
+                for scene in below:
+                    scene.draw(target)
+                self._keep_below(target)
+                self._below_key = key
         top.draw(target)
         if self.canvas is not None and min(self.screen.get_size()) > 0:
             pygame.transform.smoothscale(self.canvas, self.screen.get_size(), self.screen)
+        self._present(None)
+        return True
+
+    def _draw_changes(self, scene: Scene, target: pygame.Surface) -> list[pygame.Rect] | None:
+        """The scene drawn alone on `target` by its changes, where a surface holds its last frame:
+        the rectangles to show (None: it must be drawn whole, or the whole window changed)."""
+        if self._holder is None or self._holder[0] is not scene:
+            return None
+        where = self._holder[1]
+        if where is target:
+            return scene.draw_changes(target)
+        if where is self._below and where.get_size() == target.get_size():  # the dialog over it has closed
+            target.blit(where, (0, 0))
+            changed = scene.draw_changes(target)
+            return None if changed is None else [target.get_rect()]
+        return None
+
+    def _draw_below(self, scene: Scene, target: pygame.Surface, force: bool) -> None:
+        """Bring the kept picture of the scene under a dialog (`_below`) up to date: by its changes
+        where a surface holds its last frame (the window, when the dialog has just opened)."""
+        self._below_key = None
+        holder = self._holder
+        if force or holder is None or holder[0] is not scene or holder[1].get_size() != target.get_size():
+            holder = None
+        if self._below is None or self._below.get_size() != target.get_size():
+            self._below = target.copy()
+        opened = holder is not None and holder[1] is not self._below  # the dialog has just opened
+        if opened:
+            self._below.blit(holder[1], (0, 0))
+        if holder is None:
+            scene.draw(self._below)
+        elif (scene.dirty or opened) and scene.draw_changes(self._below) is None:  # (no tooltip under a dialog)
+            scene.draw(self._below)
+        self._holder = (scene, self._below)
+
+    def _keep_below(self, target: pygame.Surface) -> None:
+        self._holder = None
+        if self._below is not None and self._below.get_size() == target.get_size():
+            self._below.blit(target, (0, 0))  # reused: no fresh full-screen allocation
+        else:
+            self._below = target.copy()
+
+    def _present(self, rects: list[pygame.Rect] | None) -> None:
+        """Show the frame: the whole window, or only `rects` (a 4K window copied whole costs
+        several ms, mostly in the display server)."""
         self.stack.clean()
         if self.window is not None:
-            self.window.flip()
-        else:
+            self.window.flip()  # a pygame.Window shows whole frames only
+        elif rects is None:
             pygame.display.flip()
+        elif rects:
+            pygame.display.update(rects)
         self.frames += 1
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
         self.after_frame()
-        return True
 
     def after_frame(self) -> None:
         """Let every scene do what waited for the frame (a move's autosave: off the click's path)."""

@@ -24,6 +24,7 @@ FONT_FILES = {
 _fonts: dict[tuple[str, int], pygame.font.Font] = {}
 _cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 _CACHE_MAX = 3000
+_widths: dict[tuple[str, int, str], int] = {}  # measured widths: a frame measures the same labels again and again
 
 
 def font(size: int, weight: str = "regular") -> pygame.font.Font:
@@ -57,7 +58,14 @@ def text(s: str, size: int, colour=(0, 0, 0), weight: str = "regular", wrap: int
 
 def width(s: str, size: int, weight: str = "regular") -> int:
     """The width in pixels of `s` as `text()` draws it."""
-    return font(size, weight).size(clean(s, limit=2000, newlines=False))[0]
+    size = max(8, int(round(size)))
+    key = (s, size, weight)
+    w = _widths.get(key)
+    if w is None:
+        if len(_widths) > 20000:
+            _widths.clear()
+        w = _widths[key] = font(size, weight).size(clean(s, limit=2000, newlines=False))[0]
+    return w
 
 
 #: The smallest type `fit` shrinks text to; below it, `blit` cuts the text instead.
@@ -67,8 +75,7 @@ MIN_SIZE = 9
 def fit(s: str, size: int, max_width: int, weight: str = "regular", min_size: int = MIN_SIZE) -> int:
     """The largest font size up to `size` at which `s` fits in `max_width` pixels."""
     size = int(round(size))
-    s = clean(s, limit=2000, newlines=False)
-    while size > min_size and font(size, weight).size(s)[0] > max_width:
+    while size > min_size and width(s, size, weight) > max_width:
         size -= 1
     return size
 
@@ -108,4 +115,5 @@ def clear() -> None:
 def reset() -> None:
     """Forget fonts too (call before pygame.quit(): Font objects die with the font module)."""
     _fonts.clear()
+    _widths.clear()
     _cache.clear()

@@ -46,6 +46,11 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         raise NotImplementedError
 
+    def draw_changes(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Draw only what changed on `surface`, which still shows this scene's last frame, and
+        return the rectangles changed; None (the default) has the app call `draw` instead."""
+        return None
+
     def after_frame(self) -> None:
         """Work that can wait until the frame is on screen (an autosave): called after every
         frame, and when the scene leaves the stack or the app stops."""

@@ -11,7 +11,6 @@ import pygame
 
 from tmdesktop.i18n import N_, _, ngettext
 from tmdesktop.rules import actions as A
-from tmdesktop.rules.constants import CULT_SPOT_VALUES
 from tmdesktop.teaching.warnings import warnings_for
 
 from .. import describe, faction_texts, text, theme, tile_texts
@@ -20,9 +19,11 @@ from ..session import Session
 from ..table_controller import HEX_ACTIONS, TOOLS, Question, TableController
 from ..views import layout, widgets
 from ..views.cults import CultView
+from ..views.frame import PartFrame
 from ..views.hexmap import HexMapView
 from ..views.players import PlayersView
 from ..views.supply import PoolsView, SupplyView
+from . import table_frame
 from .base import Scene
 from .dialogs import (ChoiceScene, ConfirmScene, ConvertScene, FactionBoardScene, FinalScoresScene, HandoffNotice,
                       HandoffScene, Option, RoundSummaryScene)
@@ -53,6 +54,7 @@ class GameScene(Scene):
         self.supply = SupplyView()
         self.pools = PoolsView()
         self.players = PlayersView()
+        self.frame = PartFrame(theme.TABLE)  # what is on the screen, part by part (`draw_changes`)
         self.lay: layout.Layout | None = None
         self.hover = None
         self.tip_hidden = False
@@ -82,6 +84,7 @@ class GameScene(Scene):
         self.supply.layout(L.supply, L.scale, self.game.state)
         self.players.layout(L.players, L.scale, self.game.state.seats)
         self._layout_buttons()
+        self.frame.forget()
         self.dirty = True
 
     def _layout_buttons(self) -> None:
@@ -654,13 +657,16 @@ class GameScene(Scene):
             return self.players.parts.get((key, kind))
         return None
 
-    def _draw_annotations(self, surface) -> None:
+    def _draw_annotations(self, surface) -> pygame.Rect | None:
+        """The rings and notes overlays asked for; returns the box they cover."""
         s = self.lay.scale
+        drawn = []
         for targets, note in self.annotations.values():
             rects = [r for r in (self.target_rect(t) for t in targets) if r is not None]
             for r in rects:
-                pygame.draw.rect(surface, theme.HIGHLIGHT, r.inflate(int(8 * s), int(8 * s)), max(2, int(4 * s)),
-                                 border_radius=int(8 * s))
+                ring = r.inflate(int(8 * s), int(8 * s))
+                pygame.draw.rect(surface, theme.HIGHLIGHT, ring, max(2, int(4 * s)), border_radius=int(8 * s))
+                drawn.append(ring)
             if note and rects:
                 first = rects[0]
                 img = text.text(note, max(12, int(17 * s)), theme.INK, "semibold", wrap=int(360 * s))
@@ -671,48 +677,37 @@ class GameScene(Scene):
                 box.clamp_ip(surface.get_rect())
                 widgets.panel(surface, box, theme.HIGHLIGHT, radius=int(8 * s), edge=theme.INK_SOFT)
                 surface.blit(img, img.get_rect(center=box.center))
+                drawn.append(box)
+        return drawn[0].unionall(drawn[1:]) if drawn else None
 
     # ------------------------------------------------------------------ drawing
 
     def draw(self, surface) -> None:
         if self.lay is None or self.lay.size != surface.get_size():
             self.resize(surface.get_size())
+        self.frame.draw(surface, table_frame.parts(self), table_frame.overlay_key(self), self._draw_overlay)
+
+    def draw_changes(self, surface) -> list[pygame.Rect] | None:
+        """Only what changed since the last frame, which `surface` still shows: a hover redraws
+        two outlines, a move the map's changed boxes and the panels it changed (a whole 4K frame
+        is 3-4 times the work).  None: the frame is drawn whole."""
+        if type(self).draw is not GameScene.draw or self.lay is None or self.lay.size != surface.get_size():
+            return None
+        return self.frame.redraw(surface, table_frame.parts(self), table_frame.overlay_key(self), self._draw_overlay)
+
+    def _draw_overlay(self, surface) -> pygame.Rect | None:
+        """What lies over the table, top last: notes, the tooltip or rule card, the message.
+        Returns the box they cover."""
         L = self.lay
         s = L.scale
-        st = self.game.state
-        surface.fill(theme.TABLE)
-        self.button_states()
-        homes = {n: piece_terrain(p) for n, p in st.players.items()}
-        me = self.decider()
-        glow = self.glowing()
-        hover_hex = self.hover[1] if self.hover and self.hover[0] == "hex" else None
-        hover_bridge = self.hover[1] if self.hover and self.hover[0] == "bridge" else None
-        self.map.draw(surface, st, homes, self.highlights(), hover_hex, self._bridge_slots(), hover_bridge)
-        acts = self.legal()
-        cult_glow = {a.cult for a in acts if isinstance(a, A.CultStep)}
-        spot_glow = set()
-        for a in self.priest_options(acts):
-            if a.spot in (2, 3):
-                spots = st.cult_spots[a.cult]
-                for i, v in enumerate(CULT_SPOT_VALUES):
-                    if v == a.spot and spots[i] is None:
-                        spot_glow.add((a.cult, i))
-                        break
-        self.cults.draw(surface, st, homes, cult_glow, spot_glow, colour_blind=self.map.colour_blind)
-        self.pools.draw(surface, st, glow)
-        self.supply.draw(surface, st, glow)
-        self.players.draw(surface, self.game, me, glow)
-        self._draw_top(surface)
-        fs = max(11, int(17 * s))
-        for b in self.buttons + self.top_buttons:
-            b.draw(surface, fs if b in self.buttons else max(10, int(14 * s)),
-                   hover=self.hover == ("button", b.key))
-        self._draw_annotations(surface)
-        self._draw_tooltip(surface)
+        boxes = [self._draw_annotations(surface), self._draw_tooltip(surface)]
         if self.toast:
             msg, left, _pos = self.toast
             alpha = int(255 * min(1.0, left / 0.6))
-            widgets.toast(surface, msg, (L.map.centerx, L.map.bottom - int(16 * s)), max(13, int(19 * s)), alpha)
+            boxes.append(widgets.toast(surface, msg, (L.map.centerx, L.map.bottom - int(16 * s)), max(13, int(19 * s)),
+                                       alpha))
+        boxes = [b for b in boxes if b is not None]
+        return boxes[0].unionall(boxes[1:]) if boxes else None
 
     def _draw_top(self, surface) -> None:
         L = self.lay
@@ -778,12 +773,13 @@ class GameScene(Scene):
                 pygame.draw.line(surface, theme.TEXT_DIM, (box.x + 4, box.centery), (box.right - 4, box.centery), 1)
             ox = box.right + gap
 
-    def _draw_tooltip(self, surface) -> None:
-        if self.cards.draw(surface) or not self.hover or self.tip_hidden:
-            return
-        lines = self.tooltip_lines()
-        if lines:
-            widgets.tooltip(surface, lines, self.mouse, max(11, int(15 * self.lay.scale)))
+    def _draw_tooltip(self, surface) -> pygame.Rect | None:
+        """The rule card or the short tooltip of the thing under the pointer; returns its box."""
+        if self.cards.draw(surface):
+            return self.cards.shown
+        if not self.hover or self.tip_hidden:
+            return None
+        return widgets.tooltip(surface, self.tooltip_lines(), self.mouse, max(11, int(15 * self.lay.scale)))
 
     def tooltip_lines(self) -> list:
         """What the thing under the pointer is and does, and what clicking it would do."""

@@ -53,9 +53,7 @@ class CultView:
         spots or the highlights changed, not after every move."""
         if not cached:
             return self._draw(surface, state, homes, highlight_cults, highlight_spots, colour_blind)
-        shown = tuple((name, homes.get(name), tuple(sorted(state.players[name].cult.items()))) for name in state.seats)
-        key = (shown, tuple((c, tuple(v)) for c, v in sorted(state.cult_spots.items())), self.rect.size, self.scale, frozenset(highlight_cults), frozenset(highlight_spots),
-               colour_blind, language())
+        key = self.key(state, homes, highlight_cults, highlight_spots, colour_blind)
         if self._cache is None or self._cache[0] != key:
             layer = pygame.Surface((self.rect.width + 8, self.rect.height + 8), pygame.SRCALPHA)
             moved = self.rect
@@ -66,6 +64,12 @@ class CultView:
                 self._shift(moved.x - 4, moved.y - 4)
             self._cache = (key, layer.convert_alpha() if pygame.display.get_surface() else layer)
         surface.blit(self._cache[1], (self.rect.x - 4, self.rect.y - 4))
+
+    def key(self, state, homes: dict[str, str], highlight_cults=(), highlight_spots=(), colour_blind: bool = False):
+        """Everything the board shows: equal keys, the same picture."""
+        shown = tuple((name, homes.get(name), tuple(sorted(state.players[name].cult.items()))) for name in state.seats)
+        return (shown, tuple((c, tuple(v)) for c, v in sorted(state.cult_spots.items())), self.rect.size, self.scale,
+                frozenset(highlight_cults), frozenset(highlight_spots), colour_blind, language())
 
     def _shift(self, dx: int, dy: int) -> None:
         self.rect = self.rect.move(dx, dy)

@@ -150,10 +150,10 @@ def _token_width(tok, size: int) -> int:
     kind, value = tok
     gap = max(2, size // 6)
     if kind == "t":
-        return text.font(size, "semibold").size(str(value))[0] + gap
+        return text.width(str(value), size, "semibold") + gap
     w = size + gap
     if _label(value):
-        w += text.font(size, "bold").size(_label(value))[0] + 1
+        w += text.width(_label(value), size, "bold") + 1
     return w
 
 

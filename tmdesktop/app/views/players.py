@@ -22,7 +22,7 @@ class PlayersView:
         self.parts: dict[tuple[str, str], pygame.Rect] = {}
         self.scale = 1.0
         self._cache: dict[str, tuple] = {}
-        self._fit: tuple = ((), (11, 12))  # (what the sizes were fitted to, (font size, icon size))
+        self._fits: dict[str, tuple] = {}  # per panel: (what it was fitted to, (font size, icon size))
 
     def layout(self, rect: pygame.Rect, scale: float, seats: list[str]) -> None:
         self.rect = pygame.Rect(rect)
@@ -37,44 +37,66 @@ class PlayersView:
         (`_shown`): a move redraws the mover's panel, not all of them (4K frames stay short)."""
         self.chips = {}
         self.parts = {}
+        for name in self.panels:
+            self.draw_panel(surface, game, name, decider, glow, cached)
+
+    def draw_panel(self, surface, game, name: str, decider: str | None, glow=frozenset(),
+                   cached: bool = True, key: tuple | None = None) -> None:
+        """One player's panel (see `draw`); its chips and parts replace those it had.  `key`:
+        its `panel_key`, when the caller has it."""
         s = game.state
-        sizes = self._sizes(game)
-        for name, r in self.panels.items():
-            mine = frozenset(k for k in glow if k[0] == name)
-            if not cached:
-                self._draw_panel(surface, game, s.players[name], r, decider == name, mine, sizes)
-                continue
-            key = (_shown(s, s.players[name]), r.size, self.scale, decider == name, mine, language(), sizes)
-            entry = self._cache.get(name)
-            if entry is None or entry[0] != key:
-                layer = pygame.Surface((r.width + 8, r.height + 8), pygame.SRCALPHA)
-                before, parts_before = dict(self.chips), dict(self.parts)
-                self.chips, self.parts = {}, {}
-                self._draw_panel(layer, game, s.players[name], pygame.Rect(4, 4, r.width, r.height), decider == name,
-                                 mine, sizes)
-                chips = {k: c.move(-4, -4) for k, c in self.chips.items()}
-                parts = {k: c.move(-4, -4) for k, c in self.parts.items()}
-                self.chips, self.parts = before, parts_before
-                entry = (key, layer.convert_alpha() if pygame.display.get_surface() else layer, chips, parts)
-                self._cache[name] = entry
-            surface.blit(entry[1], (r.x - 4, r.y - 4))
-            self.chips.update({k: c.move(r.x, r.y) for k, c in entry[2].items()})
-            self.parts.update({k: c.move(r.x, r.y) for k, c in entry[3].items()})
+        r = self.panels[name]
+        mine = frozenset(k for k in glow if k[0] == name)
+        self.chips = {k: c for k, c in self.chips.items() if k[0] != name}
+        self.parts = {k: c for k, c in self.parts.items() if k[0] != name}
+        key = key or self.panel_key(game, name, decider, glow)
+        sizes = key[-1]
+        if not cached:
+            self._draw_panel(surface, game, s.players[name], r, decider == name, mine, sizes)
+            return
+        entry = self._cache.get(name)
+        if entry is None or entry[0] != key:
+            size = (r.width + 8, r.height + 8)
+            if entry is not None and entry[1].get_size() == size:  # drawn again in the same surface
+                layer = entry[1]
+                layer.fill((0, 0, 0, 0))
+            else:
+                layer = pygame.Surface(size, pygame.SRCALPHA)
+                layer = layer.convert_alpha() if pygame.display.get_surface() else layer
+            before, parts_before = self.chips, self.parts
+            self.chips, self.parts = {}, {}
+            self._draw_panel(layer, game, s.players[name], pygame.Rect(4, 4, r.width, r.height), decider == name,
+                             mine, sizes)
+            chips = {k: c.move(-4, -4) for k, c in self.chips.items()}
+            parts = {k: c.move(-4, -4) for k, c in self.parts.items()}
+            self.chips, self.parts = before, parts_before
+            entry = (key, layer, chips, parts)
+            self._cache[name] = entry
+        surface.blit(entry[1], (r.x - 4, r.y - 4))
+        self.chips.update({k: c.move(r.x, r.y) for k, c in entry[2].items()})
+        self.parts.update({k: c.move(r.x, r.y) for k, c in entry[3].items()})
+
+    def panel_key(self, game, name: str, decider: str | None, glow=frozenset()) -> tuple:
+        """Everything one panel shows: equal keys, the same picture."""
+        s = game.state
+        return (_shown(s, s.players[name]), self.panels[name].size, self.scale, decider == name,
+                frozenset(k for k in glow if k[0] == name), language(), self._sizes(game))
 
     def _sizes(self, game) -> tuple[int, int]:
         """One font and icon size for every panel (the same row reads the same in each): the
         largest at which every panel's rows fit across, fitted again when what they show changes."""
         s = game.state
-        key = (tuple(_shown(s, s.players[n]) for n in self.panels), tuple(r.size for r in self.panels.values()),
-               self.scale, language())
-        if key != self._fit[0]:
-            fits = []
-            for name, r in self.panels.items():
+        fits = []
+        for name, r in self.panels.items():  # each panel fitted again only when what it shows changed
+            key = (_shown(s, s.players[name]), r.size, self.scale, language())
+            kept = self._fits.get(name)
+            if kept is None or kept[0] != key:
                 pad, x0, row_h, _ys = _geometry(r, self.scale)
-                fits.append(_fitted_sizes(s.players[name], _income(game, s.players[name]), r.right - pad - x0, row_h,
-                                          self.scale))
-            self._fit = (key, min(fits, default=(11, 12)))
-        return self._fit[1]
+                kept = (key, _fitted_sizes(s.players[name], _income(game, s.players[name]), r.right - pad - x0,
+                                           row_h, self.scale))
+                self._fits[name] = kept
+            fits.append(kept[1])
+        return min(fits, default=(11, 12))
 
     def _draw_panel(self, surface, game, p, r: pygame.Rect, active: bool, glow, sizes) -> None:
         sc = self.scale
@@ -209,7 +231,7 @@ def _income(game, p) -> dict:
 
 
 def _width(s: str, size: int, weight: str) -> int:
-    return text.font(size, weight).size(s)[0]
+    return text.width(s, size, weight)
 
 
 def _fitted_sizes(p, income, room: int, row_h: float, sc: float) -> tuple[int, int]:

@@ -127,38 +127,56 @@ class SupplyView:
         self.bonuses.place(pygame.Rect(row2.x + split2, row2.y, row2.width - split2, row2.height), bonus,
                            max(len(bonus), 6), scale, title)
 
+    def strips(self) -> dict[str, TileStrip]:
+        return {"round": self.rounds, "town": self.towns, "power": self.powers, "bonus": self.bonuses}
+
+    def key(self, state, name: str, glow=frozenset()) -> tuple:
+        """Everything the strip `name` ("round", "town", "power", "bonus") shows: equal keys, the
+        same picture."""
+        strip = self.strips()[name]
+        shown = {"round": lambda: state.round, "town": lambda: tuple(sorted(state.town_pool.items())),
+                 "power": lambda: tuple(sorted(state.blocked)),
+                 "bonus": lambda: tuple(sorted(state.bonus_pool.items()))}[name]()
+        return (tuple(strip.rect), tuple((card, tuple(r)) for card, r in strip.cards.items()), self.scale, language(),
+                shown, frozenset(k for k in glow if k[0] == name))
+
     def draw(self, surface, state, glow=frozenset(), held_by=None) -> None:
+        for name in self.strips():
+            self.draw_strip(surface, state, name, glow)
+
+    def draw_strip(self, surface, state, name: str, glow=frozenset()) -> None:
+        """One titled strip of tiles: "round", "town", "power" or "bonus"."""
         s = self.scale
         fs = max(10, int(14 * s))
         title_col = theme.TEXT_DIM
-        text.blit(surface, _("Round scoring"), fs, title_col, (self.rounds.rect.x + 2, self.rounds.rect.y), "topleft",
-                  "semibold")
-        for i, (name, r) in enumerate(self.rounds.cards.items()):
-            current = state.round == i + 1
-            done = state.round > i + 1
-            draw_card(surface, r, name, s, theme.PARCHMENT if not done else theme.PARCHMENT_DARK, dim=done,
-                      corner=str(i + 1))
-            if current:
-                pygame.draw.rect(surface, theme.ACCENT, r.inflate(6, 6), max(3, int(4 * s)), border_radius=9)
-        text.blit(surface, _("Town tiles"), fs, title_col, (self.towns.rect.x + 2, self.towns.rect.y), "topleft",
-                  "semibold")
-        for name, r in self.towns.cards.items():
-            left = state.town_pool.get(name, 0)
-            draw_card(surface, r, name, s, (226, 232, 214), dim=left <= 0, glow=("town", name) in glow,
-                      corner=f"×{left}")
-        text.blit(surface, _("Power actions"), fs, title_col, (self.powers.rect.x + 2, self.powers.rect.y), "topleft",
-                  "semibold")
-        for name, r in self.powers.cards.items():
-            taken = name in state.blocked
-            draw_card(surface, r, name, s, (232, 220, 240), glow=("power", name) in glow and not taken)
-            if taken:
-                _taken_marker(surface, r)
-        text.blit(surface, _("Bonus tiles"), fs, title_col, (self.bonuses.rect.x + 2, self.bonuses.rect.y), "topleft",
-                  "semibold")
-        for name, r in self.bonuses.cards.items():
-            coins = state.bonus_pool.get(name, 0)
-            draw_card(surface, r, name, s, (240, 230, 200), glow=("bonus", name) in glow,
-                      badge=str(coins) if coins else None)
+        strip = self.strips()[name]
+        title = {"round": _("Round scoring"), "town": _("Town tiles"), "power": _("Power actions"),
+                 "bonus": _("Bonus tiles")}[name]
+        text.blit(surface, title, fs, title_col, (strip.rect.x + 2, strip.rect.y), "topleft", "semibold")
+        if name == "round":
+            for i, (card, r) in enumerate(strip.cards.items()):
+                current = state.round == i + 1
+                done = state.round > i + 1
+                draw_card(surface, r, card, s, theme.PARCHMENT if not done else theme.PARCHMENT_DARK, dim=done,
+                          corner=str(i + 1))
+                if current:
+                    pygame.draw.rect(surface, theme.ACCENT, r.inflate(6, 6), max(3, int(4 * s)), border_radius=9)
+        elif name == "town":
+            for card, r in strip.cards.items():
+                left = state.town_pool.get(card, 0)
+                draw_card(surface, r, card, s, (226, 232, 214), dim=left <= 0, glow=("town", card) in glow,
+                          corner=f"×{left}")
+        elif name == "power":
+            for card, r in strip.cards.items():
+                taken = card in state.blocked
+                draw_card(surface, r, card, s, (232, 220, 240), glow=("power", card) in glow and not taken)
+                if taken:
+                    _taken_marker(surface, r)
+        else:
+            for card, r in strip.cards.items():
+                coins = state.bonus_pool.get(card, 0)
+                draw_card(surface, r, card, s, (240, 230, 200), glow=("bonus", card) in glow,
+                          badge=str(coins) if coins else None)
 
     def hit(self, pos):
         for strip in (self.rounds, self.towns, self.powers, self.bonuses):
@@ -198,6 +216,11 @@ class PoolsView:
         self.scale = scale
         pad = int(8 * scale)
         self.strip.place(rect.inflate(-2 * pad, -2 * pad), list(FAVOR_TILES), 3, scale, int(22 * scale))
+
+    def key(self, state, glow=frozenset()) -> tuple:
+        """Everything the favor tiles show: equal keys, the same picture."""
+        return (tuple(self.rect), tuple((name, tuple(r)) for name, r in self.strip.cards.items()), self.scale,
+                language(), tuple(sorted(state.favor_pool.items())), frozenset(k for k in glow if k[0] == "favor"))
 
     def draw(self, surface, state, glow=frozenset()) -> None:
         widgets.panel(surface, self.rect, theme.PANEL, radius=int(10 * self.scale))

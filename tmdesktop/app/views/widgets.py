@@ -82,12 +82,13 @@ class Button:
         return self.enabled and self.rect.collidepoint(pos)
 
 
-def tooltip(surface, lines: list, pos, font_size: int) -> None:
-    """A floating box near `pos`; lines are strings or token lists (see icons.draw_tokens)."""
+def tooltip(surface, lines: list, pos, font_size: int) -> pygame.Rect | None:
+    """A floating box near `pos`; lines are strings or token lists (see icons.draw_tokens).
+    Returns the box (its shadow reaches 4 pixels further)."""
     from . import icons
 
     if not lines:
-        return
+        return None
     pad = max(6, font_size // 2)
     line_h = int(font_size * 1.6)
     sw, sh = surface.get_size()
@@ -111,9 +112,12 @@ def tooltip(surface, lines: list, pos, font_size: int) -> None:
         else:
             icons.draw_tokens(surface, line, (rect.x + pad, y + line_h // 2), font_size + 2)
         y += line_h
+    return rect
 
 
-def toast(surface, message: str, centre_bottom, font_size: int, alpha: int = 255, colour=theme.ERROR) -> None:
+def toast(surface, message: str, centre_bottom, font_size: int, alpha: int = 255,
+          colour=theme.ERROR) -> pygame.Rect:
+    """A message in a box centred above `centre_bottom`; returns the box."""
     width = min(surface.get_width() - 40, int(font_size * 40))
     img = text.text(message, font_size, (255, 255, 255), "semibold", wrap=width)
     pad = font_size
@@ -125,3 +129,4 @@ def toast(surface, message: str, centre_bottom, font_size: int, alpha: int = 255
     box.blit(img, img.get_rect(center=box.get_rect().center))
     box.set_alpha(alpha)
     surface.blit(box, rect)
+    return rect
