@@ -20,9 +20,9 @@ class Level:
 
 
 #: Easy: looks at the move and what it gives now, cares little for majorities and income to come.
-EASY = Level("easy", Weights(income_to_come=0.7, area_outlook=0.5, cult_outlook=0.5, town_progress=0.5,
+EASY = Level("easy", Weights(income_to_come=0.7, area_outlook=0.7, cult_outlook=0.7, town_progress=0.5,
                              resources_left=0.9, position=0.7),
-             preludes=True, candidates=10, lookahead=0, noise=1.5)
+             preludes=True, candidates=10, lookahead=0, noise=1.0)
 #: Medium: a whole-turn planner with the honest evaluation.
 MEDIUM = Level("medium", HONEST, preludes=True, candidates=40, lookahead=0, noise=0.0)
 #: Hard: Medium's plans, the best eight followed through the opponents' replies and its next turn,
