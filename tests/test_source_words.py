@@ -41,3 +41,15 @@ def test_every_recorded_source_is_worded(sources, lang, other):
         assert line.startswith("+3 ") and "SCORE2" in line
     finally:
         i18n.set_language("en")
+
+
+def test_italian_names_a_source_with_its_article_after_per():
+    """"+3 PV da la Tessera…" is not Italian ("da" and "la" join as "dalla"): the sentence uses
+    "per", which takes every source's article as it stands."""
+    i18n.set_language("it")
+    try:
+        for source in (E.Source(E.ROUND_TILE, "SCORE2"), E.Source(E.FAVOR, "FAV11"), E.Source(E.LEECH, "witches")):
+            line = vp_from(3, source)
+            assert line.startswith("+3 PV per ") and " da la " not in line and " da il " not in line
+    finally:
+        i18n.set_language("en")
