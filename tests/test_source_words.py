@@ -35,10 +35,35 @@ def test_every_recorded_source_is_worded(sources, lang, other):
         for s in sources:
             words = source_name(s)
             assert words and words != other and "{" not in words, s
-            if s.key and s.key.startswith(("SCORE", "FAV", "TW", "BON")):
+            if s.key and s.key.startswith(("FAV", "TW", "BON")):
                 assert s.key in words
         line = vp_from(3, E.Source(E.ROUND_TILE, "SCORE2"))
-        assert line.startswith("+3 ") and "SCORE2" in line
+        assert line.startswith("+3 ") and "{" not in line
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ("+2 VP from round 3 scoring tile (dwelling)", "+2 VP from round 1 scoring tile (spades used)",
+            "+5 VP from round scoring tile (towns founded)", "+4 VP from round scoring tile (temple)")),
+    ("es", ("+2 PV por la loseta de puntuación de la ronda 3 (morada)",
+            "+2 PV por la loseta de puntuación de la ronda 1 (palas usadas)",
+            "+5 PV por la loseta de puntuación de ronda (ciudades fundadas)",
+            "+4 PV por la loseta de puntuación de ronda (templo)")),
+    ("it", ("+2 PV per la Tessera Punteggio del turno 3 (casa)",
+            "+2 PV per la Tessera Punteggio del turno 1 (Vanghe usate)",
+            "+5 PV per la Tessera Punteggio del turno (Città fondate)",
+            "+4 PV per la Tessera Punteggio del turno (tempio)")),
+])
+def test_a_round_scoring_tile_is_named_by_what_it_pays_for_and_its_round(lang, words):
+    """The board shows round tiles by round and picture, not by the notation's SCORE numbers;
+    the round is told where the game is known (a hint names the tile of the round being played)."""
+    rounds = {"SCORE1": 1, "SCORE3": 3}
+    i18n.set_language(lang)
+    try:
+        got = tuple(vp_from(n, E.Source(E.ROUND_TILE, key), rounds)
+                    for n, key in ((2, "SCORE3"), (2, "SCORE1"), (5, "SCORE2"), (4, "SCORE9")))
+        assert got == words
     finally:
         i18n.set_language("en")
 

@@ -39,9 +39,10 @@ def test_hovering_a_cell_lists_its_sources(title_app):
         lines = scoring.cell_lines(f, row)
         amounts = [int(re.match(r"([+-]\d+) VP from ", line)[1]) for line in lines[1:]]
         assert sum(amounts) == value  # the words add up to the number in the cell
-        if row == E.ROUND_TILE:
-            named = {re.search(r"SCORE\d+", line)[0] for line in lines[1:]}
-            assert named <= set(game.setup.score_tiles)
+        if row == E.ROUND_TILE:  # each line names the round of a tile that paid this faction
+            named = {int(re.search(r"from round (\d) scoring tile \(", line)[1]) for line in lines[1:]}
+            paid = {game.setup.score_tiles.index(s.key) + 1 for s, _v in scoring.b.row_details(f, row)}
+            assert named == paid and len(named) == len(lines) - 1
         if row == E.LEECH:
             assert all(v < 0 for v in amounts) and all("power from the " in line for line in lines[1:])
         seen.add(row)

@@ -8,7 +8,7 @@ from itertools import groupby
 from tmdesktop.i18n import N_, _
 
 from . import describe
-from .source_words import kind_name, source_name
+from .source_words import kind_name, source_name, tile_rounds
 
 #: The parts of the computer's evaluation (`ai.evaluation.PARTS`), as a player reads them.
 PART_NAMES = {
@@ -41,9 +41,10 @@ def turn_text(game, actions) -> str:
     return "; ".join(parts) or _("nothing")
 
 
-def sources_text(sources) -> str:
-    """"town tile TW3 +9, round scoring tile SCORE2 +5"."""
-    return ", ".join(f"{source_name(s)} {signed(v)}" for s, v in sources)
+def sources_text(game, sources) -> str:
+    """"town tile TW3 +9, round 2 scoring tile (trading house) +5"."""
+    rounds = tile_rounds(game)
+    return ", ".join(f"{source_name(s, rounds)} {signed(v)}" for s, v in sources)
 
 
 def standing_text(tp) -> str:
@@ -61,7 +62,7 @@ def turning_point_text(game, tp) -> str:
     """"Round 6 · Darklings: +16 VP (town tile TW3 +9, …): took the lead"."""
     return _("Round {r} · {faction}: {vp} VP ({sources}); {standing}").format(
         r=tp.move.round, faction=describe.faction(game, tp.move.faction), vp=signed(tp.vp),
-        sources=sources_text(tp.sources), standing=standing_text(tp))
+        sources=sources_text(game, tp.sources), standing=standing_text(tp))
 
 
 def difference_text(j) -> str:

@@ -1,12 +1,14 @@
 """Words for the sources of VP and resources (`rules.events.Source`): the engine keeps them as
-data; tables, charts and explanations say them here ("+3 VP from round scoring tile SCORE2")."""
+data; tables, charts and explanations say them here ("+3 VP from round 2 scoring tile (trading house)")."""
 
 from __future__ import annotations
 
 from tmdesktop.i18n import N_, _
 from tmdesktop.rules import events as E
 from tmdesktop.rules.constants import BUILDING_NAMES
-from tmdesktop.rules.data import faction
+from tmdesktop.rules.data import faction, tile
+
+from . import describe
 
 #: Each kind of source in general (a table row, a heading).
 KIND_NAMES = {
@@ -63,11 +65,35 @@ def _faction_name(name: str | None) -> str:
         return name or "?"
 
 
-def source_name(source: E.Source) -> str:
-    """One source in words, with the tile, faction or track it is."""
+def _round_tile_name(key: str | None, rounds: dict[str, int] | None) -> str:
+    """A round scoring tile by what it pays for, and its round when the game is known (the
+    board shows the tiles by round and picture, never by the notation's SCORE numbers)."""
+    try:
+        paid = list(tile(key)["vp"])
+    except (KeyError, TypeError):
+        return _("round scoring tile {tile}").format(tile=key)
+    if paid[0] == "SPADE":
+        what = _("spades used")
+    elif paid[0].startswith("TW"):
+        what = _("towns founded")
+    else:
+        what = " / ".join(describe.building(k).lower() for k in paid)
+    if rounds and key in rounds:
+        return _("round {n} scoring tile ({what})").format(n=rounds[key], what=what)
+    return _("round scoring tile ({what})").format(what=what)
+
+
+def tile_rounds(game) -> dict[str, int]:
+    """Each round scoring tile of the game and its round."""
+    return {name: i + 1 for i, name in enumerate(game.setup.score_tiles)}
+
+
+def source_name(source: E.Source, rounds: dict[str, int] | None = None) -> str:
+    """One source in words, with the tile, faction or track it is (`rounds`: the round of each
+    round scoring tile, where a text names tiles of several rounds)."""
     kind, key = source.kind, source.key
     if kind == E.ROUND_TILE:
-        return _("round scoring tile {tile}").format(tile=key)
+        return _round_tile_name(key, rounds)
     if kind == E.FAVOR:
         return _("favor tile {tile}").format(tile=key)
     if kind == E.TOWN:
@@ -93,6 +119,6 @@ def source_name(source: E.Source) -> str:
     return _(IN_A_SENTENCE.get(kind, KIND_NAMES.get(kind, N_("Other"))))
 
 
-def vp_from(amount: int, source: E.Source) -> str:
-    """"+3 VP from round scoring tile SCORE2"."""
-    return _("{n} VP from {source}").format(n=f"{amount:+d}", source=source_name(source))
+def vp_from(amount: int, source: E.Source, rounds: dict[str, int] | None = None) -> str:
+    """"+3 VP from round 2 scoring tile (trading house)"."""
+    return _("{n} VP from {source}").format(n=f"{amount:+d}", source=source_name(source, rounds))

@@ -17,7 +17,7 @@ from tmdesktop.rules.data import CULTS
 from tmdesktop.rules.engine import Game
 
 from .. import pieces, text, theme
-from ..source_words import KIND_NAMES, vp_from
+from ..source_words import KIND_NAMES, tile_rounds, vp_from
 from ..views import widgets
 from .menu import MenuScene, make_button, title_weight
 from .registry import entry, open_scene
@@ -116,8 +116,9 @@ class ScoringScene(MenuScene):
         super().handle_event(event)
 
     def cell_lines(self, f: str, row: str) -> list[str]:
-        """What a cell's VP come from, one source per line: "+3 VP from round scoring tile SCORE2"."""
-        return [f"{self.label(f)} · {_(ROW_NAMES[row])}"] + [vp_from(v, s) for s, v in self.b.row_details(f, row)]
+        """What a cell's VP come from, one source per line: "+3 VP from round 2 scoring tile (trading house)"."""
+        rounds = tile_rounds(self.game)
+        return [f"{self.label(f)} · {_(ROW_NAMES[row])}"] + [vp_from(v, s, rounds) for s, v in self.b.row_details(f, row)]
 
     @property
     def done(self) -> bool:
