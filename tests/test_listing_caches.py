@@ -137,3 +137,25 @@ def test_kept_spades_equal_a_fresh_computation(seed, map_key):
                 for current in TERRAINS:
                     for target in TERRAINS + (("ice",) if p.home == "ice" and p.color else ()):
                         assert spades_to_turn(p, current, target) == terrain._spades_to_turn(p, current, target)
+
+
+def test_kept_networks_follow_a_shipping_advance_that_joins_groups():
+    # tournament players advance shipping to join groups across the river; random play seldom
+    # does, so the kept networks are checked right after every shipping advance of corpus games,
+    # asked for both before and after it (a key without the shipping level would answer the old)
+    joined = 0
+    for path in sorted(CORPUS.glob("*.txt"))[:12]:
+        full, mismatch = replay_ledger(read_ledger(path.read_text(encoding="utf-8")))
+        assert mismatch is None
+        game = Game(full.setup)
+        for who, action in full.log[len(game.log):]:
+            p = game.state.players.get(who) if who else None
+            before = final_scoring.networks(game, p) if p is not None and action == A.Advance("ship") else None
+            game.apply(who, action)
+            if before is not None:
+                fresh = final_scoring._networks(game, p)
+                assert sorted(map(sorted, final_scoring.networks(game, p))) == sorted(map(sorted, fresh)), path.name
+                joined += len(fresh) < len(before)
+        if joined >= 3:
+            break
+    assert joined >= 3  # (advances that joined two groups were met)
