@@ -6,9 +6,9 @@ from __future__ import annotations
 from tmdesktop.i18n import N_, _
 from tmdesktop.rules import events as E
 from tmdesktop.rules.constants import BUILDING_NAMES
-from tmdesktop.rules.data import faction, tile
+from tmdesktop.rules.data import faction
 
-from . import describe
+from .tile_texts import round_scored
 
 #: Each kind of source in general (a table row, a heading).
 KIND_NAMES = {
@@ -69,15 +69,10 @@ def _round_tile_name(key: str | None, rounds: dict[str, int] | None) -> str:
     """A round scoring tile by what it pays for, and its round when the game is known (the
     board shows the tiles by round and picture, never by the notation's SCORE numbers)."""
     try:
-        paid = list(tile(key)["vp"])
+        scored, kinds = round_scored(key)
     except (KeyError, TypeError):
         return _("round scoring tile {tile}").format(tile=key)
-    if paid[0] == "SPADE":
-        what = _("spades used")
-    elif paid[0].startswith("TW"):
-        what = _("towns founded")
-    else:
-        what = " / ".join(describe.building(k).lower() for k in paid)
+    what = _("spades used") if scored == "spade" else _("towns founded") if scored == "town" else kinds
     if rounds and key in rounds:
         return _("round {n} scoring tile ({what})").format(n=rounds[key], what=what)
     return _("round scoring tile ({what})").format(what=what)

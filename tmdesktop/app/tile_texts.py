@@ -104,15 +104,26 @@ def town(name: str) -> list[str]:
             _("A town key lets a cult marker reach the top space.")]
 
 
+def round_scored(name: str) -> tuple[str, str]:
+    """What round scoring tile `name` pays VP for: "town", "spade" or "building", and for
+    buildings their names in words ("sanctuary / stronghold")."""
+    paid = list(tile(name)["vp"])
+    if paid[0].startswith("TW"):
+        return "town", ""
+    if paid[0] == "SPADE":
+        return "spade", ""
+    return "building", " / ".join(describe.building(k).lower() for k in paid)
+
+
 def round_score(name: str) -> list[str]:
     t = tile(name)
-    vp_key, vp = next(iter(t["vp"].items()))
-    if vp_key.startswith("TW"):
+    vp = next(iter(t["vp"].values()))
+    what, kinds = round_scored(name)
+    if what == "town":
         scoring = _("Each town you found this round: +{n} VP").format(n=vp)
-    elif vp_key == "SPADE":
+    elif what == "spade":
         scoring = _("Each spade you use this round: +{n} VP").format(n=vp)
     else:
-        kinds = " / ".join(describe.building(k).lower() for k in t["vp"])
         scoring = _("Each {building} you build this round: +{n} VP").format(building=kinds, n=vp)
     if t["cult"] == "CULT_P":
         bonus_line = _("End of the round: each priest you sent to a cult track gives {what}").format(
