@@ -8,9 +8,11 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
+from positions import new_game
+
 from tmdesktop.__main__ import main as cli
 from tmdesktop.ai import PARTS, Player, choose_action, evaluate, suggest
-from tmdesktop.ai.evaluation import expected_rank_points
+from tmdesktop.ai.evaluation import BUILD_CHANCE, LEECH_VP, UPGRADE_CHANCE, expected_rank_points
 from tmdesktop.ai.arena import Table, play_table
 from tmdesktop.rules import actions as A
 from tmdesktop.rules.auction import Auction
@@ -138,6 +140,20 @@ def test_majorities_are_projected_as_ranks_that_may_still_change():
     assert all(0 < b - a < 3 for a, b in zip(early, early[1:]))
     late = [expected_rank_points(n, [5, 5, 5], (18, 12, 6), 0.5) for n in range(4, 8)]
     assert late[2] > early[2] and late[0] < early[0]
+
+
+def test_power_from_neighbours_is_expected_only_beside_an_opponent():
+    # Witches and Nomads on the original map: C4 and A10 are the Witches' dwellings, B4 the
+    # Nomads' (next to C4); B5 (free, beside C4, A10 and B4) and A9 (free, beside A10 and B4)
+    # are hexes the Nomads may build on next to the Witches
+    bonuses = {"witches": "BON4", "nomads": "BON5"}
+    near = new_game(("witches", "nomads"), {"witches": ["C4", "A10"], "nomads": ["B4", "H1", "G7"]}, bonuses)
+    apart = new_game(("witches", "nomads"), {"witches": ["A3", "A10"], "nomads": ["H1", "G7", "I7"]}, bonuses)
+    assert evaluate(apart, "witches").neighbours == 0
+    # B4 may be upgraded (1 power from C4), B5 built on (2 power: C4 and A10), A9 built on (1)
+    expected = LEECH_VP * (UPGRADE_CHANCE["D"] * 1 + BUILD_CHANCE * 2 + BUILD_CHANCE * 1)
+    assert evaluate(near, "witches").neighbours == pytest.approx(expected)
+    assert evaluate(near, "nomads").neighbours > 0
 
 
 def test_income_still_to_come_shrinks_as_the_rounds_go():

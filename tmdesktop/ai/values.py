@@ -8,12 +8,15 @@ about 4 VP over a game). The value slides from mid to end over the last three ro
 Spades held are worth nothing: those not used in the turn that brought them are lost.
 A power token ("TOKEN", whatever its bowl) is worth something on top while rounds remain: every
 token burnt is power that later income and neighbours' buildings can no longer charge.
+Power in bowl III is worth what it buys: the power actions pay about half a VP a unit (a priest
+for 3, two workers or seven coins for 4), conversions less; valued higher, it would never be
+spent on them, and the tournament players' most frequent uses of power would never be made.
 """
 
 from __future__ import annotations
 
 END = {"C": 1 / 3, "W": 1 / 3, "P": 1 / 3, "PW3": 1 / 3, "PW2": 1 / 6, "PW1": 0.0, "SPADE": 0.0, "TOKEN": 0.0}
-MID = {"C": 0.36, "W": 0.95, "P": 1.45, "PW3": 0.65, "PW2": 0.35, "PW1": 0.05, "SPADE": 0.0, "TOKEN": 0.4}
+MID = {"C": 0.36, "W": 0.95, "P": 1.45, "PW3": 0.45, "PW2": 0.25, "PW1": 0.05, "SPADE": 0.0, "TOKEN": 0.3}
 
 
 def unit_value(key: str, rounds_left: float) -> float:

@@ -16,6 +16,7 @@ PART_WORDS = {
     "town_progress": N_("progress towards a town"),
     "resources_left": N_("resources kept for the next turns"),
     "position": N_("room to grow: buildings, abilities and free hexes nearby"),
+    "neighbours": N_("more power to come from neighbours building next to yours"),
 }
 #: Steps of a suggested turn not worth a line of their own.
 SILENT = (A.Convert, A.Burn, A.Done)

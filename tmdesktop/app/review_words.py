@@ -19,6 +19,7 @@ PART_NAMES = {
     "town_progress": N_("progress towards towns"),
     "resources_left": N_("resources in hand"),
     "position": N_("shipping, digging and room to build"),
+    "neighbours": N_("power to come from neighbours"),
 }
 
 
