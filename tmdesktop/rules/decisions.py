@@ -54,7 +54,7 @@ BLOCKS_TURN_END = frozenset({"color", "lose-cult", "unlock", "favor", "town", "c
 #: Kinds that belong to the player whose turn it is.
 TURN_KINDS = frozenset({"action", "followup", "end"})
 #: Follow-ups that keep the action open (a `dig` alone does not: it comes before a transform).
-OPEN_FOLLOWUPS = ("build", "transform", "bridge", "upgrade", "sandstorm")
+OPEN_FOLLOWUPS = frozenset({"build", "transform", "bridge", "upgrade", "sandstorm"})
 
 
 @dataclass(frozen=True)
@@ -121,13 +121,15 @@ def pending(s: GameState) -> list[Decision]:
         return [Decision("spades", n, {"count": s.players[n].spades, "round": s.round})
                 for n in s.order if s.players[n].spades and not s.players[n].dropped]
     owner = s.turn.faction
-    if owner is not None and s.players[owner].lose_cult_owed:
-        return [_volcano_cult(s)]
-    others, mine = [], []
     players = s.players
-    for n in s.order:
-        if not any(_owed_values(players[n].__dict__)):
-            continue  # (most players owe nothing most of the time: asked after every action)
+    if owner is not None and players[owner].lose_cult_owed:
+        return [_volcano_cult(s)]
+    # (most players owe nothing most of the time: asked after every action)
+    owing = [n for n in s.order if any(_owed_values(players[n].__dict__))]
+    if not owing:
+        return [_turn(s)] if owner is not None else []
+    others, mine = [], []
+    for n in owing:
         d = _in_play(s, n)
         if d is not None:
             (mine if n == owner else others).append(d)
@@ -193,6 +195,9 @@ def turn_kind(s: GameState) -> str:
     t = s.turn
     if t.actions > 0:
         return "action"
-    if t.followups and any(t.followups.get(k, 0) > 0 for k in OPEN_FOLLOWUPS) or s.players[t.faction].spades:
+    if s.players[t.faction].spades:
         return "followup"  # spades left count as an open follow-up: used or thrown away
+    for k, n in t.followups.items():
+        if n > 0 and k in OPEN_FOLLOWUPS:
+            return "followup"
     return "end"

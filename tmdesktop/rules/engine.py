@@ -113,14 +113,6 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             raise self._refusal(faction, action)
         return action
 
-    def _listed(self, faction: str | None, only: type | None = None) -> tuple[A.Action, ...]:
-        """The legal actions of `faction` (of class `only`), kept until the state changes."""
-        key = faction if only is None else (faction, only)
-        found = self._legal_cache.get(key)
-        if found is None:
-            found = self._legal_cache[key] = tuple(legal.legal_actions(self, faction, only))
-        return found
-
     def _refusal(self, faction: str | None, action: A.Action) -> RuleError:
         """Why `action` is not legal: the handler's own reason, found on a copy of the game."""
         trial = self.copy()
@@ -248,12 +240,22 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         """Every legal action for `name`'s current decision (empty when it has none), in a fixed
         order; `apply` accepts exactly these.  With `only` (a class of action), just those: a
         search that wants the builds need not pay for listing everything."""
-        full = self._legal_cache.get(name)
-        if full is None and only is not None and not self._main_action_open(name):
-            full = self._listed(name)  # (short: tiles, answers, conversions; kept for the next ask)
-        if full is not None and only is not None:
-            return [a for a in full if type(a) is only]
-        return list(self._listed(name, only))
+        # (kept until the state changes: the whole listing under the faction's name, a listing
+        # of one kind under (name, kind))
+        kept = self._legal_cache
+        full = kept.get(name)
+        if full is None:
+            if only is not None and self._main_action_open(name):
+                part = kept.get((name, only))
+                if part is None:
+                    part = kept[(name, only)] = tuple(legal.legal_actions(self, name, only))
+                return list(part)
+            # (the whole listing: asked for, or short when no main action is open: tiles,
+            # answers, conversions; kept for the next ask)
+            full = kept[name] = tuple(legal.listing(self, name))
+        if only is None:
+            return list(full)
+        return [a for a in full if type(a) is only]
 
     def _main_action_open(self, name: str | None) -> bool:
         """Whether `name` may still build, transform, upgrade or take an action space now: only
@@ -281,13 +283,15 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
 
     def can_end_turn(self, name: str) -> bool:
         s = self.state
-        if s.phase != "play" or s.turn.faction != name:
+        t = s.turn
+        if s.phase != "play" or t.faction != name or t.actions:
             return False
         p = s.players[name]
         # spades left must be used or thrown away (`-SPADE`) first, never lost by the turn's end;
         # a bridge action (ACT1, the Engineers' ACTE) is taken only to place the bridge; a volcano
         # faction's `dig` (free) is taken only to raise the volcano, not as an action doing nothing
-        return s.turn.actions == 0 and not p.spades and not self.bridge_owed(p) and not self.volcano_owed(p) \
+        # (both owed only while a follow-up of the action is open)
+        return not p.spades and not (t.followups and (self.bridge_owed(p) or self.volcano_owed(p))) \
             and not decisions.owes(p, decisions.BLOCKS_TURN_END)
 
     # ------------------------------------------------------------------ setup and rebuild
@@ -348,10 +352,10 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             return self._drop(p)
         if p.dropped:
             raise RuleError("faction_dropped", faction=p.name)
-        handler = self._HANDLERS.get(type(action))
+        handler = _HANDLER_FUNCTIONS.get(type(action))
         if handler is None:
             raise RuleError("unknown_action")
-        getattr(self, handler)(p, action)
+        handler(self, p, action)
         self.last_snapshot = p.snapshot()
         if s.phase in ("factions", "colors"):
             self._advance_setup()
@@ -493,6 +497,9 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         A.TokenForVP: "_do_token_for_vp",
     }
 
+
+#: The same, as the functions themselves (looked up once, not at every action).
+_HANDLER_FUNCTIONS = {kind: getattr(Game, name) for kind, name in Game._HANDLERS.items()}
 
 # The legal listing reads `Game` (it imports this module): bound once both exist.
 from . import legal  # noqa: E402

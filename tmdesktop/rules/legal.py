@@ -35,7 +35,7 @@ def legal_actions(game: Game, name: str | None, only: type | None = None, at: st
     (the same listing, filtered, with the parts that cannot give that class skipped); with `at`
     too, just those on that hex (a build, transform or upgrade) or of that name (an action
     space or tile): what `apply` needs to check one action."""
-    out = _listing(game, name, only, at)
+    out = listing(game, name, only, at)
     if only is None:
         return out
     if at is None:
@@ -43,7 +43,9 @@ def legal_actions(game: Game, name: str | None, only: type | None = None, at: st
     return [a for a in out if type(a) is only and target_of(a) == at]
 
 
-def _listing(game: Game, name: str | None, only: type | None, at: str | None = None) -> list[A.Action]:
+def listing(game: Game, name: str | None, only: type | None = None, at: str | None = None) -> list[A.Action]:
+    """The listing `legal_actions` filters: with `only` (and `at`), the parts that cannot give
+    that class (on that hex or name) are skipped, but what the other parts give is left in."""
     s = game.state
     d = game.decision_of(name)
     if d is None:
@@ -165,7 +167,7 @@ def _turn_actions(game: Game, p: Player, only: type | None = None, at: str | Non
     elif t.actions > 0:
         out = _main_actions(game, p, only, at)
     else:
-        out = _followups(game, p, only, at)
+        out = _followups(game, p, only, at) if t.followups else []  # (most often nothing is left)
         if game.alone_in_round(p):  # the last player in the round may start a new action at once
             # (but a build, transform, dig or upgrade while one is still owed to this action is
             # that follow-up, which the listing above already holds)
@@ -239,10 +241,12 @@ def _special_actions(game: Game, p: Player, at: str | None = None) -> list[A.Act
     `at`, only the one of that name)."""
     s = game.state
     out: list[A.Action] = []
-    for act, cost in _power_actions_of(game, p):
+    blocked, bowl3 = s.blocked, p.power[2]
+    for act, cost, power in _power_actions_of(game, p):
         if at is not None and act != at:
             continue
-        if (act not in s.blocked or game.may_reuse(p, act)) and _affordable(p, cost) \
+        if (act not in blocked or game.may_reuse(p, act)) \
+                and (bowl3 >= power if power is not None else _affordable(p, cost)) \
                 and (act not in _BRIDGE_ACTIONS or _bridge_placeable(game, p, act)):
             out.append(_use_action(act))
     forbidden = _forbidden_actions(p.name)
@@ -277,17 +281,19 @@ def _forbidden_actions(name: str) -> frozenset[str]:
     return frozenset(n for n, o in (faction(name).special.get("action") or {}).items() if o.get("forbid"))
 
 
-#: faction -> (power action, its cost for that faction) for each power action it may take at all
-#: (static data: worked out once per faction).
-_POWER_TABLES: dict[str, tuple[tuple[str, dict], ...]] = {}
+#: faction -> (power action, its cost for that faction, the power that cost is when it is power
+#: alone, else None) for each power action it may take at all (static data: worked out once per
+#: faction).
+_POWER_TABLES: dict[str, tuple[tuple[str, dict, int | None], ...]] = {}
 
 
-def _power_actions_of(game: Game, p: Player) -> tuple[tuple[str, dict], ...]:
+def _power_actions_of(game: Game, p: Player) -> tuple[tuple[str, dict, int | None], ...]:
     found = _POWER_TABLES.get(p.name)
     if found is None:
         forbidden = _forbidden_actions(p.name)
+        costs = [(act, game.power_action_cost(p, act)) for act in POWER_ACTIONS if act not in forbidden]
         found = _POWER_TABLES[p.name] = tuple(
-            (act, game.power_action_cost(p, act)) for act in POWER_ACTIONS if act not in forbidden)
+            (act, cost, cost["PW"] if set(cost) == {"PW"} else None) for act, cost in costs)
     return found
 
 
@@ -372,10 +378,14 @@ def _followups(game: Game, p: Player, only: type | None = None, at: str | None =
 def _free_actions(game: Game, p: Player) -> list[A.Action]:
     """Conversions (every amount the player can afford) and burning, at any moment of the turn."""
     out = list(_exchanges(p.name, p.C, p.W, p.P, p.VP, p.power[2], p.max_priests, p.w_to_p))
-    if ability(p.name, "joins_towns_across_rivers"):
+    if p.name in _JOIN_ACROSS_RIVERS:
         out += _connects(game, p)
     out += _burns(p.power[1] // 2)
     return out
+
+
+#: The factions whose towns may skip a river hex (the `joins_towns_across_rivers` ability).
+_JOIN_ACROSS_RIVERS = frozenset(f for f in ALL_FACTIONS if ability(f, "joins_towns_across_rivers"))
 
 
 @lru_cache(maxsize=20000)
@@ -497,9 +507,21 @@ def _builds(game: Game, p: Player, reach: dict[str, bool], transformed: set[str]
         reach = {h: by_teleport for h, by_teleport in reach.items() if h in transformed}
     sandstorm = s.turn.followups.get("sandstorm", 0) > 0
     can_dig = _can_dig(p) and not transformed
+    owner, terrain_of = s.owner, s.terrain
+    if not (sandstorm or p.unlocked or p.faction.teleport or p.home == "volcano"):
+        # (most factions: every hex is reached the same way, so a terrain decides alone)
+        free = [h for h in reach if h not in owner]
+        ok = set()
+        for terrain in {terrain_of[h] for h in free}:
+            if terrain == p.home:
+                if not p.spades:  # (the dwelling's own cost is affordable: checked above)
+                    ok.add(terrain)
+            elif terrain not in ("ice", "volcano") and _can_build_on(p, terrain, base, can_dig, _NO_EXTRA):
+                ok.add(terrain)
+        return [_build(h) for h in free if terrain_of[h] in ok]
     # (terrain, extra cost) -> a dwelling (dug there) is affordable; _HEX_BY_HEX: it depends on the hex
     by_terrain: dict[tuple, object] = {}
-    owner, terrain_of, teleported = s.owner, s.terrain, s.turn.teleported
+    teleported = s.turn.teleported
     out = []
     for h, by_teleport in reach.items():
         if h in owner:
@@ -616,11 +638,28 @@ def _transforms(game: Game, p: Player, income: bool = False, reach: dict[str, bo
         return []  # Riverwalkers never transform
     sandstorm = not income and s.turn.followups.get("sandstorm", 0) > 0
     can_dig = _can_dig(p)
-    if not sandstorm and p.home != "volcano" and not p.spades and (income or not can_dig or not _most_spades_dug(p, {})):
-        return []  # every transformation takes a spade at least, and none can be had
+    dug = None  # spades affordable with nothing else to pay (worked out once)
+    if not sandstorm and p.home != "volcano":
+        dug = 0 if income or not can_dig else _most_spades_dug(p, _NO_EXTRA)
+        if not p.spades and not dug:
+            return []  # every transformation takes a spade at least, and none can be had
     if reach is None:
         reach = _reach(game, p)
     out = []
+    if dug is not None and not p.faction.teleport:
+        # (most factions: every hex is reached the same way, so a terrain decides alone)
+        owner, terrain_of = s.owner, s.terrain
+        free = [h for h in reach if h not in owner]
+        budget = p.spades + dug
+        colours = {terrain: _turnable(p, terrain, budget) for terrain in {terrain_of[h] for h in free}
+                   if terrain not in ("ice", "volcano")}
+        for h in free:
+            found = colours.get(terrain_of[h])
+            if found:
+                out += _transforms_of(h, found)
+                if first:
+                    break
+        return out
     by_terrain: dict[tuple, tuple[str, ...]] = {}  # (terrain, extra cost) -> colours it can be turned into
     budgets: dict[tuple, int] = {}  # extra cost -> spades held and affordable on top of it
     for h, by_teleport in reach.items():
@@ -696,22 +735,13 @@ def _turnable(p: Player, current: str, budget: int) -> tuple[str, ...]:
 
 def _upgrades(game: Game, p: Player, at: str | None = None) -> list[A.Action]:
     s = game.state
-    # what each upgrade allows, worked out once: None (none left, or not affordable), True (it
-    # is), or "with_neighbour": a trading house affordable only next to another faction (double
-    # coins without one)
-    allowed: dict[str, bool | str | None] = {}
-    for to in UPGRADES:
-        if p.counts[to] >= p.faction.buildings[to]["count"]:
-            allowed[to] = None
-        elif p.free_tp:
-            allowed[to] = True if to == "TP" else None
-        elif not _affordable(p, p.faction.cost(to)):
-            allowed[to] = None
-        elif to == "TP":
-            allowed[to] = True if _affordable(p, _lonely_tp_cost(p.name)) else "with_neighbour"
-        else:
-            allowed[to] = True
-    if not any(allowed.values()):
+    key = (p.name, p.free_tp, p.C, p.W, p.P, p.power[2], *p.counts.values())
+    allowed = _UPGRADES_ALLOWED.get(key)
+    if allowed is None:
+        if len(_UPGRADES_ALLOWED) >= _UPGRADES_ALLOWED_MAX:
+            _UPGRADES_ALLOWED.clear()
+        allowed = _UPGRADES_ALLOWED[key] = _upgrades_allowed(p)
+    if not allowed:
         return []
     out = []
     for h, kind in p.buildings.items() if at is None else [(at, p.buildings.get(at))]:
@@ -726,6 +756,32 @@ def _upgrades(game: Game, p: Player, at: str | None = None) -> list[A.Action]:
 
 
 _upgrade = cache(A.Upgrade)
+
+
+def _upgrades_allowed(p: Player) -> dict[str, bool | str | None] | None:
+    """What each upgrade allows: None (none left, or not affordable), True (it is), or
+    "with_neighbour": a trading house affordable only next to another faction (double coins
+    without one); None when no upgrade is allowed at all."""
+    allowed: dict[str, bool | str | None] = {}
+    for to in UPGRADES:
+        if p.counts[to] >= p.faction.buildings[to]["count"]:
+            allowed[to] = None
+        elif p.free_tp:
+            allowed[to] = True if to == "TP" else None
+        elif not _affordable(p, p.faction.cost(to)):
+            allowed[to] = None
+        elif to == "TP":
+            allowed[to] = True if _affordable(p, _lonely_tp_cost(p.name)) else "with_neighbour"
+        else:
+            allowed[to] = True
+    return allowed if any(allowed.values()) else None
+
+
+#: `_upgrades_allowed` by everything it reads: the faction (its costs and building limits), a
+#: free trading house, the resources upgrades are paid with and the buildings built (shared,
+#: never changed: random play and searches meet the same values again and again).
+_UPGRADES_ALLOWED: dict[tuple, dict | None] = {}
+_UPGRADES_ALLOWED_MAX = 20000
 
 
 @cache
