@@ -89,15 +89,17 @@ def owed(p: Player) -> tuple[str, int] | None:
 def owes(p: Player, kinds: frozenset[str] | None = None) -> bool:
     """Whether `p` owes anything (of `kinds`, if given)."""
     values = p.__dict__
-    for name in _fields_of(kinds):
+    fields = _FIELDS_OF.get(kinds)
+    if fields is None:
+        fields = _FIELDS_OF[kinds] = tuple(name for kind, name in OWED_FIELDS if kinds is None or kind in kinds)
+    for name in fields:
         if values[name]:
             return True
     return False
 
 
-@cache
-def _fields_of(kinds: frozenset[str] | None) -> tuple[str, ...]:
-    return tuple(name for kind, name in OWED_FIELDS if kinds is None or kind in kinds)
+#: kinds (None: all) -> the `Player` fields holding them (worked out once for each set of kinds)
+_FIELDS_OF: dict[frozenset[str] | None, tuple[str, ...]] = {}
 
 
 def pending(s: GameState) -> list[Decision]:
@@ -124,12 +126,13 @@ def pending(s: GameState) -> list[Decision]:
     players = s.players
     if owner is not None and players[owner].lose_cult_owed:
         return [_volcano_cult(s)]
-    # (most players owe nothing most of the time: asked after every action)
-    owing = [n for n in s.order if any(_owed_values(players[n].__dict__))]
-    if not owing:
+    for n in s.order:
+        if any(_owed_values(players[n].__dict__)):
+            break
+    else:  # (most players owe nothing most of the time: asked after every action)
         return [_turn(s)] if owner is not None else []
     others, mine = [], []
-    for n in owing:
+    for n in s.order:
         d = _in_play(s, n)
         if d is not None:
             (mine if n == owner else others).append(d)

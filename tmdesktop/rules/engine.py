@@ -7,6 +7,7 @@ a rejected action leaves the state exactly as it was (on any error the state is 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import attrgetter
 
 from . import actions as A
 from . import decisions
@@ -32,6 +33,7 @@ from .towns import Towns
 
 #: The key under which the cache of listings keeps the pending decisions (no faction is called so).
 _PENDING = "__pending__"
+_faction_of = attrgetter("faction")
 #: How often `apply` keeps a copy of the state for undo (a copy costs about as much as an action).
 CHECKPOINT_EVERY = 16
 
@@ -48,7 +50,8 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         self.board = load_board(setup.map_key)
         self.log: list[tuple[str | None, A.Action]] = []
         self.auto_dug = 0  # spades the last action dug by itself (a build or transform needing them)
-        self.last_snapshot: tuple | None = None  # the acting faction's ledger values after the last action
+        self._last_actor: str | None = None  # who took the last action (see `last_snapshot`)
+        self._last_values: tuple | None = None
         #: index in the log -> (the state before that action, len(events) then, the same): every
         #: CHECKPOINT_EVERY-th action and every pushed one, so undo never replays more than a few.
         self._snapshots: dict[int, tuple[GameState, int]] = {}
@@ -151,7 +154,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         other.log, other.events = list(self.log), list(self.events)
         other.state = self.state.copy()
         other.auto_dug = self.auto_dug
-        other.last_snapshot = self.last_snapshot
+        other._last_actor, other._last_values = self._last_actor, self._last_values
         other._snapshots = dict(self._snapshots)
         other._legal_cache = dict(self._legal_cache)  # tuples, never changed
         other._caused = []
@@ -176,6 +179,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
     def _restore(self, index: int) -> None:
         """Make the state what it was after the first `index` actions of the log: from the latest
         snapshot at or before it, replaying the few actions between (or the whole log if none)."""
+        self._keep_last_snapshot()
         self._legal_cache = {}
         for k in [k for k in self._snapshots if k > index]:
             del self._snapshots[k]
@@ -211,6 +215,18 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         return game
 
     @property
+    def last_snapshot(self) -> tuple | None:
+        """The acting faction's ledger values right after the last action (a ledger row's values)."""
+        if self._last_values is None and self._last_actor is not None:
+            return self.state.players[self._last_actor].snapshot()  # (nothing changed them since)
+        return self._last_values
+
+    def _keep_last_snapshot(self) -> None:
+        """Take `last_snapshot` now: what comes next (a faction chosen or dropped, an undo)
+        changes the state without being an action of a faction that replaces it."""
+        self._last_values = self.last_snapshot
+
+    @property
     def finished(self) -> bool:
         return self.state.phase == "finished"
 
@@ -228,7 +244,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
 
     def waiting_for(self) -> list[str | None]:
         """Factions that have something to decide now, in the order of `decisions()`."""
-        return [d.faction for d in self._pending()]
+        return list(map(_faction_of, self._pending()))
 
     def _pending(self) -> tuple[Decision, ...]:
         found = self._legal_cache.get(_PENDING)
@@ -339,6 +355,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         if s.phase == "finished":
             raise RuleError("game_over")
         if isinstance(action, A.ChooseFaction):
+            self._keep_last_snapshot()
             self._choose_faction(action.faction)
             return self._advance_setup()
         if name not in s.players:
@@ -349,6 +366,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             # Someone else acting (a leech answer) closes a turn whose action is complete.
             self._end_turn(s.players[owner])
         if isinstance(action, A.DropFaction):
+            self._keep_last_snapshot()
             return self._drop(p)
         if p.dropped:
             raise RuleError("faction_dropped", faction=p.name)
@@ -356,12 +374,19 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         if handler is None:
             raise RuleError("unknown_action")
         handler(self, p, action)
-        self.last_snapshot = p.snapshot()
-        if s.phase in ("factions", "colors"):
+        phase = s.phase
+        # `last_snapshot` is read from the player when asked, unless the setup or the round moves
+        # on now (income, final scoring): then it is taken before that
+        self._last_actor, self._last_values = name, None
+        if phase in ("factions", "colors"):
+            self._last_values = p.snapshot()
             self._advance_setup()
-        elif s.phase == "bonus" and not s.setup_queue:
+        elif phase == "bonus" and not s.setup_queue:
+            self._last_values = p.snapshot()
             self._start_round()
-        elif s.phase in ("play", "income-spades"):
+        elif phase == "income-spades" or (phase == "play" and s.turn.faction is None):
+            # (while a turn goes on the round cannot end: `_maybe_end_round` would do nothing)
+            self._last_values = p.snapshot()
             self._maybe_end_round()
 
     # ------------------------------------------------------------------ rounds
@@ -396,7 +421,8 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             raise RuleError("not_action_phase", phase=s.phase)
         if s.turn.faction != p.name:
             raise RuleError("not_your_turn", faction=s.turn.faction)
-        self._decline_open_offers(p)
+        if p.leech_offers:
+            self._decline_open_offers(p)
         return s.turn
 
     def alone_in_round(self, p: Player) -> bool:

@@ -161,11 +161,11 @@ def _diff(row: Row, snap: tuple) -> Mismatch | None:
 
 #: The ledger's words for the engine's own steps (see `events.Checkpoint`).
 _STEP_LABELS = {
-    E.source(E.INCOME, "cult"): "cult_income_for_faction",
-    E.source(E.INCOME, "other"): "other_income_for_faction",
-    E.source(E.RESOURCES): "score_resources",
-    E.source(E.LEECH_REWARD, "taken"): "[opponent accepted power]",
-    E.source(E.LEECH_REWARD, "declined"): "[all opponents declined power]",
+    E.Source(E.INCOME, "cult"): "cult_income_for_faction",
+    E.Source(E.INCOME, "other"): "other_income_for_faction",
+    E.Source(E.RESOURCES): "score_resources",
+    E.Source(E.LEECH_REWARD, "taken"): "[opponent accepted power]",
+    E.Source(E.LEECH_REWARD, "declined"): "[all opponents declined power]",
 }
 
 

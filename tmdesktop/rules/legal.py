@@ -317,13 +317,13 @@ def _bridge_placeable(game: Game, p: Player, act: str) -> bool:
 
 def _priests(game: Game, cult: str) -> tuple[A.Action, ...]:
     """Send a priest to the best free order space, to another free value, or for one step."""
-    return _priests_for(cult, tuple(o is None for o in game.state.cult_spots[cult]))
+    return _priests_for(cult, tuple(game.state.cult_spots[cult]))
 
 
 @cache
-def _priests_for(cult: str, free: tuple[bool, ...]) -> tuple[A.Action, ...]:
-    """The same, for the free order spaces `free` (made once per pattern)."""
-    values = [v for v, is_free in zip(CULT_SPOT_VALUES, free) if is_free]
+def _priests_for(cult: str, spots: tuple[str | None, ...]) -> tuple[A.Action, ...]:
+    """The same, for the order spaces `spots` (None: free; made once for each)."""
+    values = [v for v, taken_by in zip(CULT_SPOT_VALUES, spots) if taken_by is None]
     out = [A.SendPriest(cult)]  # no free space: one step, the priest back to the supply
     if values:
         out += [A.SendPriest(cult, v) for v in sorted(set(values) - {values[0]}, reverse=True)]
@@ -336,7 +336,7 @@ def _digs(game: Game, p: Player, transforms: list[A.Action]) -> list[A.Action]:
     if not transforms or not _can_dig(p):
         return []
     most = 1 if p.home == "volcano" else MAX_SPADES
-    return [_dig(n) for n in range(1, most + 1) if _affordable(p, _dig_cost(p, n))]
+    return [_dig(n) for n in range(1, most + 1) if _affordable(p, _dig_cost(p.name, p.dig, n))]
 
 
 _dig = cache(A.Dig)
@@ -482,13 +482,10 @@ def _teleport_cost(game: Game, p: Player, hex_: str, by_teleport: bool) -> dict 
     return dict(tp["cost_by_level"][level])
 
 
-def _dig_cost(p: Player, spades: int) -> dict:
-    """What digging `spades` costs `p` now (a shared dict: never changed)."""
-    return _spades_cost(p.name, p.dig, spades)
-
-
 @cache
-def _spades_cost(name: str, level: int, spades: int) -> dict:
+def _dig_cost(name: str, level: int, spades: int) -> dict:
+    """What digging `spades` costs faction `name` at digging level `level` (a shared dict: never
+    changed; asked as `_dig_cost(p.name, p.dig, n)`)."""
     return {k: v * spades for k, v in faction(name).spade_cost(level).items()}
 
 
@@ -575,7 +572,7 @@ def _can_build_on(p: Player, terrain: str, base: dict, can_dig: bool, extra) -> 
     if not can_dig:
         return False
     cost = dict(base)
-    for k, v in _dig_cost(p, missing).items():
+    for k, v in _dig_cost(p.name, p.dig, missing).items():
         cost[k] = cost.get(k, 0) + v
     return _affordable(p, cost, extra)
 
@@ -712,7 +709,7 @@ def _transforms_of(h: str, colours: tuple[str, ...]) -> tuple[A.Action, ...]:
 def _most_spades_dug(p: Player, extra) -> int:
     """How many spades `p` can pay for now (0 to MAX_SPADES), on top of `extra`."""
     n = 0
-    while n < MAX_SPADES and _affordable(p, _dig_cost(p, n + 1), extra):
+    while n < MAX_SPADES and _affordable(p, _dig_cost(p.name, p.dig, n + 1), extra):
         n += 1
     return n
 
@@ -735,13 +732,22 @@ def _turnable(p: Player, current: str, budget: int) -> tuple[str, ...]:
 
 def _upgrades(game: Game, p: Player, at: str | None = None) -> list[A.Action]:
     s = game.state
-    key = (p.name, p.free_tp, p.C, p.W, p.P, p.power[2], *p.counts.values())
-    allowed = _UPGRADES_ALLOWED.get(key)
-    if allowed is None:
-        if len(_UPGRADES_ALLOWED) >= _UPGRADES_ALLOWED_MAX:
-            _UPGRADES_ALLOWED.clear()
-        allowed = _UPGRADES_ALLOWED[key] = _upgrades_allowed(p)
-    if not allowed:
+    # what each upgrade allows, worked out once: None (none left, or not affordable), True (it
+    # is), or "with_neighbour": a trading house affordable only next to another faction (double
+    # coins without one)
+    allowed: dict[str, bool | str | None] = {}
+    for to in UPGRADES:
+        if p.counts[to] >= p.faction.buildings[to]["count"]:
+            allowed[to] = None
+        elif p.free_tp:
+            allowed[to] = True if to == "TP" else None
+        elif not _affordable(p, p.faction.cost(to)):
+            allowed[to] = None
+        elif to == "TP":
+            allowed[to] = True if _affordable(p, _lonely_tp_cost(p.name)) else "with_neighbour"
+        else:
+            allowed[to] = True
+    if not any(allowed.values()):
         return []
     out = []
     for h, kind in p.buildings.items() if at is None else [(at, p.buildings.get(at))]:
@@ -756,32 +762,6 @@ def _upgrades(game: Game, p: Player, at: str | None = None) -> list[A.Action]:
 
 
 _upgrade = cache(A.Upgrade)
-
-
-def _upgrades_allowed(p: Player) -> dict[str, bool | str | None] | None:
-    """What each upgrade allows: None (none left, or not affordable), True (it is), or
-    "with_neighbour": a trading house affordable only next to another faction (double coins
-    without one); None when no upgrade is allowed at all."""
-    allowed: dict[str, bool | str | None] = {}
-    for to in UPGRADES:
-        if p.counts[to] >= p.faction.buildings[to]["count"]:
-            allowed[to] = None
-        elif p.free_tp:
-            allowed[to] = True if to == "TP" else None
-        elif not _affordable(p, p.faction.cost(to)):
-            allowed[to] = None
-        elif to == "TP":
-            allowed[to] = True if _affordable(p, _lonely_tp_cost(p.name)) else "with_neighbour"
-        else:
-            allowed[to] = True
-    return allowed if any(allowed.values()) else None
-
-
-#: `_upgrades_allowed` by everything it reads: the faction (its costs and building limits), a
-#: free trading house, the resources upgrades are paid with and the buildings built (shared,
-#: never changed: random play and searches meet the same values again and again).
-_UPGRADES_ALLOWED: dict[tuple, dict | None] = {}
-_UPGRADES_ALLOWED_MAX = 20000
 
 
 @cache

@@ -30,7 +30,7 @@ class Resources:
         """Change VP, C, W or P by n and record why."""
         if n:
             setattr(p, resource, getattr(p, resource) + n)
-            self._record(E.Gained(p.name, resource, n, source))
+            self._caused.append(E.Gained(p.name, resource, n, source))  # (`_record`, inlined: the commonest event)
 
     def _gain(self, p: Player, gains: dict, source: E.Source, income_spades: bool = False) -> None:
         if "KEY" in gains:  # a town's key comes before its cult steps (TW5, TW6 may reach 10)
@@ -180,7 +180,8 @@ class Resources:
                 raise RuleError("turn_over")
             if p.lose_cult_owed:
                 raise RuleError("volcano_cult_owed")
-            self._decline_open_offers(p)
+            if p.leech_offers:
+                self._decline_open_offers(p)
         elif s.phase != "income-spades":
             raise RuleError("convert_not_your_turn")
         give, get = a.give.upper(), a.get.upper()
