@@ -509,12 +509,22 @@ def _builds(game: Game, p: Player, reach: dict[str, bool], transformed: set[str]
         # (most factions: every hex is reached the same way, so a terrain decides alone)
         free = [h for h in reach if h not in owner]
         ok = set()
+        dug = None  # spades affordable on top of the dwelling (digging costs the same per spade)
         for terrain in {terrain_of[h] for h in free}:
             if terrain == p.home:
                 if not p.spades:  # (the dwelling's own cost is affordable: checked above)
                     ok.add(terrain)
-            elif terrain not in ("ice", "volcano") and _can_build_on(p, terrain, base, can_dig, _NO_EXTRA):
-                ok.add(terrain)
+            elif terrain not in ("ice", "volcano"):
+                missing = spades_to_turn(p, terrain, p.home) - p.spades
+                if missing == 0:
+                    ok.add(terrain)
+                elif 0 < missing <= MAX_SPADES and can_dig:
+                    if dug is None:
+                        dug = _most_spades_dug(p, base)
+                    if missing <= dug:
+                        ok.add(terrain)
+                elif missing > MAX_SPADES and _can_build_on(p, terrain, base, can_dig, _NO_EXTRA):
+                    ok.add(terrain)
         return [_build(h) for h in free if terrain_of[h] in ok]
     # (terrain, extra cost) -> a dwelling (dug there) is affordable; _HEX_BY_HEX: it depends on the hex
     by_terrain: dict[tuple, object] = {}
@@ -602,7 +612,7 @@ def _reach(game: Game, p: Player, at: str | None = None) -> dict[str, bool]:
                 _REACH_SEEN.clear()
             reach = game.reach_map(p)
             in_board_order = sorted(reach, key=game.board.land_index.__getitem__)
-            found = _REACH_SEEN[inputs] = {h: reach[h] for h in in_board_order}
+            found = _REACH_SEEN[inputs] = dict(zip(in_board_order, map(reach.__getitem__, in_board_order)))
         game._legal_cache[key] = found
     return found
 

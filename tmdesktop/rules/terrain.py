@@ -78,21 +78,21 @@ class Terrain:
         """Every land hex `p` reaches now for building or transforming -> only by tunnel/carpet.
         The same rule as `reach`, for all hexes at once (legal-action listing)."""
         board = self.board
-        out: dict[str, bool] = {}
+        near: set[str] = set()  # (unions of the kept sets of each building: no loop per hex)
         if p.faction.special.get("adjacency", {}).get("direct", 1):
             for b in p.buildings:
-                for n in self.adjacent(b):
-                    out[n] = False
+                near |= self.adjacent(b)
         ship = p.ship + p.ship_bonus
         if ship:
             for b in p.buildings:
-                for h in board.ship_within(b, ship):
-                    out[h] = False
+                near |= board.ship_within(b, ship)
+        out = dict.fromkeys(near, False)
         if p.faction.teleport:
             steps = self.teleport_range(p) + 1
+            far: set[str] = set()
             for b in p.buildings:
-                for h in board.grid_within(b, steps):
-                    out.setdefault(h, True)
+                far |= board.grid_within(b, steps)
+            out.update(dict.fromkeys(far - near, True))
         return out
 
     def teleport_range(self, p: Player) -> int:
