@@ -496,7 +496,7 @@ def _builds(game: Game, p: Player, reach: dict[str, bool], transformed: set[str]
     if p.counts["D"] >= p.faction.buildings["D"]["count"]:
         return []
     if p.free_dwelling:
-        return [_build(h) for h in _free_home_hexes(game, p)] if not p.spades else []
+        return [_BUILD[h] for h in _free_home_hexes(game, p)] if not p.spades else []
     base = p.faction.cost("D")
     if not _affordable(p, base):
         return []  # every way of building pays at least this (digging, tunnels and carpets add to it)
@@ -510,12 +510,13 @@ def _builds(game: Game, p: Player, reach: dict[str, bool], transformed: set[str]
         free = [h for h in reach if h not in owner]
         ok = set()
         dug = None  # spades affordable on top of the dwelling (digging costs the same per spade)
+        home_spades = _SPADES_HOME.get((p.name, p.home, p.color)) or _spades_home(p)
         for terrain in {terrain_of[h] for h in free}:
             if terrain == p.home:
                 if not p.spades:  # (the dwelling's own cost is affordable: checked above)
                     ok.add(terrain)
             elif terrain not in ("ice", "volcano"):
-                missing = spades_to_turn(p, terrain, p.home) - p.spades
+                missing = home_spades[terrain] - p.spades
                 if missing == 0:
                     ok.add(terrain)
                 elif 0 < missing <= MAX_SPADES and can_dig:
@@ -525,7 +526,7 @@ def _builds(game: Game, p: Player, reach: dict[str, bool], transformed: set[str]
                         ok.add(terrain)
                 elif missing > MAX_SPADES and _can_build_on(p, terrain, base, can_dig, _NO_EXTRA):
                     ok.add(terrain)
-        return [_build(h) for h in free if terrain_of[h] in ok]
+        return [_BUILD[h] for h in free if terrain_of[h] in ok]
     # (terrain, extra cost) -> a dwelling (dug there) is affordable; _HEX_BY_HEX: it depends on the hex
     by_terrain: dict[tuple, object] = {}
     teleported = s.turn.teleported
@@ -561,8 +562,19 @@ def _builds(game: Game, p: Player, reach: dict[str, bool], transformed: set[str]
             else:
                 ok = not p.spades and _volcano_payable(game, p, h) and _affordable(p, base, extra)
         if ok:
-            out.append(_build(h))
+            out.append(_BUILD[h])
     return out
+
+
+#: (faction, home, colour) -> terrain -> the spades it takes to turn it into the home terrain,
+#: for every colour of the wheel (what `spades_to_turn` depends on: worked out once for each)
+_SPADES_HOME: dict[tuple, dict[str, int]] = {}
+
+
+def _spades_home(p: Player) -> dict[str, int]:
+    table = _SPADES_HOME[p.name, p.home, p.color] = {terrain: spades_to_turn(p, terrain, p.home)
+                                                     for terrain in TERRAINS}
+    return table
 
 
 #: The extra cost of reaching a hex without a tunnel or carpet (shared: never changed).
@@ -587,7 +599,20 @@ def _can_build_on(p: Player, terrain: str, base: dict, can_dig: bool, extra) -> 
     return _affordable(p, cost, extra)
 
 
-_build = cache(A.Build)
+class _Made(dict):
+    """Actions made once for each key and found by subscription (`_BUILD[h]`), which is quicker
+    than calling a cached constructor: a listing names builds and transforms by the dozen."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        action = self[key] = self.make(key)
+        return action
+
+
+_BUILD = _Made(A.Build)
 
 
 def _reach(game: Game, p: Player, at: str | None = None) -> dict[str, bool]:
@@ -663,7 +688,7 @@ def _transforms(game: Game, p: Player, income: bool = False, reach: dict[str, bo
         for h in free:
             found = colours.get(terrain_of[h])
             if found:
-                out += _transforms_of(h, found)
+                out += _TRANSFORMS[h, found]
                 if first:
                     break
         return out
@@ -705,15 +730,14 @@ def _transforms(game: Game, p: Player, income: bool = False, reach: dict[str, bo
                 found = _turnable(p, current, budget)
             by_terrain[key] = found
         if found:
-            out += _transforms_of(h, found)
+            out += _TRANSFORMS[h, found]
         if first and out:
             break
     return out
 
 
-@cache
-def _transforms_of(h: str, colours: tuple[str, ...]) -> tuple[A.Action, ...]:
-    return tuple(A.Transform(h, colour) for colour in colours)
+#: (hex, colours) -> the transforms of the hex into each colour
+_TRANSFORMS = _Made(lambda key: tuple(A.Transform(key[0], colour) for colour in key[1]))
 
 
 def _most_spades_dug(p: Player, extra) -> int:
