@@ -82,6 +82,24 @@ def test_kept_listings_and_reach_equal_a_fresh_computation(seed, players, map_ke
         game.apply(*random_step(game, rng))
 
 
+def pairwise_networks(game: Game, p) -> list[set[str]]:
+    """The networks as the rule reads, pair by pair of buildings: linked when adjacent (bridges
+    included) or joined by a river skip, within shipping range, or within tunnel or carpet range."""
+    board = game.board
+    rng = game.teleport_range(p) if p.faction.teleport else -1
+    links = final_scoring.river_links(game, p)
+
+    def linked(a: str, b: str) -> bool:
+        if b in game.adjacent(a) or b in links.get(a, ()):
+            return True
+        d = board.ship_distance[a].get(b)
+        if d is not None and d <= p.ship:
+            return True
+        return rng >= 0 and board.grid_distance[a].get(b, 99) - 1 <= rng
+
+    return final_scoring._components(list(p.buildings), linked)
+
+
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), players=st.integers(2, 5), map_key=st.sampled_from(MAP_KEYS))
 def test_kept_networks_and_bridge_slots_equal_a_fresh_computation_through_a_whole_game(seed, players, map_key):
@@ -95,6 +113,8 @@ def test_kept_networks_and_bridge_slots_equal_a_fresh_computation_through_a_whol
         for p in game.state.players.values():
             assert sorted(map(sorted, final_scoring.networks(game, p))) == \
                 sorted(map(sorted, final_scoring._networks(game, p))), p.name
+            # the networks found from each building's links at once are the pairwise rule's
+            assert final_scoring._networks(game, p) == pairwise_networks(game, p), p.name
             # the bridge slots looked up from the faction's buildings: any free slot touching one
             assert game.free_bridge_slot(p) == any(pair not in s.bridges and any(s.owner.get(h) == p.name for h in pair)
                                                    for pair in game.board.bridge_slots), p.name

@@ -48,7 +48,7 @@ class Building:
                 self._transform(p, a.hex, p.home, in_build=True)
             else:
                 self._check_reach(p, a.hex)
-            self._pay(p, p.faction.cost("D"), "dwelling", E.Source(E.BUILDING, "D"))
+            self._pay(p, p.faction.cost("D"), "dwelling", E.source(E.BUILDING, "D"))
         if p.spades:
             # every spade is used (or thrown away) before the dwelling goes up, as the site requires
             raise RuleError("spades_before_build", n=p.spades)
@@ -57,7 +57,7 @@ class Building:
         for k in ("transform", "dig", "sandstorm"):  # the build ends the transform-and-build
             t.followups.pop(k, None)
         for fav in p.favors:
-            self._add(p, "VP", tile(fav).get("vp", {}).get("D", 0), E.Source(E.FAVOR, fav))
+            self._add(p, "VP", tile(fav).get("vp", {}).get("D", 0), E.source(E.FAVOR, fav))
         self._round_vp(p, "D")
         self._offer_leech(p, a.hex)
         self._check_town(p, a.hex)
@@ -80,18 +80,18 @@ class Building:
             cost = dict(p.faction.cost(to))
             if to == "TP" and not any(s.owner.get(n) not in (None, p.name) for n in self.adjacent(a.hex)):
                 cost["C"] = cost.get("C", 0) * 2
-            self._pay(p, cost, "building", E.Source(E.BUILDING, to), kind=to)
+            self._pay(p, cost, "building", E.source(E.BUILDING, to), kind=to)
         index = p.counts[to]
         self._place(p, a.hex, to)
         gains = p.faction.on_build(to, index)
-        self._gain(p, gains, E.Source(E.BUILDING, to))
+        self._gain(p, gains, E.source(E.BUILDING, to))
         followups = p.faction.buildings[to].get("followup_subactions")
         if followups:
             for k, v in followups.items():
                 s.turn.followups[k] = s.turn.followups.get(k, 0) + v
         if to == "TP":
             for fav in p.favors:
-                self._add(p, "VP", tile(fav).get("vp", {}).get("TP", 0), E.Source(E.FAVOR, fav))
+                self._add(p, "VP", tile(fav).get("vp", {}).get("TP", 0), E.source(E.FAVOR, fav))
         self._round_vp(p, to)
         self._offer_leech(p, a.hex)
         self._check_town(p, a.hex)
@@ -107,7 +107,7 @@ class Building:
             if p.dig >= p.faction.max_dig or not p.faction.digging.get("advance_cost"):
                 raise RuleError("digging_at_max")
             self._use_subaction(p, "advance")
-            source = E.Source(E.ADVANCE, "dig")
+            source = E.source(E.ADVANCE, "dig")
             self._pay(p, p.faction.digging["advance_cost"], "advance_dig", source)
             p.dig += 1
             self._add(p, "VP", int(p.faction.digging["vp_on_reaching_level"][str(p.dig)]), source)

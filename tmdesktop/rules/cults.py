@@ -26,7 +26,7 @@ class Cults:
         new = max(new, old)
         for level, pw in CULT_POWER:
             if old < level <= new:
-                self._gain_power(p, pw, E.Source(E.CULT_TRACK, cult))
+                self._gain_power(p, pw, E.source(E.CULT_TRACK, cult))
         p.cult[cult] = new
         if new > old:
             self._record(E.Gained(p.name, cult, new - old, source))
@@ -51,7 +51,7 @@ class Cults:
                 raise RuleError("cult_space_taken", cult=cult, n=a.spot)
             index = free[0]
         self._use_subaction(p, "send")
-        source = E.Source(E.CULT_TRACK, cult)
+        source = E.source(E.CULT_TRACK, cult)
         self._add(p, "P", -1, source)
         steps = 1
         if index is not None:
@@ -72,14 +72,14 @@ class Cults:
                 p.keys += 1  # leaving space 10 gives its key back and frees the space
             p.cult[cult] += a.n
             p.lose_cult_owed = 0
-            self._record(E.Gained(p.name, cult, a.n, E.Source(E.VOLCANO)))
+            self._record(E.Gained(p.name, cult, a.n, E.source(E.VOLCANO)))
             return
         if a.n < 0:
             # Stepping back to leave a single key to another track (TW5): not from 10, not below 7.
             if self.state.turn.faction != p.name or p.cult[cult] == 10 or p.cult[cult] + a.n < 7:
                 raise RuleError("cannot_step_back", cult=cult)
             p.cult[cult] += a.n
-            self._record(E.Gained(p.name, cult, a.n, E.Source(E.CULT_TRACK, cult)))
+            self._record(E.Gained(p.name, cult, a.n, E.source(E.CULT_TRACK, cult)))
             return
         if p.cult_steps < a.n:
             raise RuleError("no_cult_step")
@@ -88,4 +88,4 @@ class Cults:
         p.cult_steps -= a.n
         if p.cult_steps == 0:
             p.cult_steps_same_track = False
-        self._advance_cult(p, cult, a.n, E.Source(E.CULT_TRACK, cult))
+        self._advance_cult(p, cult, a.n, E.source(E.CULT_TRACK, cult))

@@ -54,7 +54,7 @@ BLOCKS_TURN_END = frozenset({"color", "lose-cult", "unlock", "favor", "town", "c
 #: Kinds that belong to the player whose turn it is.
 TURN_KINDS = frozenset({"action", "followup", "end"})
 #: Follow-ups that keep the action open (a `dig` alone does not: it comes before a transform).
-OPEN_FOLLOWUPS = ("build", "transform", "bridge", "upgrade", "sandstorm")
+OPEN_FOLLOWUPS = frozenset({"build", "transform", "bridge", "upgrade", "sandstorm"})
 
 
 @dataclass(frozen=True)
@@ -89,15 +89,17 @@ def owed(p: Player) -> tuple[str, int] | None:
 def owes(p: Player, kinds: frozenset[str] | None = None) -> bool:
     """Whether `p` owes anything (of `kinds`, if given)."""
     values = p.__dict__
-    for name in _fields_of(kinds):
+    fields = _FIELDS_OF.get(kinds)
+    if fields is None:
+        fields = _FIELDS_OF[kinds] = tuple(name for kind, name in OWED_FIELDS if kinds is None or kind in kinds)
+    for name in fields:
         if values[name]:
             return True
     return False
 
 
-@cache
-def _fields_of(kinds: frozenset[str] | None) -> tuple[str, ...]:
-    return tuple(name for kind, name in OWED_FIELDS if kinds is None or kind in kinds)
+#: kinds (None: all) -> the `Player` fields holding them (worked out once for each set of kinds)
+_FIELDS_OF: dict[frozenset[str] | None, tuple[str, ...]] = {}
 
 
 def pending(s: GameState) -> list[Decision]:
@@ -121,13 +123,16 @@ def pending(s: GameState) -> list[Decision]:
         return [Decision("spades", n, {"count": s.players[n].spades, "round": s.round})
                 for n in s.order if s.players[n].spades and not s.players[n].dropped]
     owner = s.turn.faction
-    if owner is not None and s.players[owner].lose_cult_owed:
-        return [_volcano_cult(s)]
-    others, mine = [], []
     players = s.players
+    if owner is not None and players[owner].lose_cult_owed:
+        return [_volcano_cult(s)]
     for n in s.order:
-        if not any(_owed_values(players[n].__dict__)):
-            continue  # (most players owe nothing most of the time: asked after every action)
+        if any(_owed_values(players[n].__dict__)):
+            break
+    else:  # (most players owe nothing most of the time: asked after every action)
+        return [_turn(s)] if owner is not None else []
+    others, mine = [], []
+    for n in s.order:
         d = _in_play(s, n)
         if d is not None:
             (mine if n == owner else others).append(d)
@@ -193,6 +198,9 @@ def turn_kind(s: GameState) -> str:
     t = s.turn
     if t.actions > 0:
         return "action"
-    if t.followups and any(t.followups.get(k, 0) > 0 for k in OPEN_FOLLOWUPS) or s.players[t.faction].spades:
+    if s.players[t.faction].spades:
         return "followup"  # spades left count as an open follow-up: used or thrown away
+    for k, n in t.followups.items():
+        if n > 0 and k in OPEN_FOLLOWUPS:
+            return "followup"
     return "end"

@@ -7,6 +7,7 @@ a rejected action leaves the state exactly as it was (on any error the state is 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import attrgetter
 
 from . import actions as A
 from . import decisions
@@ -32,6 +33,7 @@ from .towns import Towns
 
 #: The key under which the cache of listings keeps the pending decisions (no faction is called so).
 _PENDING = "__pending__"
+_faction_of = attrgetter("faction")
 #: How often `apply` keeps a copy of the state for undo (a copy costs about as much as an action).
 CHECKPOINT_EVERY = 16
 
@@ -48,7 +50,8 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         self.board = load_board(setup.map_key)
         self.log: list[tuple[str | None, A.Action]] = []
         self.auto_dug = 0  # spades the last action dug by itself (a build or transform needing them)
-        self.last_snapshot: tuple | None = None  # the acting faction's ledger values after the last action
+        self._last_actor: str | None = None  # who took the last action (see `last_snapshot`)
+        self._last_values: tuple | None = None
         #: index in the log -> (the state before that action, len(events) then, the same): every
         #: CHECKPOINT_EVERY-th action and every pushed one, so undo never replays more than a few.
         self._snapshots: dict[int, tuple[GameState, int]] = {}
@@ -113,14 +116,6 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             raise self._refusal(faction, action)
         return action
 
-    def _listed(self, faction: str | None, only: type | None = None) -> tuple[A.Action, ...]:
-        """The legal actions of `faction` (of class `only`), kept until the state changes."""
-        key = faction if only is None else (faction, only)
-        found = self._legal_cache.get(key)
-        if found is None:
-            found = self._legal_cache[key] = tuple(legal.legal_actions(self, faction, only))
-        return found
-
     def _refusal(self, faction: str | None, action: A.Action) -> RuleError:
         """Why `action` is not legal: the handler's own reason, found on a copy of the game."""
         trial = self.copy()
@@ -159,7 +154,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         other.log, other.events = list(self.log), list(self.events)
         other.state = self.state.copy()
         other.auto_dug = self.auto_dug
-        other.last_snapshot = self.last_snapshot
+        other._last_actor, other._last_values = self._last_actor, self._last_values
         other._snapshots = dict(self._snapshots)
         other._legal_cache = dict(self._legal_cache)  # tuples, never changed
         other._caused = []
@@ -184,6 +179,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
     def _restore(self, index: int) -> None:
         """Make the state what it was after the first `index` actions of the log: from the latest
         snapshot at or before it, replaying the few actions between (or the whole log if none)."""
+        self._keep_last_snapshot()
         self._legal_cache = {}
         for k in [k for k in self._snapshots if k > index]:
             del self._snapshots[k]
@@ -219,6 +215,18 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         return game
 
     @property
+    def last_snapshot(self) -> tuple | None:
+        """The acting faction's ledger values right after the last action (a ledger row's values)."""
+        if self._last_values is None and self._last_actor is not None:
+            return self.state.players[self._last_actor].snapshot()  # (nothing changed them since)
+        return self._last_values
+
+    def _keep_last_snapshot(self) -> None:
+        """Take `last_snapshot` now: what comes next (a faction chosen or dropped, an undo)
+        changes the state without being an action of a faction that replaces it."""
+        self._last_values = self.last_snapshot
+
+    @property
     def finished(self) -> bool:
         return self.state.phase == "finished"
 
@@ -236,7 +244,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
 
     def waiting_for(self) -> list[str | None]:
         """Factions that have something to decide now, in the order of `decisions()`."""
-        return [d.faction for d in self._pending()]
+        return list(map(_faction_of, self._pending()))
 
     def _pending(self) -> tuple[Decision, ...]:
         found = self._legal_cache.get(_PENDING)
@@ -248,12 +256,22 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         """Every legal action for `name`'s current decision (empty when it has none), in a fixed
         order; `apply` accepts exactly these.  With `only` (a class of action), just those: a
         search that wants the builds need not pay for listing everything."""
-        full = self._legal_cache.get(name)
-        if full is None and only is not None and not self._main_action_open(name):
-            full = self._listed(name)  # (short: tiles, answers, conversions; kept for the next ask)
-        if full is not None and only is not None:
-            return [a for a in full if type(a) is only]
-        return list(self._listed(name, only))
+        # (kept until the state changes: the whole listing under the faction's name, a listing
+        # of one kind under (name, kind))
+        kept = self._legal_cache
+        full = kept.get(name)
+        if full is None:
+            if only is not None and self._main_action_open(name):
+                part = kept.get((name, only))
+                if part is None:
+                    part = kept[(name, only)] = tuple(legal.legal_actions(self, name, only))
+                return list(part)
+            # (the whole listing: asked for, or short when no main action is open: tiles,
+            # answers, conversions; kept for the next ask)
+            full = kept[name] = tuple(legal.listing(self, name))
+        if only is None:
+            return list(full)
+        return [a for a in full if type(a) is only]
 
     def _main_action_open(self, name: str | None) -> bool:
         """Whether `name` may still build, transform, upgrade or take an action space now: only
@@ -281,13 +299,15 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
 
     def can_end_turn(self, name: str) -> bool:
         s = self.state
-        if s.phase != "play" or s.turn.faction != name:
+        t = s.turn
+        if s.phase != "play" or t.faction != name or t.actions:
             return False
         p = s.players[name]
         # spades left must be used or thrown away (`-SPADE`) first, never lost by the turn's end;
         # a bridge action (ACT1, the Engineers' ACTE) is taken only to place the bridge; a volcano
         # faction's `dig` (free) is taken only to raise the volcano, not as an action doing nothing
-        return s.turn.actions == 0 and not p.spades and not self.bridge_owed(p) and not self.volcano_owed(p) \
+        # (both owed only while a follow-up of the action is open)
+        return not p.spades and not (t.followups and (self.bridge_owed(p) or self.volcano_owed(p))) \
             and not decisions.owes(p, decisions.BLOCKS_TURN_END)
 
     # ------------------------------------------------------------------ setup and rebuild
@@ -335,6 +355,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         if s.phase == "finished":
             raise RuleError("game_over")
         if isinstance(action, A.ChooseFaction):
+            self._keep_last_snapshot()
             self._choose_faction(action.faction)
             return self._advance_setup()
         if name not in s.players:
@@ -345,19 +366,27 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             # Someone else acting (a leech answer) closes a turn whose action is complete.
             self._end_turn(s.players[owner])
         if isinstance(action, A.DropFaction):
+            self._keep_last_snapshot()
             return self._drop(p)
         if p.dropped:
             raise RuleError("faction_dropped", faction=p.name)
-        handler = self._HANDLERS.get(type(action))
+        handler = _HANDLER_FUNCTIONS.get(type(action))
         if handler is None:
             raise RuleError("unknown_action")
-        getattr(self, handler)(p, action)
-        self.last_snapshot = p.snapshot()
-        if s.phase in ("factions", "colors"):
+        handler(self, p, action)
+        phase = s.phase
+        # `last_snapshot` is read from the player when asked, unless the setup or the round moves
+        # on now (income, final scoring): then it is taken before that
+        self._last_actor, self._last_values = name, None
+        if phase in ("factions", "colors"):
+            self._last_values = p.snapshot()
             self._advance_setup()
-        elif s.phase == "bonus" and not s.setup_queue:
+        elif phase == "bonus" and not s.setup_queue:
+            self._last_values = p.snapshot()
             self._start_round()
-        elif s.phase in ("play", "income-spades"):
+        elif phase == "income-spades" or (phase == "play" and s.turn.faction is None):
+            # (while a turn goes on the round cannot end: `_maybe_end_round` would do nothing)
+            self._last_values = p.snapshot()
             self._maybe_end_round()
 
     # ------------------------------------------------------------------ rounds
@@ -392,7 +421,8 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             raise RuleError("not_action_phase", phase=s.phase)
         if s.turn.faction != p.name:
             raise RuleError("not_your_turn", faction=s.turn.faction)
-        self._decline_open_offers(p)
+        if p.leech_offers:
+            self._decline_open_offers(p)
         return s.turn
 
     def alone_in_round(self, p: Player) -> bool:
@@ -493,6 +523,9 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         A.TokenForVP: "_do_token_for_vp",
     }
 
+
+#: The same, as the functions themselves (looked up once, not at every action).
+_HANDLER_FUNCTIONS = {kind: getattr(Game, name) for kind, name in Game._HANDLERS.items()}
 
 # The legal listing reads `Game` (it imports this module): bound once both exist.
 from . import legal  # noqa: E402

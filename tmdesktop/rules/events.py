@@ -8,6 +8,7 @@ causes instead of guessing them. The engine keeps no text here: the app words th
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 #: Kinds of source. The key says which one (a tile, a faction, a cult track, a building ...).
 START = "start"  # starting values (key: the faction; auctions change the VP)
@@ -44,6 +45,12 @@ FINAL_KINDS = (CULT_MAJORITY, AREA, FINAL_TILE, RESOURCES)
 class Source:
     kind: str
     key: str | None = None
+
+
+@cache
+def source(kind: str, key: str | None = None) -> Source:
+    """`Source(kind, key)`, made once for each (the engine names a source at nearly every change)."""
+    return Source(kind, key)
 
 
 @dataclass(frozen=True, slots=True)

@@ -73,16 +73,30 @@ def _networks(game: Game, p: Player) -> list[set[str]]:
     board = game.board
     rng = game.teleport_range(p) if p.faction.teleport else -1
     links = river_links(game, p)
+    buildings = set(p.buildings)
 
-    def linked(a: str, b: str) -> bool:
-        if b in game.adjacent(a) or b in links.get(a, ()):
-            return True
-        d = board.ship_distance[a].get(b)
-        if d is not None and d <= p.ship:
-            return True
-        return rng >= 0 and board.grid_distance[a].get(b, 99) - 1 <= rng
+    def linked_to(a: str) -> set[str]:
+        """The buildings linked to `a`: adjacent (bridges included) or joined by a river skip,
+        within shipping range (a land neighbour is 0 rivers away), or within tunnel or carpet
+        range (`rng` cells between them)."""
+        out = (game.adjacent(a) | board.ship_within(a, p.ship)) & buildings
+        out |= links.get(a, set()) & buildings
+        if rng >= 0:
+            out |= board.grid_within(a, rng + 1) & buildings
+        return out
 
-    return _components(list(p.buildings), linked)
+    out, seen = [], set()
+    for h in p.buildings:  # (the groups as `_components` finds them, from each building's links at once)
+        if h in seen:
+            continue
+        comp, stack = {h}, [h]
+        while stack:
+            for y in linked_to(stack.pop()) - comp:
+                comp.add(y)
+                stack.append(y)
+        seen |= comp
+        out.append(comp)
+    return out
 
 
 def network_size(game: Game, p: Player) -> int:

@@ -50,7 +50,7 @@ class Leech:
     def _do_leech(self, p: Player, a: A.Leech) -> None:
         offer = self._find_offer(p, a.source, a.amount)
         actual = self.leech_amount(p, offer)
-        source = E.Source(E.LEECH, offer.source)
+        source = E.source(E.LEECH, offer.source)
         got = self._gain_power(p, actual, source)
         self._add(p, "VP", -max(got - 1, 0), source)
         # Taking nothing (full bowls) is neither accepting nor declining for the builder's abilities.
@@ -84,13 +84,13 @@ class Leech:
         if accepted and not ev["accepted"]:
             ev["accepted"] = True
             if effect:
-                step = E.Source(E.LEECH_REWARD, "taken")
+                step = E.source(E.LEECH_REWARD, "taken")
                 self._gain(source, effect["taken"], step)
                 self._checkpoint(source, step)
         if ev["open"] == 0:
             del s.leech_events[offer.event]
             if effect and not ev["accepted"] and ev["declined"] and "errata-cultist-power" in s.options:
-                step = E.Source(E.LEECH_REWARD, "declined")
+                step = E.source(E.LEECH_REWARD, "declined")
                 self._gain(source, effect["not_taken"], step)
                 self._checkpoint(source, step)
 
@@ -106,7 +106,7 @@ class Leech:
         if a.take:
             if p.VP < 1:
                 raise RuleError("no_vp_for_token")
-            source = E.Source(E.FACTION, p.name)
+            source = E.source(E.FACTION, p.name)
             self._add(p, "VP", -1, source)
             p.power[2] += 1
             p.tokens_added += 1

@@ -35,7 +35,7 @@ def legal_actions(game: Game, name: str | None, only: type | None = None, at: st
     (the same listing, filtered, with the parts that cannot give that class skipped); with `at`
     too, just those on that hex (a build, transform or upgrade) or of that name (an action
     space or tile): what `apply` needs to check one action."""
-    out = _listing(game, name, only, at)
+    out = listing(game, name, only, at)
     if only is None:
         return out
     if at is None:
@@ -43,7 +43,9 @@ def legal_actions(game: Game, name: str | None, only: type | None = None, at: st
     return [a for a in out if type(a) is only and target_of(a) == at]
 
 
-def _listing(game: Game, name: str | None, only: type | None, at: str | None = None) -> list[A.Action]:
+def listing(game: Game, name: str | None, only: type | None = None, at: str | None = None) -> list[A.Action]:
+    """The listing `legal_actions` filters: with `only` (and `at`), the parts that cannot give
+    that class (on that hex or name) are skipped, but what the other parts give is left in."""
     s = game.state
     d = game.decision_of(name)
     if d is None:
@@ -165,7 +167,7 @@ def _turn_actions(game: Game, p: Player, only: type | None = None, at: str | Non
     elif t.actions > 0:
         out = _main_actions(game, p, only, at)
     else:
-        out = _followups(game, p, only, at)
+        out = _followups(game, p, only, at) if t.followups else []  # (most often nothing is left)
         if game.alone_in_round(p):  # the last player in the round may start a new action at once
             # (but a build, transform, dig or upgrade while one is still owed to this action is
             # that follow-up, which the listing above already holds)
@@ -239,10 +241,12 @@ def _special_actions(game: Game, p: Player, at: str | None = None) -> list[A.Act
     `at`, only the one of that name)."""
     s = game.state
     out: list[A.Action] = []
-    for act, cost in _power_actions_of(game, p):
+    blocked, bowl3 = s.blocked, p.power[2]
+    for act, cost, power in _power_actions_of(game, p):
         if at is not None and act != at:
             continue
-        if (act not in s.blocked or game.may_reuse(p, act)) and _affordable(p, cost) \
+        if (act not in blocked or game.may_reuse(p, act)) \
+                and (bowl3 >= power if power is not None else _affordable(p, cost)) \
                 and (act not in _BRIDGE_ACTIONS or _bridge_placeable(game, p, act)):
             out.append(_use_action(act))
     forbidden = _forbidden_actions(p.name)
@@ -277,17 +281,19 @@ def _forbidden_actions(name: str) -> frozenset[str]:
     return frozenset(n for n, o in (faction(name).special.get("action") or {}).items() if o.get("forbid"))
 
 
-#: faction -> (power action, its cost for that faction) for each power action it may take at all
-#: (static data: worked out once per faction).
-_POWER_TABLES: dict[str, tuple[tuple[str, dict], ...]] = {}
+#: faction -> (power action, its cost for that faction, the power that cost is when it is power
+#: alone, else None) for each power action it may take at all (static data: worked out once per
+#: faction).
+_POWER_TABLES: dict[str, tuple[tuple[str, dict, int | None], ...]] = {}
 
 
-def _power_actions_of(game: Game, p: Player) -> tuple[tuple[str, dict], ...]:
+def _power_actions_of(game: Game, p: Player) -> tuple[tuple[str, dict, int | None], ...]:
     found = _POWER_TABLES.get(p.name)
     if found is None:
         forbidden = _forbidden_actions(p.name)
+        costs = [(act, game.power_action_cost(p, act)) for act in POWER_ACTIONS if act not in forbidden]
         found = _POWER_TABLES[p.name] = tuple(
-            (act, game.power_action_cost(p, act)) for act in POWER_ACTIONS if act not in forbidden)
+            (act, cost, cost["PW"] if set(cost) == {"PW"} else None) for act, cost in costs)
     return found
 
 
@@ -311,13 +317,13 @@ def _bridge_placeable(game: Game, p: Player, act: str) -> bool:
 
 def _priests(game: Game, cult: str) -> tuple[A.Action, ...]:
     """Send a priest to the best free order space, to another free value, or for one step."""
-    return _priests_for(cult, tuple(o is None for o in game.state.cult_spots[cult]))
+    return _priests_for(cult, tuple(game.state.cult_spots[cult]))
 
 
 @cache
-def _priests_for(cult: str, free: tuple[bool, ...]) -> tuple[A.Action, ...]:
-    """The same, for the free order spaces `free` (made once per pattern)."""
-    values = [v for v, is_free in zip(CULT_SPOT_VALUES, free) if is_free]
+def _priests_for(cult: str, spots: tuple[str | None, ...]) -> tuple[A.Action, ...]:
+    """The same, for the order spaces `spots` (None: free; made once for each)."""
+    values = [v for v, taken_by in zip(CULT_SPOT_VALUES, spots) if taken_by is None]
     out = [A.SendPriest(cult)]  # no free space: one step, the priest back to the supply
     if values:
         out += [A.SendPriest(cult, v) for v in sorted(set(values) - {values[0]}, reverse=True)]
@@ -330,7 +336,7 @@ def _digs(game: Game, p: Player, transforms: list[A.Action]) -> list[A.Action]:
     if not transforms or not _can_dig(p):
         return []
     most = 1 if p.home == "volcano" else MAX_SPADES
-    return [_dig(n) for n in range(1, most + 1) if _affordable(p, _dig_cost(p, n))]
+    return [_dig(n) for n in range(1, most + 1) if _affordable(p, _dig_cost(p.name, p.dig, n))]
 
 
 _dig = cache(A.Dig)
@@ -372,10 +378,14 @@ def _followups(game: Game, p: Player, only: type | None = None, at: str | None =
 def _free_actions(game: Game, p: Player) -> list[A.Action]:
     """Conversions (every amount the player can afford) and burning, at any moment of the turn."""
     out = list(_exchanges(p.name, p.C, p.W, p.P, p.VP, p.power[2], p.max_priests, p.w_to_p))
-    if ability(p.name, "joins_towns_across_rivers"):
+    if p.name in _JOIN_ACROSS_RIVERS:
         out += _connects(game, p)
     out += _burns(p.power[1] // 2)
     return out
+
+
+#: The factions whose towns may skip a river hex (the `joins_towns_across_rivers` ability).
+_JOIN_ACROSS_RIVERS = frozenset(f for f in ALL_FACTIONS if ability(f, "joins_towns_across_rivers"))
 
 
 @lru_cache(maxsize=20000)
@@ -472,13 +482,10 @@ def _teleport_cost(game: Game, p: Player, hex_: str, by_teleport: bool) -> dict 
     return dict(tp["cost_by_level"][level])
 
 
-def _dig_cost(p: Player, spades: int) -> dict:
-    """What digging `spades` costs `p` now (a shared dict: never changed)."""
-    return _spades_cost(p.name, p.dig, spades)
-
-
 @cache
-def _spades_cost(name: str, level: int, spades: int) -> dict:
+def _dig_cost(name: str, level: int, spades: int) -> dict:
+    """What digging `spades` costs faction `name` at digging level `level` (a shared dict: never
+    changed; asked as `_dig_cost(p.name, p.dig, n)`)."""
     return {k: v * spades for k, v in faction(name).spade_cost(level).items()}
 
 
@@ -489,7 +496,7 @@ def _builds(game: Game, p: Player, reach: dict[str, bool], transformed: set[str]
     if p.counts["D"] >= p.faction.buildings["D"]["count"]:
         return []
     if p.free_dwelling:
-        return [_build(h) for h in _free_home_hexes(game, p)] if not p.spades else []
+        return [_BUILD[h] for h in _free_home_hexes(game, p)] if not p.spades else []
     base = p.faction.cost("D")
     if not _affordable(p, base):
         return []  # every way of building pays at least this (digging, tunnels and carpets add to it)
@@ -497,9 +504,32 @@ def _builds(game: Game, p: Player, reach: dict[str, bool], transformed: set[str]
         reach = {h: by_teleport for h, by_teleport in reach.items() if h in transformed}
     sandstorm = s.turn.followups.get("sandstorm", 0) > 0
     can_dig = _can_dig(p) and not transformed
+    owner, terrain_of = s.owner, s.terrain
+    if not (sandstorm or p.unlocked or p.faction.teleport or p.home == "volcano"):
+        # (most factions: every hex is reached the same way, so a terrain decides alone)
+        free = [h for h in reach if h not in owner]
+        ok = set()
+        dug = None  # spades affordable on top of the dwelling (digging costs the same per spade)
+        home_spades = _SPADES_HOME.get((p.name, p.home, p.color)) or _spades_home(p)
+        for terrain in {terrain_of[h] for h in free}:
+            if terrain == p.home:
+                if not p.spades:  # (the dwelling's own cost is affordable: checked above)
+                    ok.add(terrain)
+            elif terrain not in ("ice", "volcano"):
+                missing = home_spades[terrain] - p.spades
+                if missing == 0:
+                    ok.add(terrain)
+                elif 0 < missing <= MAX_SPADES and can_dig:
+                    if dug is None:
+                        dug = _most_spades_dug(p, base)
+                    if missing <= dug:
+                        ok.add(terrain)
+                elif missing > MAX_SPADES and _can_build_on(p, terrain, base, can_dig, _NO_EXTRA):
+                    ok.add(terrain)
+        return [_BUILD[h] for h in free if terrain_of[h] in ok]
     # (terrain, extra cost) -> a dwelling (dug there) is affordable; _HEX_BY_HEX: it depends on the hex
     by_terrain: dict[tuple, object] = {}
-    owner, terrain_of, teleported = s.owner, s.terrain, s.turn.teleported
+    teleported = s.turn.teleported
     out = []
     for h, by_teleport in reach.items():
         if h in owner:
@@ -532,8 +562,19 @@ def _builds(game: Game, p: Player, reach: dict[str, bool], transformed: set[str]
             else:
                 ok = not p.spades and _volcano_payable(game, p, h) and _affordable(p, base, extra)
         if ok:
-            out.append(_build(h))
+            out.append(_BUILD[h])
     return out
+
+
+#: (faction, home, colour) -> terrain -> the spades it takes to turn it into the home terrain,
+#: for every colour of the wheel (what `spades_to_turn` depends on: worked out once for each)
+_SPADES_HOME: dict[tuple, dict[str, int]] = {}
+
+
+def _spades_home(p: Player) -> dict[str, int]:
+    table = _SPADES_HOME[p.name, p.home, p.color] = {terrain: spades_to_turn(p, terrain, p.home)
+                                                     for terrain in TERRAINS}
+    return table
 
 
 #: The extra cost of reaching a hex without a tunnel or carpet (shared: never changed).
@@ -553,12 +594,25 @@ def _can_build_on(p: Player, terrain: str, base: dict, can_dig: bool, extra) -> 
     if not can_dig:
         return False
     cost = dict(base)
-    for k, v in _dig_cost(p, missing).items():
+    for k, v in _dig_cost(p.name, p.dig, missing).items():
         cost[k] = cost.get(k, 0) + v
     return _affordable(p, cost, extra)
 
 
-_build = cache(A.Build)
+class _Made(dict):
+    """Actions made once for each key and found by subscription (`_BUILD[h]`), which is quicker
+    than calling a cached constructor: a listing names builds and transforms by the dozen."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        action = self[key] = self.make(key)
+        return action
+
+
+_BUILD = _Made(A.Build)
 
 
 def _reach(game: Game, p: Player, at: str | None = None) -> dict[str, bool]:
@@ -583,7 +637,7 @@ def _reach(game: Game, p: Player, at: str | None = None) -> dict[str, bool]:
                 _REACH_SEEN.clear()
             reach = game.reach_map(p)
             in_board_order = sorted(reach, key=game.board.land_index.__getitem__)
-            found = _REACH_SEEN[inputs] = {h: reach[h] for h in in_board_order}
+            found = _REACH_SEEN[inputs] = dict(zip(in_board_order, map(reach.__getitem__, in_board_order)))
         game._legal_cache[key] = found
     return found
 
@@ -616,11 +670,28 @@ def _transforms(game: Game, p: Player, income: bool = False, reach: dict[str, bo
         return []  # Riverwalkers never transform
     sandstorm = not income and s.turn.followups.get("sandstorm", 0) > 0
     can_dig = _can_dig(p)
-    if not sandstorm and p.home != "volcano" and not p.spades and (income or not can_dig or not _most_spades_dug(p, {})):
-        return []  # every transformation takes a spade at least, and none can be had
+    dug = None  # spades affordable with nothing else to pay (worked out once)
+    if not sandstorm and p.home != "volcano":
+        dug = 0 if income or not can_dig else _most_spades_dug(p, _NO_EXTRA)
+        if not p.spades and not dug:
+            return []  # every transformation takes a spade at least, and none can be had
     if reach is None:
         reach = _reach(game, p)
     out = []
+    if dug is not None and not p.faction.teleport:
+        # (most factions: every hex is reached the same way, so a terrain decides alone)
+        owner, terrain_of = s.owner, s.terrain
+        free = [h for h in reach if h not in owner]
+        budget = p.spades + dug
+        colours = {terrain: _turnable(p, terrain, budget) for terrain in {terrain_of[h] for h in free}
+                   if terrain not in ("ice", "volcano")}
+        for h in free:
+            found = colours.get(terrain_of[h])
+            if found:
+                out += _TRANSFORMS[h, found]
+                if first:
+                    break
+        return out
     by_terrain: dict[tuple, tuple[str, ...]] = {}  # (terrain, extra cost) -> colours it can be turned into
     budgets: dict[tuple, int] = {}  # extra cost -> spades held and affordable on top of it
     for h, by_teleport in reach.items():
@@ -659,21 +730,20 @@ def _transforms(game: Game, p: Player, income: bool = False, reach: dict[str, bo
                 found = _turnable(p, current, budget)
             by_terrain[key] = found
         if found:
-            out += _transforms_of(h, found)
+            out += _TRANSFORMS[h, found]
         if first and out:
             break
     return out
 
 
-@cache
-def _transforms_of(h: str, colours: tuple[str, ...]) -> tuple[A.Action, ...]:
-    return tuple(A.Transform(h, colour) for colour in colours)
+#: (hex, colours) -> the transforms of the hex into each colour
+_TRANSFORMS = _Made(lambda key: tuple(A.Transform(key[0], colour) for colour in key[1]))
 
 
 def _most_spades_dug(p: Player, extra) -> int:
     """How many spades `p` can pay for now (0 to MAX_SPADES), on top of `extra`."""
     n = 0
-    while n < MAX_SPADES and _affordable(p, _dig_cost(p, n + 1), extra):
+    while n < MAX_SPADES and _affordable(p, _dig_cost(p.name, p.dig, n + 1), extra):
         n += 1
     return n
 

@@ -30,7 +30,7 @@ class Resources:
         """Change VP, C, W or P by n and record why."""
         if n:
             setattr(p, resource, getattr(p, resource) + n)
-            self._record(E.Gained(p.name, resource, n, source))
+            self._caused.append(E.Gained(p.name, resource, n, source))  # (`_record`, inlined: the commonest event)
 
     def _gain(self, p: Player, gains: dict, source: E.Source, income_spades: bool = False) -> None:
         if "KEY" in gains:  # a town's key comes before its cult steps (TW5, TW6 may reach 10)
@@ -90,7 +90,7 @@ class Resources:
                 n_kept = 0  # spades become something else (cult steps, tokens) or are lost
             else:
                 n_kept = n
-            self._gain(p, {k: v * n for k, v in effect.items() if k != "SPADE"}, E.Source(E.FACTION, p.name))
+            self._gain(p, {k: v * n for k, v in effect.items() if k != "SPADE"}, E.source(E.FACTION, p.name))
         else:
             n_kept = n
         p.spades += n_kept
@@ -142,7 +142,7 @@ class Resources:
         name = s.score_tiles[s.round - 1]
         vp = tile(name)["vp"].get(key)
         if vp:
-            self._add(p, "VP", vp * n, E.Source(E.ROUND_TILE, name))
+            self._add(p, "VP", vp * n, E.source(E.ROUND_TILE, name))
 
     def building_power(self, p: Player, kind: str) -> int:
         return (p.faction.special.get("building_strength") or {}).get(kind, BUILDING_POWER[kind])
@@ -152,7 +152,7 @@ class Resources:
             if free:
                 return
             raise RuleError("shipping_at_max")
-        source = E.Source(E.ADVANCE, "ship")
+        source = E.source(E.ADVANCE, "ship")
         if not free:
             self._pay(p, p.faction.shipping["advance_cost"], "advance_ship", source)
         p.ship += 1
@@ -180,7 +180,8 @@ class Resources:
                 raise RuleError("turn_over")
             if p.lose_cult_owed:
                 raise RuleError("volcano_cult_owed")
-            self._decline_open_offers(p)
+            if p.leech_offers:
+                self._decline_open_offers(p)
         elif s.phase != "income-spades":
             raise RuleError("convert_not_your_turn")
         give, get = a.give.upper(), a.get.upper()
@@ -189,7 +190,7 @@ class Resources:
                 raise RuleError("no_worker_to_priest")
             if p.W < a.give_n:
                 raise RuleError("not_enough_workers", n=a.give_n, have=p.W)
-            source = E.Source(E.FACTION, p.name)
+            source = E.source(E.FACTION, p.name)
             self._add(p, "W", -a.give_n, source)
             self._add(p, "P", min(p.P + a.get_n, p.max_priests) - p.P, source)
             # strict-darkling-sh (the site's tournament option): one conversion, of up to 3
@@ -198,7 +199,7 @@ class Resources:
         rate = conversion_rates(p.name).get((give, get))
         if rate is None or a.get_n <= 0 or a.give_n != rate * a.get_n:
             raise RuleError("bad_conversion", give=give, give_n=a.give_n, get=get, get_n=a.get_n)
-        source = E.Source(E.CONVERT)
+        source = E.source(E.CONVERT)
         self._pay(p, {give: a.give_n}, "conversion", source)
         if get == "P":
             self._gain_priests(p, a.get_n, source)
@@ -218,5 +219,5 @@ class Resources:
         p.power[1] -= 2 * a.n
         p.power[2] += a.n
         if a.n:  # n tokens leave the game, n move on to bowl III
-            self._record(E.Gained(p.name, "tokens", -a.n, E.Source(E.CONVERT)))
-            self._record(E.Gained(p.name, "PW", a.n, E.Source(E.CONVERT)))
+            self._record(E.Gained(p.name, "tokens", -a.n, E.source(E.CONVERT)))
+            self._record(E.Gained(p.name, "PW", a.n, E.source(E.CONVERT)))

@@ -43,8 +43,8 @@ class Rounds:
                 continue
             bonus = cult_bonus(s, n, name)
             if bonus:
-                self._gain(p, bonus, E.Source(E.ROUND_TILE, name), income_spades=True)
-            self._checkpoint(p, E.Source(E.INCOME, "cult"))
+                self._gain(p, bonus, E.source(E.ROUND_TILE, name), income_spades=True)
+            self._checkpoint(p, E.source(E.INCOME, "cult"))
 
     def _other_income(self) -> None:
         s = self.state
@@ -52,8 +52,8 @@ class Rounds:
             p = s.players[n]
             if p.dropped:
                 continue
-            self._gain(p, self.income_of(p), E.Source(E.INCOME))
-            self._checkpoint(p, E.Source(E.INCOME, "other"))
+            self._gain(p, self.income_of(p), E.source(E.INCOME))
+            self._checkpoint(p, E.source(E.INCOME, "other"))
             # BON4's shipping, as the site plays it: in the action phase, for factions with a
             # shipping track (Dwarves and Fakirs get only its power)
             p.ship_bonus = self.ship_bonus(p)
@@ -112,13 +112,13 @@ class Rounds:
         s = self.state
         live = [s.players[n] for n in s.order]
         for cult in CULTS:
-            self._award(live, {p.name: p.cult[cult] for p in live}, CULT_POINTS, E.Source(E.CULT_MAJORITY, cult))
-        self._award(live, {p.name: self.network_size(p) for p in live}, NETWORK_POINTS, E.Source(E.AREA))
+            self._award(live, {p.name: p.cult[cult] for p in live}, CULT_POINTS, E.source(E.CULT_MAJORITY, cult))
+        self._award(live, {p.name: self.network_size(p) for p in live}, NETWORK_POINTS, E.source(E.AREA))
         final = self.setup.final_scoring
         if final:  # Fire & Ice final scoring tile, right after area scoring
             metric = {p.name: final_scoring.final_tile_metric(self, p, final) for p in live}
-            self._award(live, metric, final_scoring.final_tile_points(final), E.Source(E.FINAL_TILE, final))
-        source = E.Source(E.RESOURCES)
+            self._award(live, metric, final_scoring.final_tile_points(final), E.source(E.FINAL_TILE, final))
+        source = E.source(E.RESOURCES)
         for p in live:
             n = p.power[1] // 2  # burn what can be burned, then spend it all as coins
             p.power[1] -= 2 * n

@@ -51,7 +51,7 @@ class SetupPhase:
                    priest_limit=st.get("priest_supply_max", 7))
         s.players[name] = p
         s.seats.append(name)
-        start = E.Source(E.START, name)
+        start = E.source(E.START, name)
         for resource, n in (("VP", vp), ("C", st["C"]), ("W", st["W"]), ("P", st["P"])):
             self._add(p, resource, n, start)
         for resource, n in (("tokens", sum(p.power)), *p.cult.items()):  # already in place

@@ -32,7 +32,7 @@ class SpecialActions:
                 raise RuleError("power_action_taken", name=name)
             self._check_not_forbidden(p, name)
             self._use_subaction(p, "action", self.action_followups(p, name))
-            self._pay(p, self.power_action_cost(p, name), "power_action", E.Source(E.POWER_ACTION, name), name=name)
+            self._pay(p, self.power_action_cost(p, name), "power_action", E.source(E.POWER_ACTION, name), name=name)
             s.blocked.add(name)
         elif name in raw()["tiles_raw"] and tile(name).get("action"):  # a bonus or favor tile's action
             if name not in self.tile_actions(p):
@@ -61,7 +61,7 @@ class SpecialActions:
             cost = dict(d["cost"])
             cost.pop("ALLOW_SHAPESHIFT", None)
             tokens = cost.pop("PW_TOKEN", 0)
-            source = E.Source(E.FACTION_ACTION, name)
+            source = E.source(E.FACTION_ACTION, name)
             self._pay(p, cost, "special_action", source, name=name)
             if tokens:
                 self._lose_tokens(p, tokens, source)
@@ -75,7 +75,7 @@ class SpecialActions:
         else:
             raise RuleError("unknown_special_action", name=a.name)
         kind = E.POWER_ACTION if name.startswith("ACT") else E.FAVOR if name.startswith("FAV") else E.BONUS_ACTION
-        self._gain(p, action_def(name)["gain"], E.Source(kind, name))
+        self._gain(p, action_def(name)["gain"], E.source(kind, name))
 
     def tile_actions(self, p: Player) -> tuple[str, ...]:
         """The actions of the bonus and favor tiles `p` holds (BON1's spade, FAV6's cult step...)."""

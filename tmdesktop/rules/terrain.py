@@ -78,21 +78,21 @@ class Terrain:
         """Every land hex `p` reaches now for building or transforming -> only by tunnel/carpet.
         The same rule as `reach`, for all hexes at once (legal-action listing)."""
         board = self.board
-        out: dict[str, bool] = {}
+        near: set[str] = set()  # (unions of the kept sets of each building: no loop per hex)
         if p.faction.special.get("adjacency", {}).get("direct", 1):
             for b in p.buildings:
-                for n in self.adjacent(b):
-                    out[n] = False
+                near |= self.adjacent(b)
         ship = p.ship + p.ship_bonus
         if ship:
             for b in p.buildings:
-                for h in board.ship_within(b, ship):
-                    out[h] = False
+                near |= board.ship_within(b, ship)
+        out = dict.fromkeys(near, False)
         if p.faction.teleport:
             steps = self.teleport_range(p) + 1
+            far: set[str] = set()
             for b in p.buildings:
-                for h in board.grid_within(b, steps):
-                    out.setdefault(h, True)
+                far |= board.grid_within(b, steps)
+            out.update(dict.fromkeys(far - near, True))
         return out
 
     def teleport_range(self, p: Player) -> int:
@@ -116,7 +116,7 @@ class Terrain:
                 raise RuleError("teleport_used")
             tp = p.faction.teleport
             level = min(p.teleport_level, len(tp["cost_by_level"]) - 1) if tp["type"] == "tunnel" else 0
-            source = E.Source(E.REACH)
+            source = E.source(E.REACH)
             self._pay(p, tp["cost_by_level"][level], "reach", source, hex=hex_)
             self._gain(p, tp["gain_by_level"][level], source)
             t.teleported = hex_
@@ -180,7 +180,7 @@ class Terrain:
             self.auto_dug = need - p.spades  # written out as `dig N` when the log is exported
             self._dig(p, need - p.spades)
         p.spades -= need
-        self._record(E.Gained(p.name, "spades", -need, E.Source(E.SPADES)))
+        self._record(E.Gained(p.name, "spades", -need, E.source(E.SPADES)))
         s.terrain[hex_] = target
         s.turn.transformed.add(hex_)
         self._record(E.Transformed(p.name, hex_, target))
@@ -218,7 +218,7 @@ class Terrain:
                 raise RuleError("volcano_cult_short", hex=hex_, n=n)
             p.lose_cult_owed = n
         if "LOSE_PW_TOKEN" in effect:
-            self._lose_tokens(p, effect["LOSE_PW_TOKEN"], E.Source(E.VOLCANO))
+            self._lose_tokens(p, effect["LOSE_PW_TOKEN"], E.source(E.VOLCANO))
         p.volcano_tf -= 1
         s.terrain[hex_] = "volcano"
         t.transformed.add(hex_)
@@ -267,10 +267,10 @@ class Terrain:
         if not p.faction.digging:
             raise RuleError("riverwalkers_no_dig")
         cost = {k: v * n for k, v in p.faction.spade_cost(p.dig).items()}
-        self._pay(p, cost, "spades", E.Source(E.SPADES), n=n)
+        self._pay(p, cost, "spades", E.source(E.SPADES), n=n)
         gain = {k: v * n for k, v in p.faction.dig_gain(p.dig).items()}
-        self._gain(p, {"SPADE": gain.pop("SPADE", 0)}, E.Source(E.SPADES))
-        self._gain(p, gain, E.Source(E.FACTION, p.name))  # the Darklings' VP per spade
+        self._gain(p, {"SPADE": gain.pop("SPADE", 0)}, E.source(E.SPADES))
+        self._gain(p, gain, E.source(E.FACTION, p.name))  # the Darklings' VP per spade
 
     def _do_dig(self, p: Player, a: A.Dig) -> None:
         if a.spades <= 0:

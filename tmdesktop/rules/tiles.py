@@ -62,8 +62,8 @@ class Tiles:
         for name, kind in tiles + [(f, E.FAVOR) for f in p.favors]:
             for key, table in (tile(name).get("pass_vp") or {}).items():
                 level = p.ship if key == "ship" else p.counts[key]
-                add(E.Source(kind, name), table[min(level, len(table) - 1)])
-        faction = E.Source(E.FACTION, p.name)
+                add(E.source(kind, name), table[min(level, len(table) - 1)])
+        faction = E.source(E.FACTION, p.name)
         for kind in BUILDING_TYPES:
             b = p.faction.buildings[kind]
             if p.counts[kind] and "pass_vp_by_number_built" in b:
@@ -79,7 +79,7 @@ class Tiles:
         if name not in s.bonus_pool:
             raise RuleError("bonus_tile_unavailable", tile=name)
         coins = s.bonus_pool.pop(name)
-        self._add(p, "C", coins, E.Source(E.BONUS_COINS, name))
+        self._add(p, "C", coins, E.source(E.BONUS_COINS, name))
         if p.bonus:
             s.bonus_pool[p.bonus] = 0
         p.bonus = name
@@ -110,7 +110,7 @@ class Tiles:
             for h in list(p.buildings):
                 if h not in p.town_hexes:
                     self._check_town(p, h)
-        self._gain(p, {k: v for k, v in tile(name)["gain"].items() if k != "TOWN_SIZE"}, E.Source(E.FAVOR, name))
+        self._gain(p, {k: v for k, v in tile(name)["gain"].items() if k != "TOWN_SIZE"}, E.source(E.FAVOR, name))
 
     def _do_unlock(self, p: Player, a: A.UnlockTerrain) -> None:
         """Riverwalkers: a priest gained unlocks a colour (1 C, 2 C for another's home) or is kept."""
@@ -118,14 +118,14 @@ class Tiles:
             raise RuleError("no_unlock_owed")
         locked = p.faction.special["locked_terrain"]
         if a.color == "gain-priest":  # at the limit the priest is simply lost
-            self._add(p, "P", min(p.P + 1, p.max_priests) - p.P, E.Source(E.FACTION, p.name))
+            self._add(p, "P", min(p.P + 1, p.max_priests) - p.P, E.source(E.FACTION, p.name))
         else:
             if a.color not in TERRAINS:
                 raise RuleError("unknown_terrain", terrain=a.color)
             if a.color in p.unlocked:
                 raise RuleError("terrain_unlocked", terrain=a.color)
             rule = locked[a.color]["home" if a.color in self.home_colors(p) else "not_home"]
-            self._pay(p, rule.get("cost", {}), "unlock", E.Source(E.UNLOCK, a.color), terrain=a.color)
+            self._pay(p, rule.get("cost", {}), "unlock", E.source(E.UNLOCK, a.color), terrain=a.color)
             p.priest_limit += rule.get("gain", {}).get("MAX_P", 0)
             p.unlocked.add(a.color)
         p.unlocks_owed -= 1

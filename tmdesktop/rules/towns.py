@@ -127,8 +127,8 @@ class Towns:
         gain = dict(tile(name)["gain"])
         if "carpet_range" in gain and p.faction.teleport and p.faction.teleport["type"] == "carpet":
             gain.pop("GAIN_SHIP", None)
-        self._gain(p, gain, E.Source(E.TOWN, name))
+        self._gain(p, gain, E.source(E.TOWN, name))
         special = p.faction.special.get("special")
         if special and name in special:  # a faction's extra for that town tile
-            self._gain(p, special[name], E.Source(E.FACTION, p.name))
+            self._gain(p, special[name], E.source(E.FACTION, p.name))
         self._round_vp(p, name)
