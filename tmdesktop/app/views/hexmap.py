@@ -38,6 +38,7 @@ class HexMapView:
         self._placed: tuple = (None, [], [])  # (layers key, pieces, labels) placed on the screen
         self._layers_drawn: tuple | None = None
         self._label_images: dict[str, tuple] = {}  # hex -> (ink, image, position, pill, pill position)
+        self._planks_kept: tuple = (None, [])  # (bridges and slots, their boxes)
         self.centres: dict[str, tuple[float, float]] = {}
         self._cell_order = tuple(board.cells)  # the order cells are painted in (later ones on top)
         cols = max(board.center(label)[0] for label in board.cells) + 1
@@ -142,11 +143,14 @@ class HexMapView:
         big.fill(theme.RIVER)
         origin = (self.board_rect.x + area.x, self.board_rect.y + area.y)
         # the cell and its neighbours in the full build's order: a river's ripples drawn after the
-        # cell reach over its rim there, and must here too
-        near = set(self.board.neighbours[label]) | {label}
+        # cell reach over its rim there, and must here too; of a land neighbour only its outer
+        # edge comes near enough to blend into the cell's edge pixels when scaled down
+        near = set(self.board.neighbours[label])
         for cell in self._cell_order:
-            if cell in near:
+            if cell == label:
                 self._draw_hex(big, cell, terrain, origin)
+            elif cell in near:
+                self._draw_hex(big, cell, terrain, origin, rim_only=True)
         patch = pygame.transform.smoothscale(big, area.size).convert_alpha()
         cell = pygame.Surface(area.size, pygame.SRCALPHA)
         local = (cx - origin[0], cy - origin[1])
@@ -154,8 +158,10 @@ class HexMapView:
         patch.blit(cell, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
         self._static.blit(patch, area.topleft)
 
-    def _draw_hex(self, big: pygame.Surface, label: str, terrain: dict[str, str], origin) -> None:
-        """One cell at SS times the size, on `big` whose top-left is `origin` on the screen."""
+    def _draw_hex(self, big: pygame.Surface, label: str, terrain: dict[str, str], origin,
+                  rim_only: bool = False) -> None:
+        """One cell at SS times the size, on `big` whose top-left is `origin` on the screen; with
+        `rim_only`, a land cell's outer edge alone (what reaches a neighbour's edge pixels)."""
         cell = self.board.cells[label]
         cx, cy = self.centres[label]
         c = ((cx - origin[0]) * SS, (cy - origin[1]) * SS)
@@ -169,6 +175,8 @@ class HexMapView:
         dark = tuple(int(v * 0.62) for v in col)
         light = tuple(min(255, int(v * 1.12 + 10)) for v in col)
         pygame.draw.polygon(big, dark, self.corners(c, size * 0.985))
+        if rim_only:
+            return
         pygame.draw.polygon(big, col, self.corners(c, size * 0.90))
         hi = self.corners((c[0] - size * 0.05, c[1] - size * 0.06), size * 0.74)
         pygame.draw.polygon(big, light, hi)
@@ -246,7 +254,7 @@ class HexMapView:
         pts, _colour, width = outline
         xs, ys = [x for x, _y in pts], [y for _x, y in pts]
         area = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
-        planks = [self._plank_box(pair) for pair in list(state.bridges) + list(bridge_slots)]
+        planks = self._planks(state, bridge_slots)
         return _grown_over(area.inflate(2 * width + 4, 2 * width + 4), planks).clip(self.board_rect)
 
     def _draw_direct(self, surface: pygame.Surface, state, factions_home: dict[str, str], highlights=(),
@@ -292,7 +300,7 @@ class HexMapView:
         boxes = [self._hex_box(h, old_owned.get(h), new_owned.get(h), factions_home, shown.get(h))
                  for h in sorted(changed) if h in self.centres]
         boxes += [self._cell_box(h) for h in sorted(glowing) if h in self.centres]
-        planks = [self._plank_box(pair) for pair in list(state.bridges) + list(bridge_slots)]
+        planks = self._planks(state, bridge_slots)
         boxes = _merged([_grown_over(box, planks) for box in boxes])
         static = self._static_layer(state.terrain)
         off = (-self.board_rect.x, -self.board_rect.y)
@@ -335,6 +343,14 @@ class HexMapView:
             box.union_ip(img.get_rect(topleft=pos))
             box.union_ip(pill.get_rect(topleft=ppos))
         return box
+
+    def _planks(self, state, bridge_slots) -> list[pygame.Rect]:
+        """`_plank_box` of every bridge and bridge slot, kept while they stay (a frame asks for
+        them in every box it draws the map in)."""
+        key = (self.size, self.origin, tuple(state.bridges), tuple(bridge_slots))
+        if self._planks_kept[0] != key:
+            self._planks_kept = (key, [self._plank_box(pair) for pair in key[2] + key[3]])
+        return self._planks_kept[1]
 
     def _plank_box(self, pair) -> pygame.Rect:
         """On the screen, everything drawn for a bridge or a bridge slot (shadow and edges too)."""
