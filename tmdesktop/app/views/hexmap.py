@@ -227,7 +227,7 @@ class HexMapView:
                             self._placed_labels(state, (0, 0)))
         surface.set_clip(area.clip(clip))  # inside it, the same order as _draw_direct
         surface.blit(self._static, area.topleft, area.move(-top[0], -top[1]))
-        self._paint_under(surface, (0, 0), state, factions_home, highlights, bridge_slots, hover_bridge)
+        self._paint_under(surface, (0, 0), state, factions_home, highlights, bridge_slots, hover_bridge, area)
         pygame.draw.polygon(surface, colour, pts, width)
         self._paint_pieces(surface, (0, 0), state, factions_home, area, self._placed[1])
         self._paint_labels(surface, (0, 0), state, area, self._placed[2])
@@ -304,8 +304,11 @@ class HexMapView:
         boxes = _merged([_grown_over(box, planks) for box in boxes])
         static = self._static_layer(state.terrain)
         off = (-self.board_rect.x, -self.board_rect.y)
-        placed = self._placed_pieces(state, factions_home, off)
-        labels = self._placed_labels(state, off)
+        # where the pieces and labels are on the screen (kept for hovers, see `draw`), then on the layer
+        self._placed = (key, self._placed_pieces(state, factions_home, (0, 0)), self._placed_labels(state, (0, 0)))
+        placed = [(bounds.move(off), kind, home, (cx + off[0], cy + off[1]))
+                  for bounds, kind, home, (cx, cy) in self._placed[1]]
+        labels = [(rect.move(off), image) for rect, image in self._placed[2]]
         painted = []
         for box in boxes:
             local = box.move(off).clip(self._board.get_rect())
@@ -314,7 +317,8 @@ class HexMapView:
             painted.append(local.move(self.board_rect.topleft))
             self._board.set_clip(local)
             self._board.blit(static, local.topleft, local)
-            self._paint_under(self._board, off, state, factions_home, highlights, bridge_slots, hover_bridge)
+            self._paint_under(self._board, off, state, factions_home, highlights, bridge_slots, hover_bridge,
+                              painted[-1])
             self._paint_pieces(self._board, off, state, factions_home, local, placed)
             self._paint_labels(self._board, off, state, local, labels)
             self._board.set_clip(None)
@@ -378,19 +382,26 @@ class HexMapView:
         colour = theme.HIGHLIGHT if hover in highlights else (255, 255, 255)
         return pts, colour, max(2, int(self.size * 0.07))
 
-    def _paint_under(self, surface, off, state, factions_home, highlights, bridge_slots, hover_bridge) -> None:
+    def _paint_under(self, surface, off, state, factions_home, highlights, bridge_slots, hover_bridge,
+                     area: pygame.Rect | None = None) -> None:
         """Bridges, bridge slots and the highlights' glow: what lies under the pieces.  `off` is
-        added to screen positions (to draw into a layer whose top-left is the board's)."""
-        for pair, owner in state.bridges.items():
-            self._draw_bridge(surface, pair, theme.piece_colour(factions_home.get(owner, "")), off)
-        for pair in bridge_slots:
-            colour = theme.HIGHLIGHT if pair == hover_bridge else (255, 255, 255)
-            self._draw_bridge_slot(surface, pair, colour, off)
+        added to screen positions (to draw into a layer whose top-left is the board's); with
+        `area` (on the screen), only what reaches into it."""
+        planks = iter(self._planks(state, bridge_slots))  # in the order of the bridges, then the slots
+        for (pair, owner), plank in zip(state.bridges.items(), planks):
+            if area is None or area.colliderect(plank):
+                self._draw_bridge(surface, pair, theme.piece_colour(factions_home.get(owner, "")), off)
+        for pair, plank in zip(bridge_slots, planks):
+            if area is None or area.colliderect(plank):
+                colour = theme.HIGHLIGHT if pair == hover_bridge else (255, 255, 255)
+                self._draw_bridge_slot(surface, pair, colour, off)
         glow = self._glow()
         for label in highlights:
             if label in self.centres:
                 cx, cy = self.centres[label]
-                surface.blit(glow, glow.get_rect(center=(int(cx) + off[0], int(cy) + off[1])))
+                at = glow.get_rect(center=(int(cx), int(cy)))
+                if area is None or area.colliderect(at):
+                    surface.blit(glow, at.move(off))
 
     def _paint_pieces(self, surface, off, state, factions_home, area: pygame.Rect | None = None,
                       placed: list | None = None) -> None:
