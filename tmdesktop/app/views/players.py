@@ -23,8 +23,10 @@ class PlayersView:
         self._cache: dict[str, list] = {}  # per panel: [key, layer, background key, rows drawn]
         self._fits: dict[str, tuple] = {}  # per panel: (what it was fitted to, (font size, icon size))
         self._incomes: dict[str, tuple] = {}  # per panel: (what it shows, next round's income)
-        self._strips: dict[tuple[str, object], pygame.Surface] = {}  # (panel, row or "all") -> where drawn
-        self._blank: dict[tuple, bytes] = {}  # (strip size, colour) -> the plain strip's bytes
+        #: (panel, row or "all") -> the surface it is drawn on, and its colour if nothing was left
+        #: outside its band (then only the band needs filling again)
+        self._strips: dict[tuple[str, object], tuple] = {}
+        self._blank: dict[tuple, tuple] = {}  # (strip size, colour) -> the plain strip's bytes above, below
 
     def layout(self, rect: pygame.Rect, scale: float, seats: list[str]) -> None:
         self.rect = pygame.Rect(rect)
@@ -123,30 +125,34 @@ class PlayersView:
         smallest type, where they may not be, None."""
         if key[6] <= panel_rows.SMALLEST:
             return None
-        my = band.height
+        my = band.height // 2 + 2  # more than a row's tallest piece reaches out (a piece or the VP is about a row)
         room = band.inflate(0, 2 * my)
         which = (p.name, rows[0] if len(rows) == 1 else "all")
-        strip = self._strips.get(which)
-        if strip is None or strip.get_size() != room.size:
-            strip = pygame.Surface(room.size)
-            strip = strip.convert() if pygame.display.get_surface() else strip
-            self._strips[which] = strip
+        strip, clean = self._strips.get(which, (None, None))
         body = panel_rows.body(key[3])
-        strip.fill(body)
+        if strip is None or strip.get_size() != room.size:
+            strip, clean = pygame.Surface(room.size), None
+            strip = strip.convert() if pygame.display.get_surface() else strip
+        if clean == body:  # nothing was drawn above or below the band last time
+            strip.fill(body, (0, my, room.width, band.height))
+        else:
+            strip.fill(body)
+        above, below = my * strip.get_pitch(), (my + band.height) * strip.get_pitch()
         blank = self._blank.get((room.size, body))
-        if blank is None:  # the bytes of the plain surface, to tell whether anything was drawn above or below
-            blank = self._blank[(room.size, body)] = strip.get_view("1").raw
+        if blank is None:  # the plain surface's bytes above and below the band
+            plain = strip.get_view("1").raw
+            blank = self._blank[(room.size, body)] = (plain[:above], plain[below:])
         chips, parts = {}, {}
         for row in rows:
             row_chips, row_parts = self._draw_row(strip, game, p, local.move(-room.x, -room.y), row, key)
             chips.update(row_chips)
             parts.update(row_parts)
-        above, below = my * strip.get_pitch(), (my + band.height) * strip.get_pitch()
         view = strip.get_view("1")
         pixels = memoryview(view).cast("B")
-        clear = pixels[:above].tobytes() == blank[:above] and pixels[below:].tobytes() == blank[below:]
+        clear = pixels[:above].tobytes() == blank[0] and pixels[below:].tobytes() == blank[1]
         pixels.release()
         del view  # the surface stays locked while a view of it lives
+        self._strips[which] = (strip, body if clear else None)
         return (strip, (0, my), chips, parts) if clear else None
 
     def keys(self, game, decider: str | None, glow=frozenset()) -> dict[str, tuple]:
