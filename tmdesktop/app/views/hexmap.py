@@ -410,9 +410,9 @@ class HexMapView:
         psize = int(self.size * 1.8)
         if placed is None:
             placed = self._placed_pieces(state, factions_home, off)
-        for bounds, kind, home, (cx, cy) in placed:
-            if area is not None and not area.colliderect(bounds):
-                continue
+        if area is not None:  # the rectangles tested in one call, order kept
+            placed = [placed[k] for k in area.collidelistall([bounds for bounds, *_rest in placed])]
+        for _bounds, kind, home, (cx, cy) in placed:
             pieces.draw_piece(surface, kind, home, (cx, cy + self.size * 0.3), psize)
             if self.colour_blind:  # the owner's terrain glyph on a badge, so colour is not needed
                 badge = (int(cx + self.size * 0.5), int(cy + self.size * 0.42))
@@ -447,9 +447,10 @@ class HexMapView:
     def _paint_labels(self, surface, off, state, area: pygame.Rect | None = None, placed: list | None = None) -> None:
         """Labels last, so no building hides one: on a dark pill over a piece, plain elsewhere.
         `placed` is `_placed_labels` for this `off`, when several areas are painted in a row."""
-        for rect, image in self._placed_labels(state, off) if placed is None else placed:
-            if area is None or area.colliderect(rect):
-                surface.blit(image, rect)
+        placed = self._placed_labels(state, off) if placed is None else placed
+        if area is not None:
+            placed = [placed[k] for k in area.collidelistall([rect for rect, _image in placed])]
+        surface.blits([(image, rect) for rect, image in placed], doreturn=False)
 
     def _placed_labels(self, state, off) -> list[tuple[pygame.Rect, pygame.Surface]]:
         """(where, image) of every label shown, moved by `off`."""
