@@ -39,6 +39,7 @@ class HexMapView:
         self._layers_drawn: tuple | None = None
         self._label_images: dict[str, tuple] = {}  # hex -> (ink, image, position, pill, pill position)
         self._planks_kept: tuple = (None, [])  # (bridges and slots, their boxes)
+        self._buckets: tuple = (None, {})  # (size and origin, the centres by square of a hex's radius)
         self.centres: dict[str, tuple[float, float]] = {}
         self._cell_order = tuple(board.cells)  # the order cells are painted in (later ones on top)
         cols = max(board.center(label)[0] for label in board.cells) + 1
@@ -75,11 +76,20 @@ class HexMapView:
         return [(cx + size * c, cy + size * s) for c, s in _CORNERS]
 
     def hit(self, pos) -> str | None:
-        """The hex label under `pos`, or None (river cells included)."""
+        """The hex label under `pos`, or None (river cells included): the nearest centre closer
+        than a hex's radius, looked for in the squares of that side around `pos` (every pointer
+        move asks), in the cells' order as a scan of them all would."""
         if not self.rect.collidepoint(pos):
             return None
+        if self._buckets[0] != (self.size, self.origin):
+            buckets: dict[tuple[int, int], list] = {}
+            for order, (label, (cx, cy)) in enumerate(self.centres.items()):
+                buckets.setdefault((int(cx // self.size), int(cy // self.size)), []).append((order, label, cx, cy))
+            self._buckets = ((self.size, self.origin), buckets)
+        bx, by = int(pos[0] // self.size), int(pos[1] // self.size)
+        near = sorted(c for dx in (-1, 0, 1) for dy in (-1, 0, 1) for c in self._buckets[1].get((bx + dx, by + dy), ()))
         best, best_d = None, self.size * self.size
-        for label, (cx, cy) in self.centres.items():
+        for _order, label, cx, cy in near:
             d = (cx - pos[0]) ** 2 + (cy - pos[1]) ** 2
             if d < best_d:
                 best, best_d = label, d
