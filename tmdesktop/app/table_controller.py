@@ -191,9 +191,10 @@ class TableController:
         phase = self.game.state.phase
         if self._enabled[0] is not acts or self._enabled[1] != phase:  # the listing is kept until the game changes
             types = {type(a) for a in acts}
+            tracks = {a.track for a in acts if type(a) is A.Advance}
             self._enabled = (acts, phase, {
                 "build": A.Build in types, "upgrade": A.Upgrade in types, "transform": A.Transform in types,
-                "priest": A.SendPriest in types, "ship": A.Advance("ship") in acts, "dig": A.Advance("dig") in acts,
+                "priest": A.SendPriest in types, "ship": "ship" in tracks, "dig": "dig" in tracks,
                 "special": bool(self._specials(acts)), "convert": A.Convert in types or A.Burn in types,
                 "pass": A.Pass in types and phase == "play", "done": A.Done in types or A.DiscardSpade in types,
             })

@@ -139,7 +139,7 @@ class CultView:
         return None
 
 
-@functools.cache
+@functools.lru_cache(maxsize=64)
 def _shadow(size: tuple[int, int]) -> pygame.Surface:
     """A disc's shadow, translucent (drawn straight onto the board's layer, its alpha would replace
     the parchment's and let the table show through)."""

@@ -34,6 +34,7 @@ class HexMapView:
         self._static_key: tuple | None = None
         self._static_terrain: dict[str, str] = {}  # the terrain the cached layer shows
         self._labels_key: tuple | None = None
+        self._labels_terrain: dict = {}  # the terrain the labels' inks were chosen for
         self._board: pygame.Surface | None = None  # the board with pieces and labels: what a frame starts from
         self._placed: tuple = (None, [], [])  # (layers key, pieces, labels) placed on the screen
         self._layers_drawn: tuple | None = None
@@ -478,6 +479,9 @@ class HexMapView:
         key = (round(self.size, 3), self.rect.topleft)
         if key != self._labels_key:
             self._labels_key, self._label_images = key, {}
+        elif terrain == self._labels_terrain:  # a frame asks several times; the terrain seldom changed
+            return self._label_images
+        self._labels_terrain = dict(terrain)
         fsize = max(9, int(self.size * 0.30))
         out = self._label_images
         for label in self.board.land:

@@ -140,6 +140,8 @@ class PlayersView:
         above, below = my * strip.get_pitch(), (my + band.height) * strip.get_pitch()
         blank = self._blank.get((room.size, body))
         if blank is None:  # the plain surface's bytes above and below the band
+            if len(self._blank) > 16:  # sizes of windows resized since
+                self._blank.clear()
             plain = strip.get_view("1").raw
             blank = self._blank[(room.size, body)] = (plain[:above], plain[below:])
         chips, parts = {}, {}
