@@ -1,7 +1,8 @@
 """The map scene draws only what changed since its last frame (`views.frame`): whatever happens
 (hovers anywhere, clicks, keys, moves, messages fading, rule cards, notes of an overlay, dialogs
 opening over it), the screen after each frame, and the table kept under a dialog, must be exactly
-the frame drawn whole, and the window is told about every pixel that changed."""
+the frame drawn whole, with the panels' parts the pointer finds where the whole frame puts them,
+and the window is told about every pixel that changed."""
 
 from __future__ import annotations
 
@@ -89,8 +90,13 @@ def test_every_frame_drawn_in_parts_is_the_whole_frame(make_app, size, seed):
         if not presented:
             continue
         after = _pixels(app.screen)
+        panels = scene.players
+        listed = (panels.chips, panels.parts, panels._listed)  # what the pointer finds, kept across frames
+        panels._listed = {}  # the whole frame lists every panel's parts afresh
         scene.draw(whole)
         assert after == _pixels(whole), step
+        assert listed[:2] == (panels.chips, panels.parts), step
+        panels.chips, panels.parts, panels._listed = listed  # the next frames go on from the partial ones
         if before is not None and presented[-1] is not None:  # the window is shown all that changed
             assert _same_outside(before, app.screen, presented[-1]), step
     assert sum(partial) > 80

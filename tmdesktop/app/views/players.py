@@ -23,6 +23,7 @@ class PlayersView:
         self._cache: dict[str, list] = {}  # per panel: [key, layer, background key, rows drawn]
         self._fits: dict[str, tuple] = {}  # per panel: (what it was fitted to, (font size, icon size))
         self._incomes: dict[str, tuple] = {}  # per panel: (what it shows, next round's income)
+        self._listed: dict[str, tuple] = {}  # per panel: (key, place) its chips and parts were listed for
         #: (panel, row or "all") -> the surface it is drawn on, and its colour if nothing was left
         #: outside its band (then only the band needs filling again)
         self._strips: dict[tuple[str, object], tuple] = {}
@@ -42,6 +43,7 @@ class PlayersView:
         tag on the others, not all of them (4K frames stay short)."""
         self.chips = {}
         self.parts = {}
+        self._listed = {}
         keys = self.keys(game, decider, glow)
         for name in self.panels:
             self.draw_panel(surface, game, name, decider, glow, cached, keys[name])
@@ -51,10 +53,18 @@ class PlayersView:
         """One player's panel (see `draw`); its chips and parts replace those it had.  `key`:
         its `panel_key`, when the caller has it."""
         r = self.panels[name]
-        self.chips = {k: c for k, c in self.chips.items() if k[0] != name}
-        self.parts = {k: c for k, c in self.parts.items() if k[0] != name}
         key = key or self.panel_key(game, name, decider, glow)
         p = game.state.players[name]
+        if cached:
+            entry = self._updated_layer(game, p, key)
+            surface.blit(entry[1], (r.x - 4, r.y - 4))
+            if self._listed.get(name) == (key, tuple(r)):  # its chips and parts are listed already
+                return
+            self._listed[name] = (key, tuple(r))
+        else:
+            self._listed.pop(name, None)
+        self.chips = {k: c for k, c in self.chips.items() if k[0] != name}
+        self.parts = {k: c for k, c in self.parts.items() if k[0] != name}
         if not cached:
             self._background(surface, p, r, key[3])
             for row in range(4):
@@ -62,9 +72,7 @@ class PlayersView:
                 self.chips.update(chips)
                 self.parts.update(parts)
             return
-        entry = self._updated_layer(game, p, key)
-        surface.blit(entry[1], (r.x - 4, r.y - 4))
-        for row_key, chips, parts in entry[3]:
+        for _row_key, chips, parts in entry[3]:
             self.chips.update({k: c.move(r.x - 4, r.y - 4) for k, c in chips.items()})
             self.parts.update({k: c.move(r.x - 4, r.y - 4) for k, c in parts.items()})
 
