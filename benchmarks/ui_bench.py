@@ -1,6 +1,6 @@
 """UI benchmark: how fast the game screen answers, measured as a player would feel it.
 
-    python benchmarks/ui_bench.py [--quick]      (or `make ui-bench`)
+    python benchmarks/ui_bench.py [--quick] [--profile]      (or `make ui-bench`)
 
 With `DISPLAY` set it opens a real window (under Xvfb on a machine without a screen), otherwise it
 uses SDL's dummy driver (UI_BENCH_DUMMY=1 forces that).  At 1920x1080 and 3840x2160, a mid-game
@@ -17,11 +17,16 @@ moments while the app's own main loop runs, and it prints, as medians and worst 
   idle CPU over 5 s and the time from process start to the first frame.
 
 The last line is one JSON object with the 1920x1080 figures (medians unless named worst).
+With --profile, the click frames (from the click's handling to its frame shown) run under cProfile
+and the functions taking the most time in them are printed per size.
 """
 
 from __future__ import annotations
 
+import cProfile
+import io
 import json
+import pstats
 import os
 import random
 import statistics
@@ -77,8 +82,10 @@ class Probe:
     """Wraps the app's dispatch and render: for every posted event that carries `bench_t`, the
     time until the next presented frame (latency) and the time spent handling and drawing it (work)."""
 
-    def __init__(self, app, scene):
+    def __init__(self, app, scene, profile: cProfile.Profile | None = None):
         self.app, self.scene = app, scene
+        self.profile = profile  # run over click frames, from the click's handling to the frame shown
+        self.profiling = False
         self.samples: list[tuple[str, float, float, float]] = []  # (kind, latency, work, CPU work) in ms
         self.pending: list[tuple[float, str]] = []
         self.work = self.cpu = 0.0
@@ -91,6 +98,9 @@ class Probe:
         if event.type == RESTORE:
             self.restore()
             return
+        if self.profile and getattr(event, "bench_kind", None) == "click" and not self.profiling:
+            self.profile.enable()
+            self.profiling = True
         t, c = time.perf_counter(), time.thread_time()
         self._dispatch(event)
         if getattr(event, "bench_t", None):
@@ -108,6 +118,9 @@ class Probe:
                 self.samples.append((kind, _ms(now - posted), _ms(work), _ms(cpu)))
             self.pending.clear()
             self.work = self.cpu = 0.0
+            if self.profiling:
+                self.profile.disable()
+                self.profiling = False
             self.done.set()
         return drawn
 
@@ -137,9 +150,10 @@ def click_targets(scene):
     return out
 
 
-def drive(app, scene, rounds: int, rng: random.Random) -> list[tuple[str, float, float]]:
+def drive(app, scene, rounds: int, rng: random.Random,
+          profile: cProfile.Profile | None = None) -> list[tuple[str, float, float]]:
     """Run the real main loop while a second thread posts hovers and clicks at random moments."""
-    probe = Probe(app, scene)
+    probe = Probe(app, scene, profile)
     centres = land_centres(scene)
     hexes = sorted(centres)
     targets = click_targets(scene)
@@ -257,7 +271,7 @@ def summary(values: list[float]) -> str:
     return f"median {statistics.median(values):.1f} ms, worst {max(values):.1f} ms (n={len(values)})"
 
 
-def bench_size(size, rounds: int) -> dict:
+def bench_size(size, rounds: int, profile: bool = False) -> dict:
     app, scene = make(size)
     label = f"{size[0]}x{size[1]}"
     print(f"-- {label}, {pygame.display.get_driver()} video driver "
@@ -266,7 +280,12 @@ def bench_size(size, rounds: int) -> dict:
     print(f"full redraw (median of 100): {redraw:.2f} ms, CPU {redraw_cpu:.2f} ms")
     terrain, terrain_cpu = terrain_change_ms(app, scene)
     print(f"frame after a terrain change: {summary(terrain)}; CPU {summary(terrain_cpu)}")
-    samples = drive(app, scene, rounds, random.Random(11))
+    profiler = cProfile.Profile() if profile else None
+    samples = drive(app, scene, rounds, random.Random(11), profiler)
+    if profiler:
+        out = io.StringIO()
+        pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(30)
+        print(f"click frames under cProfile (inflated by it), by own time:\n{out.getvalue()}")
     hover = [lat for kind, lat, _w, _c in samples if kind == "hover"]
     click = [lat for kind, lat, _w, _c in samples if kind == "click"]
     work = [w for _k, _lat, w, _c in samples]
@@ -289,7 +308,7 @@ def bench_size(size, rounds: int) -> dict:
 
 def main(argv: list[str]) -> int:
     rounds = 15 if "--quick" in argv else 60
-    results = {size: bench_size(size, rounds) for size in ((1920, 1080), (3840, 2160))}
+    results = {size: bench_size(size, rounds, "--profile" in argv) for size in ((1920, 1080), (3840, 2160))}
     first = first_frame_ms((1920, 1080))
     print(f"process start to first frame at 1920x1080 (median of 5, incl. interpreter): {first:.0f} ms")
     hd = results[(1920, 1080)]

@@ -41,3 +41,27 @@ def test_screenshot_cli(tmp_path):
     assert img.get_size() == (1280, 720)
     pygame.display.init()  # main() quits pygame; the session fixture expects it alive
     pygame.font.init()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_hex_hit_is_the_nearest_centre_closer_than_a_hexs_radius(make_app, size):
+    """The map looks only at the centres near the pointer: every pixel of a grid over the map
+    (edges, rivers and the gaps around the board too) hits what the nearest of all centres gives."""
+    app, scene, session = make_app(size=size)
+    view = scene.map
+
+    def nearest(pos):
+        best, best_d = None, view.size ** 2
+        for label, (cx, cy) in view.centres.items():
+            d = (cx - pos[0]) ** 2 + (cy - pos[1]) ** 2
+            if d < best_d:
+                best, best_d = label, d
+        return best
+
+    hits = set()
+    for x in range(view.rect.left, view.rect.right, 7):
+        for y in range(view.rect.top, view.rect.bottom, 5):
+            found = view.hit((x, y))
+            assert found == nearest((x, y)), (x, y)
+            hits.add(found)
+    assert None in hits and len(hits) > len(view.centres) * 0.9

@@ -159,3 +159,30 @@ def test_layers_repainted_around_the_changed_hexes_show_what_drawing_everything_
         session.play_random(1, rng)
     assert state.bridges  # bridges were there to be repainted too
     assert len(builds) < step // 4  # most moves repaint boxes rather than rebuild the board
+
+
+class _WholeNeighbours(HexMapView):
+    """Redraws a hex with its neighbours drawn whole, as the full build draws them."""
+
+    def _draw_hex(self, big, label, terrain, origin, rim_only=False):
+        return super()._draw_hex(big, label, terrain, origin)
+
+
+@pytest.mark.parametrize("rect, colour_blind", [(pygame.Rect(0, 13, 788, 488), False),
+                                                (pygame.Rect(0, 13, 1176, 729), True)])
+def test_a_hex_redrawn_over_its_neighbours_rims_is_the_hex_redrawn_over_whole_neighbours(rect, colour_blind):
+    """Only a land neighbour's outer edge reaches the changed hex's edge pixels once scaled down,
+    so the rest of it is not drawn: every land hex changed in turn, the layer stays the same."""
+    pygame.display.set_mode((1400, 1000))
+    session = Session(new_game(4, 5))
+    board, terrain = session.game.board, dict(session.game.state.terrain)
+    views = [HexMapView(board), _WholeNeighbours(board)]
+    for view in views:
+        view.colour_blind = colour_blind
+        view.layout(rect)
+        view._static_layer(terrain)
+    rng = random.Random(1)
+    for label in board.land:
+        terrain[label] = rng.choice([t for t in ("yellow", "brown", "black", "blue", "green", "gray", "red")
+                                     if t != terrain[label]])
+        assert _pixels(views[0]._static_layer(terrain)) == _pixels(views[1]._static_layer(terrain)), label

@@ -1,7 +1,8 @@
 """The player panels and the cult board are rendered once and blitted until what they show changes
-(not after every move, which kept 4K click frames long).  A key that forgot something they show
-would leave a stale picture: after every move of random games, the cached drawing must be exactly
-the fresh one."""
+(not after every move, which kept 4K click frames long); a panel whose content changed draws
+again only the rows that changed.  A key that forgot something they show would leave a stale
+picture: after every move of random games, the cached drawing must be exactly the fresh one, on
+the table's colour (a layer's translucent pixels would show there, not on black)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ import random
 import pygame
 import pytest
 
+from tmdesktop.app import theme
 from tmdesktop.app.session import Session, new_game
+from tmdesktop.app.views import panel_rows
 from tmdesktop.app.views.cults import CultView
 from tmdesktop.app.views.players import PlayersView
 
@@ -19,13 +22,17 @@ def _pixels(surface) -> bytes:
     return pygame.image.tobytes(surface, "RGB")
 
 
-@pytest.mark.parametrize("seed", [3, 11])
-def test_cached_panels_and_cult_board_match_a_fresh_drawing_after_every_move(seed):
+@pytest.mark.parametrize("seed, panels, scale", [
+    (3, pygame.Rect(700, 40, 480, 560), 1.0),  # tall panels
+    (11, pygame.Rect(640, 30, 540, 420), 1.0),  # the 1080p table's shape
+    (7, pygame.Rect(760, 20, 420, 300), 0.67),  # small panels: rows reach out of their bands
+])
+def test_cached_panels_and_cult_board_match_a_fresh_drawing_after_every_move(seed, panels, scale):
     screen = pygame.display.set_mode((1200, 900))
     session = Session(new_game(4, seed))
     state = session.game.state
     players, cults = PlayersView(), CultView()
-    players.layout(pygame.Rect(700, 40, 480, 560), 1.0, list(state.seats))
+    players.layout(panels, scale, list(state.seats))
     cults.layout(pygame.Rect(20, 40, 600, 500), 1.0)
     fresh = pygame.Surface(screen.get_size())
     rng = random.Random(seed)
@@ -36,7 +43,7 @@ def test_cached_panels_and_cult_board_match_a_fresh_drawing_after_every_move(see
         decider = session.decider()
         before = {n: c[0] for n, c in players._cache.items()}
         for target, cached in ((screen, True), (fresh, False)):
-            target.fill((0, 0, 0))
+            target.fill(theme.TABLE)
             players.draw(target, session.game, decider, cached=cached)
             cults.draw(target, state, homes, cached=cached)
         assert _pixels(screen) == _pixels(fresh), step
@@ -46,3 +53,38 @@ def test_cached_panels_and_cult_board_match_a_fresh_drawing_after_every_move(see
         session.play_random(1, rng)
     # a move redraws the panels it changes, not all four every time
     assert changed_panels < 4 * step
+
+
+def test_a_panel_row_is_drawn_again_only_when_what_it_shows_changes():
+    """A change of coins redraws the resource row of that panel; a player taking their turn
+    redraws the name row (its tag) of the panels whose tag changed; the rest is blitted."""
+    pygame.display.set_mode((1200, 900))
+    session = Session(new_game(4, 5))
+    session.play_random(60, random.Random(5))
+    game = session.game
+    view = PlayersView()
+    view.layout(pygame.Rect(700, 40, 480, 560), 1.0, list(game.state.seats))
+    screen = pygame.display.get_surface()
+    drawn = []
+    draw_row = view._draw_row
+    view._draw_row = lambda surface, g, p, r, row, key: (drawn.append((p.name, row)), draw_row(surface, g, p, r, row,
+                                                                                                key))[1]
+    view.draw(screen, game, None)
+    assert len(drawn) == 4 * len(game.state.seats)
+    name = game.state.seats[0]
+    drawn.clear()
+    game.state.players[name].C += 1
+    view.draw(screen, game, None)
+    assert drawn == [(name, 1)]
+    drawn.clear()
+    view.draw(screen, game, name)  # the player to decide: their panel's colour changes, all its rows
+    assert sorted(drawn) == [(name, row) for row in range(4)]
+
+
+def test_rows_lie_in_their_bands():
+    """The bands the rows are copied through tile the panel's flat inside, one under the other."""
+    r = pygame.Rect(10, 20, 480, 140)
+    bands = panel_rows.bands(r, 1.0)
+    assert [b.y for b in bands[1:]] == [b.bottom for b in bands[:-1]]
+    assert bands[0].top == r.top + 1 and bands[-1].bottom == r.bottom - 1
+    assert all(r.contains(b) for b in bands)

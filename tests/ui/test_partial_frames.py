@@ -1,7 +1,8 @@
 """The map scene draws only what changed since its last frame (`views.frame`): whatever happens
 (hovers anywhere, clicks, keys, moves, messages fading, rule cards, notes of an overlay, dialogs
 opening over it), the screen after each frame, and the table kept under a dialog, must be exactly
-the frame drawn whole, and the window is told about every pixel that changed."""
+the frame drawn whole, with the panels' parts the pointer finds where the whole frame puts them,
+and the window is told about every pixel that changed."""
 
 from __future__ import annotations
 
@@ -89,8 +90,39 @@ def test_every_frame_drawn_in_parts_is_the_whole_frame(make_app, size, seed):
         if not presented:
             continue
         after = _pixels(app.screen)
+        panels = scene.players
+        listed = (panels.chips, panels.parts, panels._listed)  # what the pointer finds, kept across frames
+        panels._listed = {}  # the whole frame lists every panel's parts afresh
         scene.draw(whole)
         assert after == _pixels(whole), step
+        assert listed[:2] == (panels.chips, panels.parts), step
+        panels.chips, panels.parts, panels._listed = listed  # the next frames go on from the partial ones
         if before is not None and presented[-1] is not None:  # the window is shown all that changed
             assert _same_outside(before, app.screen, presented[-1]), step
     assert sum(partial) > 80
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_kept_button_picture_is_the_button_drawn(make_app, size):
+    """Buttons over nothing but the table's colour are blitted from a picture kept per look: in
+    every look they take (enabled or not, the tool active, lit under the pointer), the picture is
+    the button drawn on the table's colour."""
+    from tmdesktop.app.scenes import table_frame
+
+    app, scene, session = make_app(size=size, demo=60, seed=4)
+    looks = 0
+    for tool, hover in ((None, None), ("build", "build"), ("transform", "undo"), (None, "hint")):
+        scene.tool = tool
+        scene.hover = ("button", hover) if hover else None
+        for part in table_frame.parts(scene):
+            if not part.name.startswith("button:"):
+                continue
+            b = next(b for b in scene.buttons + scene.top_buttons if part.name == f"button:{b.key}")
+            kept, drawn = (pygame.Surface(app.screen.get_size()) for _ in range(2))
+            for target in (kept, drawn):
+                target.fill(scene.frame.background)
+            part.draw(kept)
+            b.draw(drawn, part.key[7], hover=part.key[6])
+            assert _pixels(kept) == _pixels(drawn), (part.name, tool, hover)
+            looks += part.opaque  # drawn from a kept picture
+    assert looks > 30

@@ -65,6 +65,7 @@ class TableController:
         self.holder: str | None = None
         self._reasons: dict = {}
         self._previews: dict = {}
+        self._enabled: tuple = (None, None, {})  # (legal list, phase, buttons enabled by it)
 
     @property
     def game(self):
@@ -187,14 +188,17 @@ class TableController:
     def button_enabled(self) -> dict[str, bool]:
         """Which bar buttons can do something now."""
         acts = self.legal()
-        types = {type(a) for a in acts}
-        return {
-            "build": A.Build in types, "upgrade": A.Upgrade in types, "transform": A.Transform in types,
-            "priest": A.SendPriest in types, "ship": A.Advance("ship") in acts, "dig": A.Advance("dig") in acts,
-            "special": bool(self._specials(acts)), "convert": A.Convert in types or A.Burn in types,
-            "pass": A.Pass in types and self.game.state.phase == "play", "done": A.Done in types or A.DiscardSpade in types,
-            "undo": self.session.can_undo(),
-        }
+        phase = self.game.state.phase
+        if self._enabled[0] is not acts or self._enabled[1] != phase:  # the listing is kept until the game changes
+            types = {type(a) for a in acts}
+            tracks = {a.track for a in acts if type(a) is A.Advance}
+            self._enabled = (acts, phase, {
+                "build": A.Build in types, "upgrade": A.Upgrade in types, "transform": A.Transform in types,
+                "priest": A.SendPriest in types, "ship": "ship" in tracks, "dig": "dig" in tracks,
+                "special": bool(self._specials(acts)), "convert": A.Convert in types or A.Burn in types,
+                "pass": A.Pass in types and phase == "play", "done": A.Done in types or A.DiscardSpade in types,
+            })
+        return {**self._enabled[2], "undo": self.session.can_undo()}
 
     def can_end_turn(self) -> bool:
         return self.game.can_end_turn(self.decider() or "")

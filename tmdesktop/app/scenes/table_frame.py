@@ -8,6 +8,8 @@ changed and the panels and buttons whose key changed, instead of the whole scree
 
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 
 from tmdesktop.i18n import language
@@ -69,19 +71,46 @@ def parts(scene) -> list[Part]:
         out.append(Part(f"supply:{name}", strip.rect.inflate(12, 12), supply.key(st, name, glow),
                         lambda s, name=name: supply.draw_strip(s, st, name, glow)))
     panels = scene.players
+    keys = panels.keys(scene.game, me, glow)
     for name, r in panels.panels.items():  # one part each: a move redraws the panels it changed
-        key = panels.panel_key(scene.game, name, me, glow)
+        key = keys[name]
         out.append(Part(f"player:{name}", r.inflate(8, 8), key,
                         lambda s, name=name, key=key: panels.draw_panel(s, scene.game, name, me, glow, key=key)))
     out.append(Part("top", pygame.Rect(L.top), _top_key(scene, homes, me), scene._draw_top))
     size, small = max(11, int(17 * L.scale)), max(10, int(14 * L.scale))
+    under = [part.region for part in out]
     for b in scene.buttons + scene.top_buttons:
         fs = size if b in scene.buttons else small
         lit = hover == ("button", b.key)
         key = (b.label, b.hint, tuple(b.rect), b.enabled, b.active, b.primary, lit, fs, language())
-        out.append(Part(f"button:{b.key}", b.rect.union(b.rect.move(0, 2)), key,
-                        lambda s, b=b, fs=fs, lit=lit: b.draw(s, fs, hover=lit)))
+        region = b.rect.union(b.rect.move(0, 2))
+        if region.collidelist(under) == -1:  # on the table's colour alone: its picture is kept
+            out.append(Part(f"button:{b.key}", region, key,
+                            lambda s, b=b, fs=fs, lit=lit, key=key: _blit_button(s, b, fs, lit, key, scene.frame),
+                            opaque=True))
+        else:
+            out.append(Part(f"button:{b.key}", region, key, lambda s, b=b, fs=fs, lit=lit: b.draw(s, fs, hover=lit)))
+        under.append(region)
     return out
+
+
+_buttons: dict[tuple, pygame.Surface] = {}  # (button key, background) -> its picture on the table's colour
+
+
+def _blit_button(surface: pygame.Surface, b, fs: int, lit: bool, key: tuple, frame) -> None:
+    """A button over nothing but the table's colour, from a picture kept per look (a button
+    toggles between a few: enabled, disabled, lit, active), drawn as `Button.draw` draws it there."""
+    region = b.rect.union(b.rect.move(0, 2))
+    image = _buttons.get((key, frame.background))
+    if image is None:
+        image = pygame.Surface(region.size)
+        image = image.convert() if pygame.display.get_surface() else image
+        image.fill(frame.background)
+        dataclasses.replace(b, rect=b.rect.move(-region.x, -region.y)).draw(image, fs, hover=lit)
+        if len(_buttons) > 400:
+            _buttons.clear()
+        _buttons[(key, frame.background)] = image
+    surface.blit(image, region)
 
 
 def _top_key(scene, homes, me) -> tuple:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import pygame
 
 from tmdesktop.i18n import _, language
@@ -137,11 +139,21 @@ class CultView:
         return None
 
 
+@functools.lru_cache(maxsize=64)
+def _shadow(size: tuple[int, int]) -> pygame.Surface:
+    """A disc's shadow, translucent (drawn straight onto the board's layer, its alpha would replace
+    the parchment's and let the table show through)."""
+    img = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.ellipse(img, (0, 0, 0, 90), img.get_rect())
+    return img
+
+
 def _disc(surface, centre, r, colour, glyph: str | None = None):
     x, y = centre
     dark = tuple(int(v * 0.55) for v in colour)
     edge = (20, 16, 12) if sum(colour) > 210 else (230, 224, 214)
-    pygame.draw.ellipse(surface, (0, 0, 0, 90), pygame.Rect(x - r + 1, y - r * 0.45 + 3, 2 * r, r * 1.2))
+    shadow = pygame.Rect(x - r + 1, y - r * 0.45 + 3, 2 * r, r * 1.2)
+    surface.blit(_shadow(shadow.size), shadow)  # blended: the same on the board's layer as on the screen
     pygame.draw.ellipse(surface, dark, pygame.Rect(x - r, y - r * 0.55 + 2, 2 * r, r * 1.2))
     pygame.draw.ellipse(surface, colour, pygame.Rect(x - r, y - r * 0.55 - 1, 2 * r, r * 1.2))
     pygame.draw.ellipse(surface, edge, pygame.Rect(x - r, y - r * 0.55 - 1, 2 * r, r * 1.2), 1)

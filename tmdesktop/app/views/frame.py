@@ -76,13 +76,14 @@ class PartFrame:
         screen = surface.get_rect()
         damage = [d for d in (pygame.Rect(r).clip(screen) for r in damage) if d.width and d.height]
         clip = surface.get_clip()
+        regions = [part.region for part in parts]
         for area in damage:
             surface.set_clip(area)
-            if not any(part.opaque and part.region.contains(area) for part in parts):
+            reaching = [parts[k] for k in area.collidelistall(regions)]  # in drawing order
+            if not any(part.opaque and part.region.contains(area) for part in reaching):
                 surface.fill(self.background, area)
-            for part in parts:
-                if part.region.colliderect(area):
-                    part.draw(surface)
+            for part in reaching:
+                part.draw(surface)
         surface.set_clip(clip)
         box = old_box
         if again:

@@ -34,10 +34,13 @@ class HexMapView:
         self._static_key: tuple | None = None
         self._static_terrain: dict[str, str] = {}  # the terrain the cached layer shows
         self._labels_key: tuple | None = None
+        self._labels_terrain: dict = {}  # the terrain the labels' inks were chosen for
         self._board: pygame.Surface | None = None  # the board with pieces and labels: what a frame starts from
         self._placed: tuple = (None, [], [])  # (layers key, pieces, labels) placed on the screen
         self._layers_drawn: tuple | None = None
         self._label_images: dict[str, tuple] = {}  # hex -> (ink, image, position, pill, pill position)
+        self._planks_kept: tuple = (None, [])  # (bridges and slots, their boxes)
+        self._buckets: tuple = (None, {})  # (size and origin, the centres by square of a hex's radius)
         self.centres: dict[str, tuple[float, float]] = {}
         self._cell_order = tuple(board.cells)  # the order cells are painted in (later ones on top)
         cols = max(board.center(label)[0] for label in board.cells) + 1
@@ -74,11 +77,20 @@ class HexMapView:
         return [(cx + size * c, cy + size * s) for c, s in _CORNERS]
 
     def hit(self, pos) -> str | None:
-        """The hex label under `pos`, or None (river cells included)."""
+        """The hex label under `pos`, or None (river cells included): the nearest centre closer
+        than a hex's radius, looked for in the squares of that side around `pos` (every pointer
+        move asks), in the cells' order as a scan of them all would."""
         if not self.rect.collidepoint(pos):
             return None
+        if self._buckets[0] != (self.size, self.origin):
+            buckets: dict[tuple[int, int], list] = {}
+            for order, (label, (cx, cy)) in enumerate(self.centres.items()):
+                buckets.setdefault((int(cx // self.size), int(cy // self.size)), []).append((order, label, cx, cy))
+            self._buckets = ((self.size, self.origin), buckets)
+        bx, by = int(pos[0] // self.size), int(pos[1] // self.size)
+        near = sorted(c for dx in (-1, 0, 1) for dy in (-1, 0, 1) for c in self._buckets[1].get((bx + dx, by + dy), ()))
         best, best_d = None, self.size * self.size
-        for label, (cx, cy) in self.centres.items():
+        for _order, label, cx, cy in near:
             d = (cx - pos[0]) ** 2 + (cy - pos[1]) ** 2
             if d < best_d:
                 best, best_d = label, d
@@ -142,11 +154,14 @@ class HexMapView:
         big.fill(theme.RIVER)
         origin = (self.board_rect.x + area.x, self.board_rect.y + area.y)
         # the cell and its neighbours in the full build's order: a river's ripples drawn after the
-        # cell reach over its rim there, and must here too
-        near = set(self.board.neighbours[label]) | {label}
+        # cell reach over its rim there, and must here too; of a land neighbour only its outer
+        # edge comes near enough to blend into the cell's edge pixels when scaled down
+        near = set(self.board.neighbours[label])
         for cell in self._cell_order:
-            if cell in near:
+            if cell == label:
                 self._draw_hex(big, cell, terrain, origin)
+            elif cell in near:
+                self._draw_hex(big, cell, terrain, origin, rim_only=True)
         patch = pygame.transform.smoothscale(big, area.size).convert_alpha()
         cell = pygame.Surface(area.size, pygame.SRCALPHA)
         local = (cx - origin[0], cy - origin[1])
@@ -154,8 +169,10 @@ class HexMapView:
         patch.blit(cell, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
         self._static.blit(patch, area.topleft)
 
-    def _draw_hex(self, big: pygame.Surface, label: str, terrain: dict[str, str], origin) -> None:
-        """One cell at SS times the size, on `big` whose top-left is `origin` on the screen."""
+    def _draw_hex(self, big: pygame.Surface, label: str, terrain: dict[str, str], origin,
+                  rim_only: bool = False) -> None:
+        """One cell at SS times the size, on `big` whose top-left is `origin` on the screen; with
+        `rim_only`, a land cell's outer edge alone (what reaches a neighbour's edge pixels)."""
         cell = self.board.cells[label]
         cx, cy = self.centres[label]
         c = ((cx - origin[0]) * SS, (cy - origin[1]) * SS)
@@ -169,6 +186,8 @@ class HexMapView:
         dark = tuple(int(v * 0.62) for v in col)
         light = tuple(min(255, int(v * 1.12 + 10)) for v in col)
         pygame.draw.polygon(big, dark, self.corners(c, size * 0.985))
+        if rim_only:
+            return
         pygame.draw.polygon(big, col, self.corners(c, size * 0.90))
         hi = self.corners((c[0] - size * 0.05, c[1] - size * 0.06), size * 0.74)
         pygame.draw.polygon(big, light, hi)
@@ -219,7 +238,7 @@ class HexMapView:
                             self._placed_labels(state, (0, 0)))
         surface.set_clip(area.clip(clip))  # inside it, the same order as _draw_direct
         surface.blit(self._static, area.topleft, area.move(-top[0], -top[1]))
-        self._paint_under(surface, (0, 0), state, factions_home, highlights, bridge_slots, hover_bridge)
+        self._paint_under(surface, (0, 0), state, factions_home, highlights, bridge_slots, hover_bridge, area)
         pygame.draw.polygon(surface, colour, pts, width)
         self._paint_pieces(surface, (0, 0), state, factions_home, area, self._placed[1])
         self._paint_labels(surface, (0, 0), state, area, self._placed[2])
@@ -246,7 +265,7 @@ class HexMapView:
         pts, _colour, width = outline
         xs, ys = [x for x, _y in pts], [y for _x, y in pts]
         area = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
-        planks = [self._plank_box(pair) for pair in list(state.bridges) + list(bridge_slots)]
+        planks = self._planks(state, bridge_slots)
         return _grown_over(area.inflate(2 * width + 4, 2 * width + 4), planks).clip(self.board_rect)
 
     def _draw_direct(self, surface: pygame.Surface, state, factions_home: dict[str, str], highlights=(),
@@ -292,12 +311,15 @@ class HexMapView:
         boxes = [self._hex_box(h, old_owned.get(h), new_owned.get(h), factions_home, shown.get(h))
                  for h in sorted(changed) if h in self.centres]
         boxes += [self._cell_box(h) for h in sorted(glowing) if h in self.centres]
-        planks = [self._plank_box(pair) for pair in list(state.bridges) + list(bridge_slots)]
+        planks = self._planks(state, bridge_slots)
         boxes = _merged([_grown_over(box, planks) for box in boxes])
         static = self._static_layer(state.terrain)
         off = (-self.board_rect.x, -self.board_rect.y)
-        placed = self._placed_pieces(state, factions_home, off)
-        labels = self._placed_labels(state, off)
+        # where the pieces and labels are on the screen (kept for hovers, see `draw`), then on the layer
+        self._placed = (key, self._placed_pieces(state, factions_home, (0, 0)), self._placed_labels(state, (0, 0)))
+        placed = [(bounds.move(off), kind, home, (cx + off[0], cy + off[1]))
+                  for bounds, kind, home, (cx, cy) in self._placed[1]]
+        labels = [(rect.move(off), image) for rect, image in self._placed[2]]
         painted = []
         for box in boxes:
             local = box.move(off).clip(self._board.get_rect())
@@ -306,7 +328,8 @@ class HexMapView:
             painted.append(local.move(self.board_rect.topleft))
             self._board.set_clip(local)
             self._board.blit(static, local.topleft, local)
-            self._paint_under(self._board, off, state, factions_home, highlights, bridge_slots, hover_bridge)
+            self._paint_under(self._board, off, state, factions_home, highlights, bridge_slots, hover_bridge,
+                              painted[-1])
             self._paint_pieces(self._board, off, state, factions_home, local, placed)
             self._paint_labels(self._board, off, state, local, labels)
             self._board.set_clip(None)
@@ -336,6 +359,14 @@ class HexMapView:
             box.union_ip(pill.get_rect(topleft=ppos))
         return box
 
+    def _planks(self, state, bridge_slots) -> list[pygame.Rect]:
+        """`_plank_box` of every bridge and bridge slot, kept while they stay (a frame asks for
+        them in every box it draws the map in)."""
+        key = (self.size, self.origin, tuple(state.bridges), tuple(bridge_slots))
+        if self._planks_kept[0] != key:
+            self._planks_kept = (key, [self._plank_box(pair) for pair in key[2] + key[3]])
+        return self._planks_kept[1]
+
     def _plank_box(self, pair) -> pygame.Rect:
         """On the screen, everything drawn for a bridge or a bridge slot (shadow and edges too)."""
         start, end, _n = self._plank(pair, 0.62)
@@ -362,19 +393,26 @@ class HexMapView:
         colour = theme.HIGHLIGHT if hover in highlights else (255, 255, 255)
         return pts, colour, max(2, int(self.size * 0.07))
 
-    def _paint_under(self, surface, off, state, factions_home, highlights, bridge_slots, hover_bridge) -> None:
+    def _paint_under(self, surface, off, state, factions_home, highlights, bridge_slots, hover_bridge,
+                     area: pygame.Rect | None = None) -> None:
         """Bridges, bridge slots and the highlights' glow: what lies under the pieces.  `off` is
-        added to screen positions (to draw into a layer whose top-left is the board's)."""
-        for pair, owner in state.bridges.items():
-            self._draw_bridge(surface, pair, theme.piece_colour(factions_home.get(owner, "")), off)
-        for pair in bridge_slots:
-            colour = theme.HIGHLIGHT if pair == hover_bridge else (255, 255, 255)
-            self._draw_bridge_slot(surface, pair, colour, off)
+        added to screen positions (to draw into a layer whose top-left is the board's); with
+        `area` (on the screen), only what reaches into it."""
+        planks = iter(self._planks(state, bridge_slots))  # in the order of the bridges, then the slots
+        for (pair, owner), plank in zip(state.bridges.items(), planks):
+            if area is None or area.colliderect(plank):
+                self._draw_bridge(surface, pair, theme.piece_colour(factions_home.get(owner, "")), off)
+        for pair, plank in zip(bridge_slots, planks):
+            if area is None or area.colliderect(plank):
+                colour = theme.HIGHLIGHT if pair == hover_bridge else (255, 255, 255)
+                self._draw_bridge_slot(surface, pair, colour, off)
         glow = self._glow()
         for label in highlights:
             if label in self.centres:
                 cx, cy = self.centres[label]
-                surface.blit(glow, glow.get_rect(center=(int(cx) + off[0], int(cy) + off[1])))
+                at = glow.get_rect(center=(int(cx), int(cy)))
+                if area is None or area.colliderect(at):
+                    surface.blit(glow, at.move(off))
 
     def _paint_pieces(self, surface, off, state, factions_home, area: pygame.Rect | None = None,
                       placed: list | None = None) -> None:
@@ -383,9 +421,9 @@ class HexMapView:
         psize = int(self.size * 1.8)
         if placed is None:
             placed = self._placed_pieces(state, factions_home, off)
-        for bounds, kind, home, (cx, cy) in placed:
-            if area is not None and not area.colliderect(bounds):
-                continue
+        if area is not None:  # the rectangles tested in one call, order kept
+            placed = [placed[k] for k in area.collidelistall([bounds for bounds, *_rest in placed])]
+        for _bounds, kind, home, (cx, cy) in placed:
             pieces.draw_piece(surface, kind, home, (cx, cy + self.size * 0.3), psize)
             if self.colour_blind:  # the owner's terrain glyph on a badge, so colour is not needed
                 badge = (int(cx + self.size * 0.5), int(cy + self.size * 0.42))
@@ -420,9 +458,10 @@ class HexMapView:
     def _paint_labels(self, surface, off, state, area: pygame.Rect | None = None, placed: list | None = None) -> None:
         """Labels last, so no building hides one: on a dark pill over a piece, plain elsewhere.
         `placed` is `_placed_labels` for this `off`, when several areas are painted in a row."""
-        for rect, image in self._placed_labels(state, off) if placed is None else placed:
-            if area is None or area.colliderect(rect):
-                surface.blit(image, rect)
+        placed = self._placed_labels(state, off) if placed is None else placed
+        if area is not None:
+            placed = [placed[k] for k in area.collidelistall([rect for rect, _image in placed])]
+        surface.blits([(image, rect) for rect, image in placed], doreturn=False)
 
     def _placed_labels(self, state, off) -> list[tuple[pygame.Rect, pygame.Surface]]:
         """(where, image) of every label shown, moved by `off`."""
@@ -440,6 +479,9 @@ class HexMapView:
         key = (round(self.size, 3), self.rect.topleft)
         if key != self._labels_key:
             self._labels_key, self._label_images = key, {}
+        elif terrain == self._labels_terrain:  # a frame asks several times; the terrain seldom changed
+            return self._label_images
+        self._labels_terrain = dict(terrain)
         fsize = max(9, int(self.size * 0.30))
         out = self._label_images
         for label in self.board.land:

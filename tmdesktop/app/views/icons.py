@@ -142,8 +142,17 @@ def draw_icon(surface, kind: str, centre, size: int) -> None:
     surface.blit(img, img.get_rect(center=(int(centre[0]), int(centre[1]))))
 
 
+_widths: dict[tuple, int] = {}  # (tokens, size) -> width: panels and buttons measure the same lines every frame
+
+
 def tokens_width(tokens, size: int, colour=theme.INK) -> int:
-    return sum(_token_width(t, size) for t in tokens)
+    key = (tuple(tokens), size)
+    w = _widths.get(key)
+    if w is None:
+        if len(_widths) > 5000:
+            _widths.clear()
+        w = _widths[key] = sum(_token_width(t, size) for t in tokens)
+    return w
 
 
 def _token_width(tok, size: int) -> int:
@@ -217,3 +226,4 @@ def icon_keys() -> frozenset[str]:
 
 def clear() -> None:
     icon.cache_clear()
+    _widths.clear()

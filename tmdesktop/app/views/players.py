@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import pygame
 
-from tmdesktop.i18n import _, language
-from tmdesktop.rules.data import BUILDING_TYPES
+from tmdesktop.i18n import language
 
-from .. import pieces, text, theme
-from . import icons, tiles, widgets
+from .. import theme
+from . import panel_rows, widgets
 
 
 class PlayersView:
@@ -21,8 +20,14 @@ class PlayersView:
         #: and "bowls", the three together (a tutorial step rings them)
         self.parts: dict[tuple[str, str], pygame.Rect] = {}
         self.scale = 1.0
-        self._cache: dict[str, tuple] = {}
+        self._cache: dict[str, list] = {}  # per panel: [key, layer, background key, rows drawn]
         self._fits: dict[str, tuple] = {}  # per panel: (what it was fitted to, (font size, icon size))
+        self._incomes: dict[str, tuple] = {}  # per panel: (what it shows, next round's income)
+        self._listed: dict[str, tuple] = {}  # per panel: (key, place) its chips and parts were listed for
+        #: (panel, row or "all") -> the surface it is drawn on, and its colour if nothing was left
+        #: outside its band (then only the band needs filling again)
+        self._strips: dict[tuple[str, object], tuple] = {}
+        self._blank: dict[tuple, tuple] = {}  # (strip size, colour) -> the plain strip's bytes above, below
 
     def layout(self, rect: pygame.Rect, scale: float, seats: list[str]) -> None:
         self.rect = pygame.Rect(rect)
@@ -34,28 +39,56 @@ class PlayersView:
 
     def draw(self, surface, game, decider: str | None, glow=frozenset(), cached: bool = True) -> None:
         """Draw every panel.  Cached, a panel is rendered again only when what it shows changed
-        (`_shown`): a move redraws the mover's panel, not all of them (4K frames stay short)."""
+        (`shown`), and then only its rows that changed: a move redraws the mover's panel and a
+        tag on the others, not all of them (4K frames stay short)."""
         self.chips = {}
         self.parts = {}
+        self._listed = {}
+        keys = self.keys(game, decider, glow)
         for name in self.panels:
-            self.draw_panel(surface, game, name, decider, glow, cached)
+            self.draw_panel(surface, game, name, decider, glow, cached, keys[name])
 
     def draw_panel(self, surface, game, name: str, decider: str | None, glow=frozenset(),
                    cached: bool = True, key: tuple | None = None) -> None:
         """One player's panel (see `draw`); its chips and parts replace those it had.  `key`:
         its `panel_key`, when the caller has it."""
-        s = game.state
         r = self.panels[name]
-        mine = frozenset(k for k in glow if k[0] == name)
+        key = key or self.panel_key(game, name, decider, glow)
+        p = game.state.players[name]
+        if cached:
+            entry = self._updated_layer(game, p, key)
+            surface.blit(entry[1], (r.x - 4, r.y - 4))
+            if self._listed.get(name) == (key, tuple(r)):  # its chips and parts are listed already
+                return
+            self._listed[name] = (key, tuple(r))
+        else:
+            self._listed.pop(name, None)
         self.chips = {k: c for k, c in self.chips.items() if k[0] != name}
         self.parts = {k: c for k, c in self.parts.items() if k[0] != name}
-        key = key or self.panel_key(game, name, decider, glow)
-        sizes = key[-1]
         if not cached:
-            self._draw_panel(surface, game, s.players[name], r, decider == name, mine, sizes)
+            self._background(surface, p, r, key[3])
+            for row in range(4):
+                chips, parts = self._draw_row(surface, game, p, r, row, key)
+                self.chips.update(chips)
+                self.parts.update(parts)
             return
+        for _row_key, chips, parts in entry[3]:
+            self.chips.update({k: c.move(r.x - 4, r.y - 4) for k, c in chips.items()})
+            self.parts.update({k: c.move(r.x - 4, r.y - 4) for k, c in parts.items()})
+
+    def _updated_layer(self, game, p, key: tuple) -> list:
+        """The panel's layer brought up to `key`: the background drawn again when the panel's size,
+        colour or type changed, then each row whose content changed drawn on a plain surface in
+        the panel's flat colour and its band copied in (no alpha: the same pixels as drawing on the
+        screen).  A row reaching out of its band (a small window's panels) has the panel drawn whole."""
+        name = p.name
+        r = self.panels[name]
+        local = pygame.Rect(4, 4, r.width, r.height)
+        background = (r.size, self.scale, key[3], key[5], key[6], p.faction.home)
         entry = self._cache.get(name)
-        if entry is None or entry[0] != key:
+        if entry is not None and entry[0] == key:
+            return entry
+        if entry is None or entry[2] != background:
             size = (r.width + 8, r.height + 8)
             if entry is not None and entry[1].get_size() == size:  # drawn again in the same surface
                 layer = entry[1]
@@ -63,125 +96,140 @@ class PlayersView:
             else:
                 layer = pygame.Surface(size, pygame.SRCALPHA)
                 layer = layer.convert_alpha() if pygame.display.get_surface() else layer
-            before, parts_before = self.chips, self.parts
-            self.chips, self.parts = {}, {}
-            self._draw_panel(layer, game, s.players[name], pygame.Rect(4, 4, r.width, r.height), decider == name,
-                             mine, sizes)
-            chips = {k: c.move(-4, -4) for k, c in self.chips.items()}
-            parts = {k: c.move(-4, -4) for k, c in self.parts.items()}
-            self.chips, self.parts = before, parts_before
-            entry = (key, layer, chips, parts)
+            self._background(layer, p, local, key[3])
+            entry = [key, layer, background, [(None, {}, {})] * 4]
             self._cache[name] = entry
-        surface.blit(entry[1], (r.x - 4, r.y - 4))
-        self.chips.update({k: c.move(r.x, r.y) for k, c in entry[2].items()})
-        self.parts.update({k: c.move(r.x, r.y) for k, c in entry[3].items()})
+        rows = list(entry[3])
+        bands = panel_rows.bands(local, self.scale)
+        for row, band in enumerate(bands):
+            row_key = panel_rows.row_key(key, row)
+            if rows[row][0] == row_key or not band.width or not band.height:
+                continue
+            drawn = self._rows_in_band(game, p, local, band, (row,), key)
+            if drawn is None:  # all four in one band, or else straight onto the layer
+                whole = bands[0].unionall(bands[1:])
+                drawn = self._rows_in_band(game, p, local, whole, range(4), key)
+                if drawn is None:
+                    entry[1].fill((0, 0, 0, 0))
+                    self._background(entry[1], p, local, key[3])
+                    rows = [(None, *self._draw_row(entry[1], game, p, local, k, key)) for k in range(4)]
+                else:
+                    entry[1].blit(drawn[0], whole, pygame.Rect(drawn[1], whole.size))
+                    shift = (whole.x - drawn[1][0], whole.y - drawn[1][1])
+                    rows = [(None, {k: c.move(shift) for k, c in drawn[2].items()},
+                             {k: c.move(shift) for k, c in drawn[3].items()})] + [(None, {}, {})] * 3
+                break
+            entry[1].blit(drawn[0], band, pygame.Rect(drawn[1], band.size))
+            shift = (band.x - drawn[1][0], band.y - drawn[1][1])
+            rows[row] = (row_key, {k: c.move(shift) for k, c in drawn[2].items()},
+                         {k: c.move(shift) for k, c in drawn[3].items()})
+        entry[0], entry[3] = key, rows
+        return entry
+
+    def _rows_in_band(self, game, p, local: pygame.Rect, band: pygame.Rect, rows, key: tuple):
+        """Rows drawn on a plain surface in the panel's colour, with room above and below `band`:
+        (surface, the band's corner on it, chips, parts), or None if they drew outside the band.
+        Across they stay inside it when the panel's rows were fitted (see `fitted_sizes`); at the
+        smallest type, where they may not be, None."""
+        if key[6] <= panel_rows.SMALLEST:
+            return None
+        my = band.height // 2 + 2  # more than a row's tallest piece reaches out (a piece or the VP is about a row)
+        room = band.inflate(0, 2 * my)
+        which = (p.name, rows[0] if len(rows) == 1 else "all")
+        strip, clean = self._strips.get(which, (None, None))
+        body = panel_rows.body(key[3])
+        if strip is None or strip.get_size() != room.size:
+            strip, clean = pygame.Surface(room.size), None
+            strip = strip.convert() if pygame.display.get_surface() else strip
+        if clean == body:  # nothing was drawn above or below the band last time
+            strip.fill(body, (0, my, room.width, band.height))
+        else:
+            strip.fill(body)
+        above, below = my * strip.get_pitch(), (my + band.height) * strip.get_pitch()
+        blank = self._blank.get((room.size, body))
+        if blank is None:  # the plain surface's bytes above and below the band
+            if len(self._blank) > 16:  # sizes of windows resized since
+                self._blank.clear()
+            plain = strip.get_view("1").raw
+            blank = self._blank[(room.size, body)] = (plain[:above], plain[below:])
+        chips, parts = {}, {}
+        for row in rows:
+            row_chips, row_parts = self._draw_row(strip, game, p, local.move(-room.x, -room.y), row, key)
+            chips.update(row_chips)
+            parts.update(row_parts)
+        view = strip.get_view("1")
+        pixels = memoryview(view).cast("B")
+        clear = pixels[:above].tobytes() == blank[0] and pixels[below:].tobytes() == blank[1]
+        pixels.release()
+        del view  # the surface stays locked while a view of it lives
+        self._strips[which] = (strip, body if clear else None)
+        return (strip, (0, my), chips, parts) if clear else None
+
+    def keys(self, game, decider: str | None, glow=frozenset()) -> dict[str, tuple]:
+        """Every panel's `panel_key`, each player's content read once."""
+        s = game.state
+        shown = {name: panel_rows.shown(s, s.players[name]) for name in self.panels}
+        sizes = self._sizes(game, shown)
+        lang = language()
+        return {name: (shown[name], r.size, self.scale, decider == name, frozenset(k for k in glow if k[0] == name),
+                       lang, sizes) for name, r in self.panels.items()}
 
     def panel_key(self, game, name: str, decider: str | None, glow=frozenset()) -> tuple:
         """Everything one panel shows: equal keys, the same picture."""
-        s = game.state
-        return (_shown(s, s.players[name]), self.panels[name].size, self.scale, decider == name,
-                frozenset(k for k in glow if k[0] == name), language(), self._sizes(game))
+        return self.keys(game, decider, glow)[name]
 
-    def _sizes(self, game) -> tuple[int, int]:
+    def _sizes(self, game, shown: dict[str, tuple] | None = None) -> tuple[int, int]:
         """One font and icon size for every panel (the same row reads the same in each): the
-        largest at which every panel's rows fit across, fitted again when what they show changes."""
+        largest at which every panel's rows fit across, fitted again when what they show changes.
+        `shown`: each panel's `shown`, when the caller has it."""
         s = game.state
+        shown = shown or {name: panel_rows.shown(s, s.players[name]) for name in self.panels}
         fits = []
+        lang = language()
         for name, r in self.panels.items():  # each panel fitted again only when what it shows changed
-            key = (_shown(s, s.players[name]), r.size, self.scale, language())
+            key = (shown[name], r.size, self.scale, lang)
             kept = self._fits.get(name)
             if kept is None or kept[0] != key:
-                pad, x0, row_h, _ys = _geometry(r, self.scale)
-                kept = (key, _fitted_sizes(s.players[name], _income(game, s.players[name]), r.right - pad - x0,
-                                           row_h, self.scale))
+                pad, x0, row_h, _ys = panel_rows.geometry(r, self.scale)
+                p = s.players[name]
+                kept = (key, panel_rows.fitted_sizes(p, self._income(game, p, shown[name]), r.right - pad - x0, row_h,
+                                           self.scale))
                 self._fits[name] = kept
             fits.append(kept[1])
         return min(fits, default=(11, 12))
 
-    def _draw_panel(self, surface, game, p, r: pygame.Rect, active: bool, glow, sizes) -> None:
+    def _income(self, game, p, shown: tuple) -> dict:
+        """Next round's income, asked of the game again only when what the panel shows changed
+        (the income follows from the buildings and tiles it shows)."""
+        kept = self._incomes.get(p.name)
+        if kept is None or kept[0] != shown:
+            kept = (shown, panel_rows.next_income(game, p))
+            self._incomes[p.name] = kept
+        return kept[1]
+
+    def _background(self, surface, p, r: pygame.Rect, active: bool) -> None:
+        """The panel, its edge and the faction's stripe."""
         sc = self.scale
-        colour = theme.piece_colour(p.faction.home)
-        widgets.panel(surface, r, theme.PANEL if not active else (64, 72, 64), radius=int(8 * sc),
+        widgets.panel(surface, r, panel_rows.body(active), radius=int(8 * sc),
                       edge=theme.ACCENT if active else theme.PANEL_EDGE)
-        stripe = pygame.Rect(r.x, r.y, max(5, int(8 * sc)), r.height)
-        pygame.draw.rect(surface, colour, stripe, border_top_left_radius=int(8 * sc), border_bottom_left_radius=int(8 * sc))
-        pad, x0, row_h, ys = _geometry(r, sc)
-        state = game.state
-        tags = []
-        if state.phase == "play" and state.turn.faction == p.name:
-            tags.append((_("to act"), theme.ACCENT))
-        if p.passed and state.phase == "play":
-            tags.append((_("passed"), theme.TEXT_DIM))
-        if p.leech_offers:
-            tags.append((_("power offer"), theme.POWER))
-        income = _income(game, p)
-        fs, isz = sizes
+        stripe = pygame.Rect(r.x, r.y, panel_rows.stripe_width(sc), r.height)
+        pygame.draw.rect(surface, theme.piece_colour(p.faction.home), stripe, border_top_left_radius=int(8 * sc),
+                         border_bottom_left_radius=int(8 * sc))
 
-        # row 1: name, state, VP
-        name = _(p.faction.display)
-        img = text.text(name, int(fs * 1.15), theme.TEXT, "bold")
-        surface.blit(img, img.get_rect(midleft=(x0, ys[0])))
-        x = x0 + img.get_width() + pad
-        for label, col in tags:
-            t = text.text(label, max(10, int(fs * 0.85)), theme.INK if col != theme.TEXT_DIM else theme.TEXT, "semibold")
-            box = t.get_rect(midleft=(x, ys[0])).inflate(int(10 * sc), int(2 * sc))
-            pygame.draw.rect(surface, col if col != theme.TEXT_DIM else (90, 96, 92), box, border_radius=box.height // 2)
-            surface.blit(t, t.get_rect(center=box.center))
-            x = box.right + int(6 * sc)
-        vp = text.text(str(p.VP), int(fs * 1.45), theme.TEXT, "bold")
-        vr = vp.get_rect(midright=(r.right - pad, ys[0]))
-        surface.blit(vp, vr)
-        icons.draw_icon(surface, "VP", (vr.x - isz // 2 - 3, ys[0]), int(isz * 1.1))
-
-        # row 2: resources, bowls, shipping and digging
-        parts = _resource_row(surface, p, (x0, ys[1]), fs, isz, sc)[1]
-        self.parts.update({(p.name, part): rect for part, rect in parts.items()})
-
-        # row 3: buildings left and the income the next one uncovers
-        edges = _cell_edges(_building_widths(p, fs, isz), x0, r.right - pad - x0)
-        for k, (kind, left, toks) in enumerate(_buildings_left(p)):
-            bx = edges[k]
-            self.parts[(p.name, f"building:{kind}")] = pygame.Rect(bx, int(ys[2] - row_h / 2), edges[k + 1] - bx - 2,
-                                                                   int(row_h))
-            img = pieces.faction_sprite(kind, p.faction.home, int(isz * 1.5))
-            if left == 0:
-                img = img.copy()
-                img.set_alpha(70)
-            surface.blit(img, img.get_rect(center=(bx + isz * 3 // 4, ys[2] - isz * 0.05)))
-            t = text.text(f"{left}", fs, theme.TEXT if left else theme.TEXT_DIM, "bold")
-            tx = bx + isz * 3 // 2 + 2
-            surface.blit(t, t.get_rect(midleft=(tx, ys[2])))
-            if toks:
-                icons.draw_tokens(surface, toks, (tx + t.get_width() + 4, ys[2]), max(10, int(fs * 0.85)),
-                                  colour=theme.TEXT_DIM)
-
-        # row 4: tiles held, then next round's income on the right
-        x = x0
-        held = ([p.bonus] if p.bonus else []) + list(p.favors) + list(p.towns)
-        chip_h = int(row_h * 0.86)
-        inc_toks = [("t", _("Income"))] + icons.gains_tokens(income)
-        inc_w = icons.tokens_width(inc_toks, max(10, int(fs * 0.9)))
-        limit = r.right - pad - inc_w - int(10 * sc)
-        for name in held:
-            line = tiles.lines_for(name)
-            toks = line[0] if name.startswith(("FAV", "TW")) or len(line) == 1 else line[0] + line[1]
-            csize = max(9, int(chip_h * 0.56))
-            w = icons.tokens_width(toks, csize) + int(10 * sc)
-            if x + w > limit:
-                t = text.text("…", fs, theme.TEXT)
-                surface.blit(t, t.get_rect(midleft=(x, ys[3])))
-                break
-            chip = pygame.Rect(x, ys[3] - chip_h // 2, w, chip_h)
-            fill = (240, 230, 200) if name.startswith("BON") else (226, 232, 214) if name.startswith("TW") else (232, 226, 240)
-            widgets.tile_card(surface, chip, fill, radius=4)
-            if (p.name, name) in glow:
-                pygame.draw.rect(surface, theme.HIGHLIGHT, chip.inflate(4, 4), 2, border_radius=5)
-            icons.draw_tokens(surface, toks, chip.center, csize, anchor="center")
-            self.chips[(p.name, name)] = chip
-            x = chip.right + int(5 * sc)
-        drawn = icons.draw_tokens(surface, inc_toks, (r.right - pad, ys[3]), max(10, int(fs * 0.9)),
-                                  colour=theme.TEXT, anchor="midright")
-        self.parts[(p.name, "income")] = drawn.inflate(int(6 * sc), int(6 * sc))
+    def _draw_row(self, surface, game, p, r: pygame.Rect, row: int, key: tuple) -> tuple[dict, dict]:
+        """One of the panel's four rows, for the panel at `r` on `surface`; returns its chips and
+        parts (see `hit`)."""
+        glow, sizes = key[4], key[6]
+        if row == 0:
+            panel_rows.head_row(surface, game.state, p, r, self.scale, sizes)
+            return {}, {}
+        if row == 1:
+            pad, x0, row_h, ys = panel_rows.geometry(r, self.scale)
+            parts = panel_rows.resource_row(surface, p, (x0, ys[1]), sizes[0], sizes[1], self.scale)[1]
+            return {}, {(p.name, part): rect for part, rect in parts.items()}
+        if row == 2:
+            return {}, panel_rows.buildings_row(surface, p, r, self.scale, sizes)
+        return panel_rows.tiles_row(surface, p, self._income(game, p, key[0]), r, self.scale, sizes, glow)
 
     def hit(self, pos):
         for (owner, name), r in self.chips.items():
@@ -198,155 +246,3 @@ class PlayersView:
             if r.collidepoint(pos):
                 return ("player", name)
         return None
-
-
-def _shown(state, p) -> tuple:
-    """Everything of the game a player's panel draws (income follows from buildings and tiles)."""
-    return (state.phase, state.turn.faction == p.name, p.passed, bool(p.leech_offers), p.VP, p.C, p.W, p.P,
-            tuple(p.power), p.ship, p.dig, tuple(sorted(p.counts.items())), p.bonus, tuple(p.favors),
-            tuple(p.towns))
-
-
-def _track_max(faction, name: str) -> int:
-    try:
-        return getattr(faction, name) or 0
-    except (TypeError, KeyError, AttributeError):  # the faction has no such track
-        return 0
-
-
-def _geometry(r: pygame.Rect, sc: float) -> tuple[int, int, float, list[int]]:
-    """A panel's padding, the left edge of its rows (right of the faction's stripe), the rows'
-    height and their middles."""
-    pad = int(10 * sc)
-    x0 = r.x + max(5, int(8 * sc)) + pad
-    row_h = (r.height - pad) / 4
-    return pad, x0, row_h, [int(r.y + pad * 0.5 + row_h * (k + 0.5)) for k in range(4)]
-
-
-def _income(game, p) -> dict:
-    try:
-        return game.income_of(p)
-    except Exception:
-        return {}
-
-
-def _width(s: str, size: int, weight: str) -> int:
-    return text.width(s, size, weight)
-
-
-def _fitted_sizes(p, income, room: int, row_h: float, sc: float) -> tuple[int, int]:
-    """The font and icon sizes for the panel's rows: as tall as the rows allow, smaller when the
-    widest row (a long faction name in Italian, a 2-player table's tall panels) would not fit
-    the `room` across; every part then stays inside the panel."""
-    f = 1.0
-    while True:
-        floor = (11, 12) if f == 1.0 else (9, 10)  # the smallest that reads, then smaller only if needed
-        fs, isz = max(floor[0], int(row_h * 0.50 * f)), max(floor[1], int(row_h * 0.62 * f))
-        need = max(_row1_width(p, fs, isz, sc), _resource_row(None, p, (0, 0), fs, isz, sc)[0],
-                   sum(_building_widths(p, fs, isz)),
-                   icons.tokens_width([("t", _("Income"))] + icons.gains_tokens(income), max(10, int(fs * 0.9))))
-        if need <= room or (fs, isz) == (9, 10):
-            return fs, isz
-        f *= max(0.5, min(0.95, room / need))
-
-
-def _row1_width(p, fs, isz, sc) -> int:
-    """Name, the widest tags it can show (to act or passed, and a power offer), VP."""
-    def tag(label: str) -> int:
-        return _width(label, max(10, int(fs * 0.85)), "semibold") + int(10 * sc) + int(6 * sc)
-
-    w = _width(_(p.faction.display), int(fs * 1.15), "bold") + int(10 * sc)
-    w += max(tag(_("to act")), tag(_("passed"))) + tag(_("power offer"))
-    return w + int(isz * 1.1) + 3 + _width(str(p.VP), int(fs * 1.45), "bold")
-
-
-def _resource_row(surface, p, pos, fs, isz, sc) -> tuple[int, dict]:
-    """Coins, workers, priests, the three bowls, shipping and digging from `pos` (midleft);
-    returns the width and the parts' rects.  With no surface it only measures."""
-    x, y = pos
-    parts = {}
-    for key, value in (("C", p.C), ("W", p.W), ("P", p.P)):
-        if surface:
-            icons.draw_icon(surface, key, (x + isz // 2, y), isz)
-        x += isz + 3
-        t = text.text(str(value), fs, theme.TEXT, "bold")
-        if surface:
-            surface.blit(t, t.get_rect(midleft=(x, y)))
-        x += max(t.get_width(), int(fs * 1.3)) + int(8 * sc)
-    x += int(4 * sc)
-    start = x
-    x = _bowls(surface, p.power, (x, y), isz, fs)
-    bowl_w = (x - start) // 3
-    for k in range(3):
-        parts[f"bowl{k + 1}"] = pygame.Rect(start + k * bowl_w, int(y - isz * 0.7), bowl_w, int(isz * 1.4))
-    parts["bowls"] = pygame.Rect(start, int(y - isz * 0.7), x - start, int(isz * 1.4))
-    x += int(4 * sc)
-    for key, level, maxi in (("SHIP", p.ship, _track_max(p.faction, "max_ship")),
-                             ("DIG", p.dig, _track_max(p.faction, "max_dig"))):
-        if not maxi and not level:  # no such track (Fakirs' shipping, volcano factions' digging)
-            continue
-        x += int(10 * sc)
-        left = x
-        if surface:
-            icons.draw_icon(surface, key, (x + isz // 2, y), isz)
-        x += isz + 2
-        t = text.text(f"{level}/{maxi}" if maxi else str(level), max(10, int(fs * 0.9)), theme.TEXT, "semibold")
-        if surface:
-            surface.blit(t, t.get_rect(midleft=(x, y)))
-        x += t.get_width()
-        parts[key.lower()] = pygame.Rect(left, int(y - isz * 0.7), x - left + int(4 * sc), int(isz * 1.4))
-    return x - pos[0], parts
-
-
-def _buildings_left(p) -> list[tuple[str, int, list]]:
-    """(kind, how many are left, tokens of the income the next one uncovers) per building type."""
-    out = []
-    for kind in BUILDING_TYPES:
-        built = p.counts[kind]
-        left = p.faction.buildings[kind]["count"] - built
-        toks = []
-        if left:
-            now, nxt = p.faction.income(kind, built), p.faction.income(kind, built + 1)
-            toks = icons.gains_tokens({key: nxt.get(key, 0) - now.get(key, 0) for key in nxt}, sign=True)
-        out.append((kind, left, toks))
-    return out
-
-
-def _building_widths(p, fs: int, isz: int) -> list[int]:
-    """The width each building type's cell needs: piece, count, income it uncovers."""
-    out = []
-    for _kind, left, toks in _buildings_left(p):
-        w = isz * 3 // 2 + 2 + _width(str(left), fs, "bold") + 6
-        out.append(w + (4 + icons.tokens_width(toks, max(10, int(fs * 0.85))) if toks else 0))
-    return out
-
-
-def _cell_edges(widths: list[int], x0: int, room: int) -> list[int]:
-    """Left edges of the building cells and the row's end: equal cells (the same column in every
-    panel) when the widest fits in a fifth of the row, else each its own width plus a share of
-    what is left."""
-    n = len(widths)
-    if max(widths) * n <= room:
-        return [x0 + room * k // n for k in range(n + 1)]
-    extra = max(0, room - sum(widths)) / n
-    edges = [x0]
-    for w in widths:
-        edges.append(int(edges[-1] + w + extra))
-    return edges
-
-
-def _bowls(surface, power, pos, isz, fs) -> int:
-    """Three power bowls I, II, III with their token counts; returns the x after them (with no
-    surface it only measures)."""
-    x, y = pos
-    r = int(isz * 0.62)
-    for k, n in enumerate(power):
-        if surface:
-            c = (x + r, y)
-            shade = (110 + 40 * k, 76 + 20 * k, 150 + 30 * k)
-            pygame.draw.circle(surface, (30, 24, 40), (c[0], c[1] + 2), r)
-            pygame.draw.circle(surface, shade, c, r)
-            pygame.draw.circle(surface, (230, 220, 245), c, r, 1)
-            text.blit(surface, str(n), max(10, int(fs * 0.95)), (255, 255, 255), c, "center", "bold")
-        x += 2 * r + 3
-    return x

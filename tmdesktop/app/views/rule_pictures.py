@@ -24,7 +24,8 @@ from .. import describe, text, theme
 from . import faction_board, icons, supply
 from .cults import CultView
 from .hexmap import HexMapView, terrain_glyph
-from .players import PlayersView, _bowls
+from .panel_rows import bowls
+from .players import PlayersView
 
 #: The tournament game the later positions come from (four base factions, three bridges).
 SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "4pLeague_S60_D1L1_G1.txt"
@@ -284,7 +285,7 @@ def _power_cycle(surface, rect, scale):
     r = int(isz * 0.62)
     step = 2 * r + 3
     x0 = box.centerx - (3 * step) // 2
-    _bowls(surface, (5, 7, 0), (x0, y), isz, fs)
+    bowls(surface, (5, 7, 0), (x0, y), isz, fs)
     for k, name in enumerate(("I", "II", "III")):
         text.blit(surface, name, fs, theme.ACCENT, (x0 + r + k * step, y - r - int(fs * 0.3)), "midbottom", "bold")
     small = max(11, int(fs * 0.62))

@@ -35,9 +35,11 @@ def panel(surface, rect, colour=theme.PANEL, radius: int = 8, edge=theme.PANEL_E
         pygame.draw.rect(surface, edge, rect, 1, border_radius=radius)
 
 
-def tile_card(surface, rect, colour=theme.PARCHMENT, edge=theme.INK_SOFT, radius: int = 6):
+def tile_card(surface, rect, colour=theme.PARCHMENT, edge=theme.INK_SOFT, radius: int = 6, shadow=(0, 0, 0, 60)):
+    """A tile's card.  Its shadow's alpha counts only on a surface with alpha (a layer), where it
+    replaces what is under it; on the screen the shadow is opaque."""
     rect = pygame.Rect(rect)
-    pygame.draw.rect(surface, (0, 0, 0, 60), rect.move(1, 2), border_radius=radius)
+    pygame.draw.rect(surface, shadow, rect.move(1, 2), border_radius=radius)
     pygame.draw.rect(surface, colour, rect, border_radius=radius)
     pygame.draw.rect(surface, edge, rect, 1, border_radius=radius)
 
