@@ -13,7 +13,7 @@ from positions import new_game
 from tmdesktop.__main__ import main as cli
 from tmdesktop.ai import PARTS, Player, choose_action, evaluate, suggest
 from tmdesktop.ai.evaluation import BUILD_CHANCE, LEECH_VP, UPGRADE_CHANCE, expected_rank_points
-from tmdesktop.ai.arena import Table, play_table
+from tmdesktop.ai.arena import Table, play_table, table_setup
 from tmdesktop.rules import actions as A
 from tmdesktop.rules.auction import Auction
 from tmdesktop.rules.data import ALL_FACTIONS
@@ -291,3 +291,14 @@ def test_a_turn_that_changes_nothing_is_never_planned():
     table = Table(seed=4004, seats=("medium",) * 4, map_key="fire_ice_side1", pool="all")
     r = play_table(table, max_decisions=1500)
     assert "acolytes" in r["factions"] and sorted(r["ranks"])[0] == 1
+
+
+def test_the_giants_build_their_stronghold_early():
+    # the Giants' stronghold gives two free spades each round, a whole transformation for them;
+    # valued as an ordinary stronghold ability, Medium's Giants never built it in a game
+    game = Game(table_setup(Table(1, ("medium",) * 4, factions=("giants", "witches", "mermaids", "cultists"))))
+    players = {f: Player("medium", 10 + i) for i, f in enumerate(game.state.seats)}
+    while not (game.state.phase == "play" and game.state.round == 3):
+        who = game.waiting_for()[0]
+        game.apply(who, players[who].choose(game, who))
+    assert game.state.players["giants"].counts["SH"] == 1

@@ -13,6 +13,7 @@ from dataclasses import dataclass, fields
 from ..rules.data import CULTS, tile
 from ..rules.errors import RuleError
 from . import engine_api as E
+from .factions import stronghold_per_round
 from .values import power_gain_value, unit_value
 
 #: Evaluation parts, in the order they are reported.
@@ -259,7 +260,7 @@ def _position_part(game, p, s, rounds_left: float) -> float:
     # buildings on the map are the base of later round scoring, upgrades, towns and power
     v += min(1.0, rounds_left / 2) * sum(STRUCTURE[k] * n for k, n in p.counts.items())
     if p.counts["SH"]:
-        v += 3.0 * rounds_left  # the stronghold ability, used every round
+        v += stronghold_per_round(p.name) * rounds_left  # the stronghold ability, used every round
     for name in p.favors:
         v += _favor_vp_to_come(p, name, rounds_left)
     if rounds_left > 0 and p.buildings:
