@@ -302,3 +302,30 @@ def test_the_giants_build_their_stronghold_early():
         who = game.waiting_for()[0]
         game.apply(who, players[who].choose(game, who))
     assert game.state.players["giants"].counts["SH"] == 1
+
+
+_EVALUATIONS = """
+import sys
+from pathlib import Path
+from tmdesktop.ai import evaluate
+from tmdesktop.rules.engine import Game
+from tmdesktop.rules.ledger import read_ledger, replay_ledger
+full, _ = replay_ledger(read_ledger(Path(sys.argv[1]).read_text("utf-8")))
+game = Game(full.setup)
+for who, action in full.log[len(game.log):]:
+    game.apply(who, action)
+    print([evaluate(game, f).parts() for f in game.state.players])
+"""
+
+
+def test_the_evaluation_is_the_same_whatever_the_hash_seed(corpus_dir):
+    # worker processes (Hard's look-ahead, the app's computer seats, the review) each get their
+    # own string hash seed, which changes the order of sets; the evaluation must not depend on it
+    import os
+    import subprocess
+    import sys
+
+    ledger = str(corpus_dir / "4pLeague_S63_D1L1_G4.txt")  # every position of a tournament game
+    runs = [subprocess.run([sys.executable, "-c", _EVALUATIONS, ledger], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2", "3")]
+    assert runs[0] and runs[0] == runs[1] == runs[2]

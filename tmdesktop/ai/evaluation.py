@@ -302,8 +302,8 @@ def _neighbour_part(game, p, s, rounds_left: float) -> float:
             if n not in p.buildings:
                 offered[n] = offered.get(n, 0) + pw
     owner, expected = s.owner, 0.0
-    for n, pw in offered.items():
-        who = owner.get(n)
+    for n in sorted(offered):  # one order in every process (set order varies with the hash seed)
+        pw, who = offered[n], owner.get(n)
         if who is not None:
             expected += UPGRADE_CHANCE[s.players[who].buildings[n]] * pw
         elif s.terrain.get(n) is not None and any(owner.get(x) not in (None, p.name) for x in E.adjacent(game, n)):
