@@ -35,8 +35,8 @@ def test_every_recorded_source_is_worded(sources, lang, other):
         for s in sources:
             words = source_name(s)
             assert words and words != other and "{" not in words, s
-            if s.key and s.key.startswith(("FAV", "TW", "BON")):
-                assert s.key in words
+            if s.key and s.key.startswith(("FAV", "TW", "BON", "SCORE")):
+                assert s.key not in words, words  # the board shows no tile numbers
         line = vp_from(3, E.Source(E.ROUND_TILE, "SCORE2"))
         assert line.startswith("+3 ") and "{" not in line
     finally:
@@ -76,5 +76,31 @@ def test_italian_names_a_source_with_its_article_after_per():
         for source in (E.Source(E.ROUND_TILE, "SCORE2"), E.Source(E.FAVOR, "FAV11"), E.Source(E.LEECH, "witches")):
             line = vp_from(3, source)
             assert line.startswith("+3 PV per ") and " da la " not in line and " da il " not in line
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ("+2 VP from bonus tile (income: 2 coins; when you pass: 1 VP per dwelling)",
+            "Take the favor tile (at once: 1 step on Earth; each dwelling you build: +2 VP)",
+            "Pass and take the bonus tile (income: 2 coins; action, once per round: 1 spade)")),
+    ("es", ("+2 PV por la loseta de bonificación (ingresos: 2 monedas; al pasar: 1 PV por cada morada)",
+            "Coger la loseta de favor (al momento: 1 casilla en Tierra; cada morada que construyas: +2 PV)",
+            "Pasar y coger la loseta de bonificación (ingresos: 2 monedas; acción, una vez por ronda: 1 pala)")),
+    ("it", ("+2 PV per la Tessera Bonus (entrate: 2 monete; quando passi: 1 PV per ogni casa)",
+            "Prendi la Tessera Favore (subito: 1 passo su Terra; ogni casa che costruisci: +2 PV)",
+            "Passa e prendi la Tessera Bonus (entrate: 2 monete; azione, una volta per turno: 1 Vanga)")),
+])
+def test_bonus_and_favor_tiles_are_named_by_what_they_give(lang, words):
+    """Hints, the computer's move banners and VP sources said "Pass and take BON9" and "Take
+    FAV11": numbers the board never shows."""
+    from tmdesktop.app import describe
+    from tmdesktop.rules import actions as A
+
+    i18n.set_language(lang)
+    try:
+        got = (vp_from(2, E.Source(E.BONUS_PASS, "BON9")), describe.action(None, A.TakeTile("FAV11")),
+               describe.action(None, A.Pass("BON1")))
+        assert got == words
     finally:
         i18n.set_language("en")

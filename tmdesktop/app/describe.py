@@ -6,7 +6,7 @@ from tmdesktop.i18n import _, ngettext
 from tmdesktop.rules import actions as A
 from tmdesktop.rules.data import POWER_ACTIONS
 
-from . import theme
+from . import theme, tile_texts  # tile_texts words tiles with this module's words (used at call time)
 
 POWER_ACTION_NAMES = {
     "ACT1": "Bridge", "ACT2": "Priest", "ACT3": "2 workers", "ACT4": "7 coins", "ACT5": "Spade",
@@ -102,14 +102,16 @@ WORDING = {
     A.UseAction: _use,
     A.SendPriest: _priest,
     A.Advance: lambda game, a: _("Advance shipping") if a.track.startswith("ship") else _("Advance digging"),
-    A.Pass: lambda game, a: _("Pass and take {tile}").format(tile=a.bonus) if a.bonus else _("Pass"),
+    A.Pass: lambda game, a: _("Pass and take the bonus tile ({what})").format(what=tile_texts.summary(a.bonus))
+    if a.bonus else _("Pass"),
     A.Convert: lambda game, a: _("Convert {what} into {into}").format(what=amount(a.give_n, a.give),
                                                                       into=amount(a.get_n, a.get)),
     A.Burn: lambda game, a: ngettext("Burn {n} power token (bowl II to III)", "Burn {n} power tokens (bowl II to III)",
                                      a.n).format(n=a.n),
     A.Leech: lambda game, a: _("Take power from the {faction}").format(faction=faction(game, a.source)),
     A.Decline: lambda game, a: _("Decline the power"),
-    A.TakeTile: lambda game, a: _("Take {tile}").format(tile=a.tile),
+    A.TakeTile: lambda game, a: (_("Take the town tile ({what})") if a.tile.startswith("TW")
+                                 else _("Take the favor tile ({what})")).format(what=tile_texts.summary(a.tile)),
     A.CultStep: _cult_step,
     A.PlaceBridge: lambda game, a: _("Place a bridge between {a} and {b}").format(a=a.a, b=a.b),
     A.Connect: lambda game, a: _("Join a town across river hex {hex}").format(hex=a.river),

@@ -8,7 +8,7 @@ from tmdesktop.rules import events as E
 from tmdesktop.rules.constants import BUILDING_NAMES
 from tmdesktop.rules.data import faction
 
-from .tile_texts import round_scored
+from .tile_texts import round_scored, summary
 
 #: Each kind of source in general (a table row, a heading).
 KIND_NAMES = {
@@ -90,11 +90,11 @@ def source_name(source: E.Source, rounds: dict[str, int] | None = None) -> str:
     if kind == E.ROUND_TILE:
         return _round_tile_name(key, rounds)
     if kind == E.FAVOR:
-        return _("favor tile {tile}").format(tile=key)
+        return _("favor tile ({what})").format(what=summary(key))
     if kind == E.TOWN:
-        return _("town tile {tile}").format(tile=key)
+        return _("town tile ({what})").format(what=summary(key))
     if kind in (E.BONUS_PASS, E.BONUS_COINS, E.BONUS_ACTION):
-        return _("bonus tile {tile}").format(tile=key)
+        return _("bonus tile ({what})").format(what=summary(key))
     if kind == E.LEECH:
         return _("power from the {faction}").format(faction=_faction_name(key))
     if kind == E.FACTION:

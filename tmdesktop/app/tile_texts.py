@@ -97,11 +97,24 @@ def favor(name: str) -> list[str]:
     return out
 
 
-def town(name: str) -> list[str]:
+def _town_gains(name: str) -> str:
     g = {k: v for k, v in tile(name)["gain"].items() if k != "carpet_range"}
-    g = {"VP": g.pop("VP", 0), **g}  # the points first, as on the tile
-    return [_("When you found a town: {what}").format(what=gains(g)),
+    return gains({"VP": g.pop("VP", 0), **g})  # the points first, as on the tile
+
+
+def town(name: str) -> list[str]:
+    return [_("When you found a town: {what}").format(what=_town_gains(name)),
             _("A town key lets a cult marker reach the top space.")]
+
+
+def summary(name: str) -> str:
+    """What a bonus, favor or town tile gives, as one phrase inside a sentence ("income: 2
+    coins; when you pass: 1 VP per dwelling"): the board shows no tile numbers, so no text may
+    name a tile by its notation."""
+    if name.startswith("TW"):
+        return _town_gains(name)
+    lines = bonus(name) if name.startswith("BON") else favor(name)
+    return "; ".join(line[:1].lower() + line[1:] for line in lines)
 
 
 def round_scored(name: str) -> tuple[str, str]:
