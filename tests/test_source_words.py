@@ -35,7 +35,7 @@ def test_every_recorded_source_is_worded(sources, lang, other):
         for s in sources:
             words = source_name(s)
             assert words and words != other and "{" not in words, s
-            if s.key and s.key.startswith(("FAV", "TW", "BON", "SCORE")):
+            if s.key and s.key.startswith(("FAV", "TW", "BON", "SCORE", "ACT")):
                 assert s.key not in words, words  # the board shows no tile numbers
         line = vp_from(3, E.Source(E.ROUND_TILE, "SCORE2"))
         assert line.startswith("+3 ") and "{" not in line
