@@ -62,7 +62,7 @@ def test_income_by_source(game):
     c = card(game, "witches", ("income", "witches"))
     assert "Next round: 3 workers, 6 coins" in c.now
     assert "Dwelling (2 built, faction board included): 3 workers" in c.now
-    assert "Bonus tile 3: 6 coins" in c.now
+    assert "Bonus tile: 6 coins" in c.now
     assert c.page == "round_cycle"
 
 

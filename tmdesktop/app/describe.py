@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tmdesktop.i18n import _, ngettext
+from tmdesktop.i18n import N_, _, ngettext
 from tmdesktop.rules import actions as A
 from tmdesktop.rules.data import POWER_ACTIONS
 
@@ -49,11 +49,12 @@ def faction(game, name: str | None) -> str:
 
 
 def tile_name(name: str) -> str:
-    """'Bonus tile 6', 'Favor tile 11', 'Town tile 3'; actions by their names."""
-    for prefix, label in (("BON", _("Bonus tile {n}")), ("FAV", _("Favor tile {n}")), ("TW", _("Town tile {n}")),
-                          ("SCORE", _("Round scoring tile {n}"))):
+    """'Bonus tile', 'Favor tile', 'Town tile', 'Round scoring tile': the board shows no tile
+    numbers, so the words beside the name say which tile it is; actions by their names."""
+    for prefix, label in (("BON", N_("Bonus tile")), ("FAV", N_("Favor tile")), ("TW", N_("Town tile")),
+                          ("SCORE", N_("Round scoring tile"))):
         if name.startswith(prefix) and name[len(prefix):].isdigit():
-            return label.format(n=name[len(prefix):])
+            return _(label)
     return action_name(name)
 
 
