@@ -83,24 +83,27 @@ def test_italian_names_a_source_with_its_article_after_per():
 @pytest.mark.parametrize("lang, words", [
     ("en", ("+2 VP from bonus tile (income: 2 coins; when you pass: 1 VP per dwelling)",
             "Take the favor tile (at once: 1 step on Earth; each dwelling you build: +2 VP)",
-            "Pass and take the bonus tile (income: 2 coins; action, once per round: 1 spade)")),
+            "Pass and take the bonus tile (income: 2 coins; action, once per round: 1 spade)",
+            "+3 VP from favor tile (each dwelling you build: +2 VP)")),
     ("es", ("+2 PV por la loseta de bonificación (ingresos: 2 monedas; al pasar: 1 PV por cada morada)",
             "Coger la loseta de favor (al momento: 1 casilla en Tierra; cada morada que construyas: +2 PV)",
-            "Pasar y coger la loseta de bonificación (ingresos: 2 monedas; acción, una vez por ronda: 1 pala)")),
+            "Pasar y coger la loseta de bonificación (ingresos: 2 monedas; acción, una vez por ronda: 1 pala)",
+            "+3 PV por la loseta de favor (cada morada que construyas: +2 PV)")),
     ("it", ("+2 PV per la Tessera Bonus (entrate: 2 monete; quando passi: 1 PV per ogni casa)",
             "Prendi la Tessera Favore (subito: 1 passo su Terra; ogni casa che costruisci: +2 PV)",
-            "Passa e prendi la Tessera Bonus (entrate: 2 monete; azione, una volta per turno: 1 Vanga)")),
+            "Passa e prendi la Tessera Bonus (entrate: 2 monete; azione, una volta per turno: 1 Vanga)",
+            "+3 PV per la Tessera Favore (ogni casa che costruisci: +2 PV)")),
 ])
 def test_bonus_and_favor_tiles_are_named_by_what_they_give(lang, words):
     """Hints, the computer's move banners and VP sources said "Pass and take BON9" and "Take
-    FAV11": numbers the board never shows."""
+    FAV11": numbers the board never shows. A favor tile that paid is named by what it keeps giving."""
     from tmdesktop.app import describe
     from tmdesktop.rules import actions as A
 
     i18n.set_language(lang)
     try:
         got = (vp_from(2, E.Source(E.BONUS_PASS, "BON9")), describe.action(None, A.TakeTile("FAV11")),
-               describe.action(None, A.Pass("BON1")))
+               describe.action(None, A.Pass("BON1")), vp_from(3, E.Source(E.FAVOR, "FAV11")))
         assert got == words
     finally:
         i18n.set_language("en")

@@ -91,7 +91,7 @@ def source_name(source: E.Source, rounds: dict[str, int] | None = None) -> str:
     if kind == E.ROUND_TILE:
         return _round_tile_name(key, rounds)
     if kind == E.FAVOR:
-        return _("favor tile ({what})").format(what=summary(key))
+        return _("favor tile ({what})").format(what=summary(key, lasting=True))
     if kind == E.TOWN:
         return _("town tile ({what})").format(what=summary(key))
     if kind in (E.BONUS_PASS, E.BONUS_COINS, E.BONUS_ACTION):

@@ -107,13 +107,16 @@ def town(name: str) -> list[str]:
             _("A town key lets a cult marker reach the top space.")]
 
 
-def summary(name: str) -> str:
+def summary(name: str, lasting: bool = False) -> str:
     """What a bonus, favor or town tile gives, as one phrase inside a sentence ("income: 2
     coins; when you pass: 1 VP per dwelling"): the board shows no tile numbers, so no text may
-    name a tile by its notation."""
+    name a tile by its notation. `lasting`: a favor tile by what it keeps giving (what it paid
+    later comes from that), unless it gives only at once."""
     if name.startswith("TW"):
         return _town_gains(name)
     lines = bonus(name) if name.startswith("BON") else favor(name)
+    if lasting and name.startswith("FAV") and len(lines) > 1:
+        lines = lines[1:]  # the first line is what it gives at once
     return "; ".join(line[:1].lower() + line[1:] for line in lines)
 
 
