@@ -19,6 +19,12 @@ SPECIAL_ACTION_NAMES = {
     "ACTE": "Bridge for 2 workers",
 }
 
+
+def in_sentence(text: str) -> str:
+    """A name or line as it reads inside a sentence: its first letter in lower case."""
+    return text[:1].lower() + text[1:]
+
+
 def amount(n: int, resource: str) -> str:
     """'1 coin', '3 coins': a number of a resource with the plural each language needs."""
     forms = {

@@ -75,7 +75,8 @@ def later_lines(game, hint) -> list[str]:
 
 
 def summary(game, hint) -> str:
-    """'Upgrade E7 to a trading house: +3 VP from round scoring tile SCORE2; the Witches may take 2 power'."""
+    """'Upgrade E7 to a trading house: +3 VP from round scoring tile (trading house); the Witches may
+    take 2 power'."""
     now = now_line(game, hint)
     head = headline(game, hint)
     return _("{move}: {why}").format(move=head, why=now) if now else head

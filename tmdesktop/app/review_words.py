@@ -43,7 +43,7 @@ def turn_text(game, actions) -> str:
 
 
 def sources_text(game, sources) -> str:
-    """"town tile TW3 +9, round 2 scoring tile (trading house) +5"."""
+    """"town tile (9 victory points, 1 town key, 1 priest) +9, round 2 scoring tile (trading house) +5"."""
     rounds = tile_rounds(game)
     return ", ".join(f"{source_name(s, rounds)} {signed(v)}" for s, v in sources)
 
@@ -60,7 +60,7 @@ def standing_text(tp) -> str:
 
 
 def turning_point_text(game, tp) -> str:
-    """"Round 6 · Darklings: +16 VP (town tile TW3 +9, …): took the lead"."""
+    """"Round 6 · Darklings: +16 VP (town tile (9 victory points, …) +9, …): took the lead"."""
     return _("Round {r} · {faction}: {vp} VP ({sources}); {standing}").format(
         r=tp.move.round, faction=describe.faction(game, tp.move.faction), vp=signed(tp.vp),
         sources=sources_text(game, tp.sources), standing=standing_text(tp))

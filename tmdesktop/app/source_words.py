@@ -8,7 +8,7 @@ from tmdesktop.rules import events as E
 from tmdesktop.rules.constants import BUILDING_NAMES
 from tmdesktop.rules.data import faction
 
-from .describe import action_name
+from .describe import action_name, in_sentence
 from .tile_texts import round_scored, summary
 
 #: Each kind of source in general (a table row, a heading).
@@ -101,8 +101,7 @@ def source_name(source: E.Source, rounds: dict[str, int] | None = None) -> str:
     if kind == E.FACTION:
         return _("the ability of the {faction}").format(faction=_faction_name(key))
     if kind in (E.POWER_ACTION, E.FACTION_ACTION):
-        name = action_name(key)
-        return name[:1].lower() + name[1:]
+        return in_sentence(action_name(key))
     if kind == E.CULT_MAJORITY:
         return _("the majority on the {cult}").format(cult=_(CULT_NAMES.get(key, key)))
     if kind == E.CULT_TRACK and key in CULT_NAMES:

@@ -117,7 +117,7 @@ def summary(name: str, lasting: bool = False) -> str:
     lines = bonus(name) if name.startswith("BON") else favor(name)
     if lasting and name.startswith("FAV") and len(lines) > 1:
         lines = lines[1:]  # the first line is what it gives at once
-    return "; ".join(line[:1].lower() + line[1:] for line in lines)
+    return "; ".join(map(describe.in_sentence, lines))
 
 
 def round_scored(name: str) -> tuple[str, str]:

@@ -86,7 +86,8 @@ def parts(scene) -> list[Part]:
         region = b.rect.union(b.rect.move(0, 2))
         if region.collidelist(under) == -1:  # on the table's colour alone: its picture is kept
             out.append(Part(f"button:{b.key}", region, key,
-                            lambda s, b=b, fs=fs, lit=lit, key=key: _blit_button(s, b, fs, lit, key, scene.frame),
+                            lambda s, b=b, fs=fs, lit=lit, key=key, region=region: _blit_button(
+                                s, b, region, fs, lit, key, scene.frame),
                             opaque=True))
         else:
             out.append(Part(f"button:{b.key}", region, key, lambda s, b=b, fs=fs, lit=lit: b.draw(s, fs, hover=lit)))
@@ -97,10 +98,10 @@ def parts(scene) -> list[Part]:
 _buttons: dict[tuple, pygame.Surface] = {}  # (button key, background) -> its picture on the table's colour
 
 
-def _blit_button(surface: pygame.Surface, b, fs: int, lit: bool, key: tuple, frame) -> None:
-    """A button over nothing but the table's colour, from a picture kept per look (a button
-    toggles between a few: enabled, disabled, lit, active), drawn as `Button.draw` draws it there."""
-    region = b.rect.union(b.rect.move(0, 2))
+def _blit_button(surface: pygame.Surface, b, region: pygame.Rect, fs: int, lit: bool, key: tuple, frame) -> None:
+    """A button over nothing but the table's colour (`region`: the button and its shadow), from a
+    picture kept per look (a button toggles between a few: enabled, disabled, lit, active), drawn
+    as `Button.draw` draws it there."""
     image = _buttons.get((key, frame.background))
     if image is None:
         image = pygame.Surface(region.size)
