@@ -223,6 +223,15 @@ def test_agree_compares_choices_with_a_tournament_game(corpus_dir, capsys):
     assert "main turns 6: top-1" in out and "power offers" in out
 
 
+def test_agree_with_no_main_turns_compares_power_offers_only(corpus_dir, capsys):
+    ledger = sorted(corpus_dir.glob("*.txt"))[0]
+    assert cli(["agree", str(ledger), "--levels", "medium", "--turns", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "main turns" not in out
+    offers = int(out.split("power offers ")[1].split(":")[0])
+    assert offers > 20  # a 4-player tournament game has dozens of offers
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_drafts_factions_and_picks_colours_legally(level):
     """Factions chosen one by one (Fire & Ice ones included: ice and variable factions pick a
