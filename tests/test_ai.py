@@ -14,10 +14,12 @@ from tmdesktop.__main__ import main as cli
 from tmdesktop.ai import PARTS, Player, choose_action, evaluate, suggest
 from tmdesktop.ai.evaluation import BUILD_CHANCE, LEECH_VP, UPGRADE_CHANCE, expected_rank_points
 from tmdesktop.ai.arena import Table, play_table, table_setup
+from tmdesktop.ai.takeover import take_over
 from tmdesktop.rules import actions as A
 from tmdesktop.rules.auction import Auction
 from tmdesktop.rules.data import ALL_FACTIONS
 from tmdesktop.rules.engine import Game
+from tmdesktop.rules.ledger import read_ledger, replay_ledger
 from tmdesktop.rules.maps import MAP_KEYS
 from tmdesktop.rules.random_play import random_step
 from tmdesktop.rules.setup import FIRE_ICE_FACTION_OPTIONS, TOURNAMENT_OPTIONS, GameSetup
@@ -230,6 +232,28 @@ def test_agree_with_no_main_turns_compares_power_offers_only(corpus_dir, capsys)
     assert "main turns" not in out
     offers = int(out.split("power offers ")[1].split(":")[0])
     assert offers > 20  # a 4-player tournament game has dozens of offers
+
+
+def test_takeover_plays_on_from_the_tournament_position(corpus_dir):
+    """From the first main turn of round 6 the level plays every seat to the end; the VP it gets
+    after that point, source by source, add up to its final scores less the VP it started from,
+    and the tournament's do the same for the recorded end."""
+    ledger = read_ledger(sorted(corpus_dir.glob("*.txt"))[0].read_text(encoding="utf-8"))
+    full, mismatch = replay_ledger(ledger)
+    assert mismatch is None
+    one = take_over(full, 6, "easy")
+    assert one.players == 4
+    assert one.their_vp == sum(p.VP for p in full.state.players.values())
+    assert sum(one.their_sources.values()) == one.their_vp - one.vp_at_start
+    assert sum(one.level_sources.values()) == one.level_vp - one.vp_at_start
+    assert one.level_sources["area"] == one.their_sources["area"] == 18 + 12 + 6  # both games were scored
+
+
+def test_takeover_command_prints_the_comparison(corpus_dir, capsys):
+    ledger = sorted(corpus_dir.glob("*.txt"))[0]
+    assert cli(["takeover", str(ledger), "--round", "6", "--levels", "easy"]) == 0
+    out = capsys.readouterr().out
+    assert "from round 6 (4 players" in out and "tournament players" in out and "area" in out
 
 
 @pytest.mark.parametrize("level", LEVELS)

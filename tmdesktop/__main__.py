@@ -1,4 +1,4 @@
-"""Command line: `python -m tmdesktop [replay|review|simulate|fuzz|arena|agree|tutorial] ...`; with no command the game starts."""
+"""Command line: `python -m tmdesktop [replay|review|simulate|fuzz|arena|agree|takeover|tutorial] ...`; with no command the game starts."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] == "tutorial":
         from .tutorial_cli import main as tutorial_main
         return tutorial_main(argv[1:])
-    if argv and argv[0] in ("arena", "agree"):
+    if argv and argv[0] in ("arena", "agree", "takeover"):
         from .ai.cli import main as ai_main
         return ai_main(argv[0], argv[1:])
     from .app.main import main as app_main

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..rules import actions as A
+from ..rules import events as EV
 from ..rules.engine import Game
 from ..rules.errors import RuleError
 from ..rules.setup import GameSetup
@@ -87,6 +88,21 @@ def portable(game: Game) -> Game:
     other._snapshots = {}
     other.events = []
     return other
+
+
+def events_count(game: Game) -> int:
+    """How many actions' events the game holds (a mark for `vp_by_kind`)."""
+    return len(game.events)
+
+
+def vp_by_kind(game: Game, since: int = 0) -> dict[str, dict[str, int]]:
+    """VP each faction got from each kind of source after the first `since` actions' events."""
+    out: dict[str, dict[str, int]] = {}
+    for faction, sources in EV.vp_by_source(game.events[since:]).items():
+        mine = out.setdefault(faction, {})
+        for src, vp in sources.items():
+            mine[src.kind] = mine.get(src.kind, 0) + vp
+    return out
 
 
 def income(game: Game, player) -> dict[str, int]:

@@ -1,0 +1,50 @@
+"""`python -m tmdesktop takeover LEDGER... --round R [--levels L]`: a level plays every seat of
+recorded games from the start of round R to the end; prints its final VP per player against the
+tournament players' and where the VP after round R came from."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..rules.ledger import LedgerError, read_ledger, replay_ledger
+from .levels import LEVELS
+from .takeover import Takeover, take_over
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(prog="tmdesktop takeover", description=__doc__.splitlines()[0])
+    ap.add_argument("ledgers", nargs="+", type=Path, help="ledger exports of finished games")
+    ap.add_argument("--round", type=int, choices=range(1, 7), default=4, help="the round the level takes over at")
+    ap.add_argument("--levels", default="medium", help="levels, comma-separated")
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args(argv)
+    levels = [s.strip().lower() for s in args.levels.split(",") if s.strip()]
+    if unknown := [lv for lv in levels if lv not in LEVELS]:
+        ap.error(f"unknown level(s): {', '.join(unknown)} (easy, medium, hard)")
+    games = []
+    for path in args.ledgers:
+        try:
+            game, mismatch = replay_ledger(read_ledger(path.read_text(encoding="utf-8")))
+        except (OSError, UnicodeDecodeError, LedgerError) as e:
+            print(f"{path}: cannot be read: {e}")
+            return 1
+        if mismatch is not None:
+            print(f"{path}: skipped, the replay differs from the ledger: {mismatch}")
+            continue
+        games.append((path, game))
+    for level in levels:
+        total = Takeover()
+        for path, game in games:
+            one = take_over(game, args.round, level, args.seed)
+            print(f"{path.name}: {level} {one.level_vp / one.players:.1f}, tournament "
+                  f"{one.their_vp / one.players:.1f} VP per player", flush=True)
+            total.add(one)
+        n = max(1, total.players)
+        print(f"{level:7} from round {args.round} ({total.players} players, {total.vp_at_start / n:.1f} VP each "
+              f"then): {total.level_vp / n:.1f} VP per player, tournament players {total.their_vp / n:.1f}")
+        kinds = sorted(set(total.level_sources) | set(total.their_sources),
+                       key=lambda k: -abs(total.their_sources[k] - total.level_sources[k]))
+        for kind in kinds:
+            print(f"        {kind:14} {total.level_sources[kind] / n:6.1f}  (tournament {total.their_sources[kind] / n:6.1f})")
+    return 0
