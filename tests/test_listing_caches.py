@@ -46,6 +46,10 @@ def check_position(game: Game, rng: random.Random) -> None:
             alone = fresh(game).legal_actions(who, only=kind)
             assert alone == [a for a in full if type(a) is kind], (who, kind)
             assert game.legal_actions(who, only=kind) == alone
+        # two kinds listed together (random play's builds and upgrades): each kind's actions in turn
+        for kinds in ((A.Build, A.Upgrade), (A.Upgrade, A.Transform, A.Dig), (A.Convert, A.Done)):
+            together = fresh(game).legal_actions(who, only=kinds)
+            assert together == [a for kind in kinds for a in full if type(a) is kind], (who, kinds)
         # narrowed to one hex or name (what `apply` checks): exactly the full listing's actions there
         targets = {target_of(a) for a in full} - {None}
         targets |= set(rng.sample(sorted(game.board.land), 5)) | {"ACT1", "BON1", "FAV6", "ACTW", "r0"}

@@ -252,10 +252,11 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             found = self._legal_cache[_PENDING] = tuple(decisions.pending(self.state))
         return found
 
-    def legal_actions(self, name: str | None, only: type | None = None) -> list[A.Action]:
+    def legal_actions(self, name: str | None, only: type | tuple[type, ...] | None = None) -> list[A.Action]:
         """Every legal action for `name`'s current decision (empty when it has none), in a fixed
         order; `apply` accepts exactly these.  With `only` (a class of action), just those: a
-        search that wants the builds need not pay for listing everything."""
+        search that wants the builds need not pay for listing everything; with a tuple of
+        classes, the actions of each class in turn, listed together."""
         # (kept until the state changes: the whole listing under the faction's name, a listing
         # of one kind under (name, kind))
         kept = self._legal_cache
@@ -264,14 +265,20 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             if only is not None and self._main_action_open(name):
                 part = kept.get((name, only))
                 if part is None:
-                    part = kept[(name, only)] = tuple(legal.legal_actions(self, name, only))
+                    if type(only) is tuple:  # (each kind kept too: `apply` finds its action there)
+                        listed = legal.listing(self, name, only)
+                        for kind in only:
+                            kept[(name, kind)] = tuple(legal.of_kinds(listed, kind))
+                        part = kept[(name, only)] = sum((kept[(name, kind)] for kind in only), ())
+                    else:
+                        part = kept[(name, only)] = tuple(legal.legal_actions(self, name, only))
                 return list(part)
             # (the whole listing: asked for, or short when no main action is open: tiles,
             # answers, conversions; kept for the next ask)
             full = kept[name] = tuple(legal.listing(self, name))
         if only is None:
             return list(full)
-        return [a for a in full if type(a) is only]
+        return legal.of_kinds(full, only)
 
     def _main_action_open(self, name: str | None) -> bool:
         """Whether `name` may still build, transform, upgrade or take an action space now: only

@@ -30,20 +30,62 @@ from .terrain import spades_to_turn
 MAX_SPADES = 3
 
 
-def legal_actions(game: Game, name: str | None, only: type | None = None, at: str | None = None) -> list[A.Action]:
+def legal_actions(game: Game, name: str | None, only: type | tuple[type, ...] | None = None,
+                  at: str | None = None) -> list[A.Action]:
     """The legal actions of `name`'s current decision; with `only`, just those of that class
-    (the same listing, filtered, with the parts that cannot give that class skipped); with `at`
-    too, just those on that hex (a build, transform or upgrade) or of that name (an action
-    space or tile): what `apply` needs to check one action."""
+    (the same listing, filtered, with the parts that cannot give that class skipped), or of
+    those classes (a tuple: each class's actions in turn); with `at` too, just those on that hex
+    (a build, transform or upgrade) or of that name (an action space or tile): what `apply`
+    needs to check one action."""
     out = listing(game, name, only, at)
     if only is None:
         return out
-    if at is None:
-        return [a for a in out if type(a) is only]
-    return [a for a in out if type(a) is only and target_of(a) == at]
+    if at is not None:
+        out = [a for a in out if target_of(a) == at]
+    return of_kinds(out, only)
 
 
-def listing(game: Game, name: str | None, only: type | None = None, at: str | None = None) -> list[A.Action]:
+def of_kinds(actions, only: type | tuple[type, ...]) -> list[A.Action]:
+    """The actions of class `only`, or of each class of the tuple `only` in turn (so that the
+    actions of (Build, Upgrade) are those of Build, then those of Upgrade)."""
+    if type(only) is not tuple:
+        return [a for a in actions if type(a) is only]
+    return [a for kind in only for a in actions if type(a) is kind]
+
+
+class _Asked:
+    """Which parts of a listing can give the classes of action asked for (`only`: None for
+    every class, a class or a tuple of classes), worked out once for each."""
+
+    def __init__(self, only: type | tuple[type, ...] | None):
+        kinds = None if only is None else frozenset(only if type(only) is tuple else (only,))
+
+        def asks(*classes: type) -> bool:
+            return kinds is None or not kinds.isdisjoint(classes)
+
+        self.build, self.upgrade, self.use_action = asks(A.Build), asks(A.Upgrade), asks(A.UseAction)
+        self.transform, self.dig, self.priest = asks(A.Transform), asks(A.Dig), asks(A.SendPriest)
+        self.bridge, self.advance_or_pass = asks(A.PlaceBridge), asks(A.Advance, A.Pass)
+        self.free, self.discard, self.done = asks(A.Convert, A.Connect, A.Burn), asks(A.DiscardSpade), asks(A.Done)
+        #: nothing asked for can be the main action or a follow-up
+        self.no_action = kinds is not None and kinds <= _NEVER_AN_ACTION
+        #: transforms are worked out only to know whether a `dig` is possible (the first is enough)
+        self.first_transform = self.dig and not self.transform and kinds is not None
+        #: the things owed (`_owed_choices`) whose choices can be asked for
+        self.owed = frozenset(kind for kind, classes in _SETTLED_BY.items() if asks(*classes))
+
+
+class _AskedFor(dict):
+    def __missing__(self, only):
+        asked = self[only] = _Asked(only)
+        return asked
+
+
+_ASKED = _AskedFor()
+
+
+def listing(game: Game, name: str | None, only: type | tuple[type, ...] | None = None,
+            at: str | None = None) -> list[A.Action]:
     """The listing `legal_actions` filters: with `only` (and `at`), the parts that cannot give
     that class (on that hex or name) are skipped, but what the other parts give is left in."""
     s = game.state
@@ -69,8 +111,9 @@ def listing(game: Game, name: str | None, only: type | None = None, at: str | No
         return [A.Pass(b) for b in s.bonus_pool]
     if kind == "spades":
         return _transforms(game, p, income=True) + [_discard(p.spades)]
+    asked = _ASKED[only]
     if kind in decisions.TURN_KINDS:
-        return _turn_actions(game, p, only, at)
+        return _turn_actions(game, p, asked, at)
     if s.phase != "play":
         return _owed_choices(game, p, kind)
     # What a player owes may be settled in any order (a cult step before a power offer, a town
@@ -79,10 +122,10 @@ def listing(game: Game, name: str | None, only: type | None = None, at: str | No
     out: list[A.Action] = []
     values = p.__dict__
     for owed_kind, owed_field in decisions.OWED_FIELDS:
-        if values[owed_field] and (only is None or only in _SETTLED_BY[owed_kind]):
+        if values[owed_field] and owed_kind in asked.owed:
             out += _owed_choices(game, p, owed_kind)
     if s.turn.faction == name and not p.lose_cult_owed:  # the site: "must lose cult steps first"
-        out += _turn_actions(game, p, only, at)
+        out += _turn_actions(game, p, asked, at)
         if p.towns_owed:
             # before taking a town tile, a step back from 8 or 9 leaves the key for another track
             out += [_cult_step(c, -1) for c in CULTS if 8 <= p.cult[c] <= 9]
@@ -158,27 +201,27 @@ _decline = cache(A.Decline)
 _take_tile = cache(A.TakeTile)
 
 
-def _turn_actions(game: Game, p: Player, only: type | None = None, at: str | None = None) -> list[A.Action]:
+def _turn_actions(game: Game, p: Player, asked: _Asked, at: str | None = None) -> list[A.Action]:
     """What the player whose turn it is may do: the main action (or what is left of it), free
     conversions, ending the turn."""
     t = game.state.turn
-    if t.closed or only in _NEVER_AN_ACTION:  # passed or picked a colour: only ending the turn is left
+    if t.closed or asked.no_action:  # passed or picked a colour: only ending the turn is left
         out = []
     elif t.actions > 0:
-        out = _main_actions(game, p, only, at)
+        out = _main_actions(game, p, asked, at)
     else:
-        out = _followups(game, p, only, at) if t.followups else []  # (most often nothing is left)
+        out = _followups(game, p, asked, at) if t.followups else []  # (most often nothing is left)
         if game.alone_in_round(p):  # the last player in the round may start a new action at once
             # (but a build, transform, dig or upgrade while one is still owed to this action is
             # that follow-up, which the listing above already holds)
             f = t.followups
             owed = {cls for cls, keys in _FOLLOWUP_KINDS.items() if any(f.get(k, 0) > 0 for k in keys)}
-            out += [a for a in _main_actions(game, p, only, at) if a not in out and type(a) not in owed]
-    if only in (None, A.Convert, A.Connect, A.Burn) and not t.closed:
+            out += [a for a in _main_actions(game, p, asked, at) if a not in out and type(a) not in owed]
+    if asked.free and not t.closed:
         out += _free_actions(game, p)
-    if only in (None, A.DiscardSpade) and p.spades and t.actions == 0:
+    if asked.discard and p.spades and t.actions == 0:
         out.append(_discard(p.spades))  # spades are used or thrown away, never lost silently
-    if only in (None, A.Done) and game.can_end_turn(p.name):
+    if asked.done and game.can_end_turn(p.name):
         out.append(_DONE)
     return out
 
@@ -190,25 +233,26 @@ _discard = cache(A.DiscardSpade)
 # ---------------------------------------------------------------- main actions
 
 
-def _main_actions(game: Game, p: Player, only: type | None = None, at: str | None = None) -> list[A.Action]:
+def _main_actions(game: Game, p: Player, asked: _Asked, at: str | None = None) -> list[A.Action]:
     s = game.state
     out: list[A.Action] = []
-    if only in (None, A.Build, A.Transform, A.Dig):
+    if asked.build or asked.transform or asked.dig:
         reach = _reach(game, p, at)
-        if only in (None, A.Build):
+        if asked.build:
             out += _builds(game, p, reach) if at is not None else _kept(game, "builds", p, _builds, reach)
-        transforms = _transforms(game, p, reach=reach, first=only is A.Dig) if only is not A.Build else []
-        out += transforms
-        out += _digs(game, p, transforms)
-    if only in (None, A.Upgrade):
+        if asked.transform or asked.dig:
+            transforms = _transforms(game, p, reach=reach, first=asked.first_transform)
+            out += transforms
+            out += _digs(game, p, transforms)
+    if asked.upgrade:
         out += _upgrades(game, p, at) if at is not None else _kept(game, "upgrades", p, _upgrades)
-    if only in (None, A.UseAction):
+    if asked.use_action:
         out += _special_actions(game, p, at)
-    if only in (None, A.SendPriest) and p.P > 0:
+    if asked.priest and p.P > 0:
         for cult in CULTS:
             if p.cult[cult] < 10:
                 out += _priests(game, cult)
-    if only not in (None, A.Advance, A.Pass):
+    if not asked.advance_or_pass:
         return out
     if p.ship < p.faction.max_ship and _affordable(p, p.faction.shipping["advance_cost"]):
         out.append(_advance("ship"))
@@ -347,13 +391,13 @@ _FOLLOWUP_KINDS = {A.Build: ("build",), A.Transform: ("transform", "sandstorm"),
                    A.Upgrade: ("upgrade",)}
 
 
-def _followups(game: Game, p: Player, only: type | None = None, at: str | None = None) -> list[A.Action]:
+def _followups(game: Game, p: Player, asked: _Asked, at: str | None = None) -> list[A.Action]:
     f = game.state.turn.followups
     out: list[A.Action] = []
     if not f:  # (the common case: nothing of the action is left)
         return out
     reach = None
-    if f.get("build", 0) > 0 and only in (None, A.Build):
+    if f.get("build", 0) > 0 and asked.build:
         reach = _reach(game, p, at)
         t = game.state.turn
         if t.transformed and f.get("transform", 0) > 0:
@@ -362,15 +406,15 @@ def _followups(game: Game, p: Player, only: type | None = None, at: str | None =
                     or game.state.terrain[b.hex] not in (p.home, *p.unlocked)]
         else:
             out += _builds(game, p, reach, t.transformed)
-    if (f.get("transform", 0) > 0 or f.get("sandstorm", 0) > 0) and only in (None, A.Transform, A.Dig):
+    if (f.get("transform", 0) > 0 or f.get("sandstorm", 0) > 0) and (asked.transform or asked.dig):
         reach = reach if reach is not None else _reach(game, p, at)
-        transforms = _transforms(game, p, reach=reach, first=only is A.Dig)
+        transforms = _transforms(game, p, reach=reach, first=asked.first_transform)
         out += transforms
         if f.get("dig", 0) > 0:
             out += _digs(game, p, transforms)
-    if f.get("bridge", 0) > 0 and len(p.bridges) < BRIDGES_PER_FACTION and only in (None, A.PlaceBridge):
+    if f.get("bridge", 0) > 0 and len(p.bridges) < BRIDGES_PER_FACTION and asked.bridge:
         out += [A.PlaceBridge(*sorted(pair)) for pair in _bridge_slots(game, p)]
-    if f.get("upgrade", 0) > 0 and only in (None, A.Upgrade):
+    if f.get("upgrade", 0) > 0 and asked.upgrade:
         out += _upgrades(game, p, at)
     return out
 

@@ -11,6 +11,8 @@ from .setup import GameSetup
 
 #: What random play keeps rare: passing, ending the turn, converting and burning.
 _IDLE = frozenset({A.Pass, A.Done, A.Convert, A.Burn})
+#: What random play tries first, most of the time: building (the builds, then the upgrades).
+_GROWTH = (A.Build, A.Upgrade)
 
 
 def random_step(game: Game, rng: random.Random) -> tuple[str | None, object]:
@@ -20,7 +22,7 @@ def random_step(game: Game, rng: random.Random) -> tuple[str | None, object]:
     roll = rng.random()
     if roll < 0.6:
         # building is what makes towns, strongholds and leech happen (listing only those is quick)
-        growth = game.legal_actions(who, only=A.Build) + game.legal_actions(who, only=A.Upgrade)
+        growth = game.legal_actions(who, only=_GROWTH)
         if growth:
             return who, rng.choice(growth)
     actions = game.legal_actions(who)
