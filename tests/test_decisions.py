@@ -79,8 +79,10 @@ def test_every_pending_decision_has_legal_choices_and_nothing_else_does():
 
 
 def test_owing_anything_reads_every_owed_field():
-    assert not decisions.owes_any(Player(faction("witches")))
+    nothing = Player(faction("witches"))
+    assert not decisions.owes_any(nothing) and not decisions.owes_before_turn_end(nothing)
     owed_values = {"leech_offers": [LeechOffer("giants", 2, 0)], "picks_color": True}
     for kind, field in decisions.OWED_FIELDS:
         p = Player(faction("witches"), **{field: owed_values.get(field, 1)})
         assert decisions.owes_any(p) and decisions.owed(p)[0] == kind, field
+        assert decisions.owes_before_turn_end(p) == (kind in decisions.BLOCKS_TURN_END), field

@@ -88,6 +88,12 @@ def owed(p: Player) -> tuple[str, int] | None:
     return None
 
 
+def owes_before_turn_end(p: Player) -> bool:
+    """`owes(p, BLOCKS_TURN_END)`, read field by field (asked at every listing of a turn)."""
+    return bool(p.picks_color or p.lose_cult_owed or p.unlocks_owed or p.favors_owed or p.towns_owed
+                or p.cult_steps)
+
+
 def owes(p: Player, kinds: frozenset[str] | None = None) -> bool:
     """Whether `p` owes anything (of `kinds`, if given)."""
     values = p.__dict__
@@ -136,21 +142,18 @@ def _in_action_phase(s: GameState) -> list[Decision]:
     players = s.players
     if owner is not None and players[owner].lose_cult_owed:
         return [_volcano_cult(s)]
-    for p in players.values():
-        if p.leech_offers or p.picks_color or p.lose_cult_owed or p.unlocks_owed or p.p3_offers \
-                or p.favors_owed or p.towns_owed or p.cult_steps:  # (`owes_any`, inlined)
-            break
-    else:  # (most players owe nothing most of the time: asked after every action)
+    others, mine = [], []
+    for n in s.order:
+        p = players[n]
+        if (p.leech_offers or p.picks_color or p.lose_cult_owed or p.unlocks_owed or p.p3_offers
+                or p.favors_owed or p.towns_owed or p.cult_steps) and not p.dropped:  # (`owes_any`, inlined)
+            (mine if n == owner else others).append(_owed_decision(p))
+    if not (others or mine):  # (most players owe nothing most of the time: asked after every action)
         if owner is None:
             return []
         if t.actions > 0:  # (`_turn`, for the commonest kind)
             return [_made("action", owner, (("round", s.round),))]
         return [_turn(s)]
-    others, mine = [], []
-    for n in s.order:
-        p = players[n]
-        if owes_any(p) and not p.dropped:
-            (mine if n == owner else others).append(_owed_decision(p))
     if owner is not None and not mine:
         mine.append(_turn(s))
     return mine + others if mid_turn(s) else others + mine
@@ -193,10 +196,11 @@ def _in_play(s: GameState, n: str) -> Decision | None:
 
 def _owed_decision(p: Player) -> Decision:
     """The decision of what `p`, who owes something, owes first."""
+    offers = p.leech_offers
+    if offers:  # (the commonest: a neighbour built)
+        offer = offers[0]
+        return _made("leech", p.name, (("source", offer.source), ("amount", offer.amount), ("count", len(offers))))
     kind, count = owed(p)
-    if kind == "leech":
-        offer = p.leech_offers[0]
-        return _made(kind, p.name, (("source", offer.source), ("amount", offer.amount), ("count", count)))
     return _made(kind, p.name, (("count", count),))
 
 

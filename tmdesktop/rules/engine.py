@@ -34,8 +34,11 @@ from .towns import Towns
 #: The key under which the cache of listings keeps the pending decisions (no faction is called so).
 _PENDING = "__pending__"
 _faction_of = attrgetter("faction")
-#: How often `apply` keeps a copy of the state for undo (a copy costs about as much as an action).
-CHECKPOINT_EVERY = 16
+#: How often `apply` keeps a copy of the state for undo: a copy costs about as much as two or three
+#: actions and keeps the garbage collector busy (every 16th action's copy was 5% of a random
+#: playout's instructions); an undo replays at most CHECKPOINT_EVERY - 1 actions without checking
+#: them (a millisecond or two).
+CHECKPOINT_EVERY = 64
 
 
 class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cults, Tiles, Leech, Towns):
@@ -98,14 +101,15 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
 
     def _accept(self, faction: str | None, action: A.Action) -> A.Action:
         """The listed form of `action`, or the RuleError explaining why it is refused."""
-        if isinstance(action, A.DropFaction):
+        kept = self._legal_cache
+        listed = kept.get(faction) or kept.get((faction, type(action)))
+        if listed is not None and id(action) in map(id, listed):
+            return action  # the listed object itself (a search or random play): legal and listed
+        if isinstance(action, A.DropFaction):  # (never listed: a faction leaves the game)
             p = self.state.players.get(faction)
             if p is None or p.dropped or self.finished:
                 raise self._refusal(faction, action)
             return action
-        listed = self._legal_cache.get(faction) or self._legal_cache.get((faction, type(action)))
-        if listed is not None and id(action) in map(id, listed):
-            return action  # the listed object itself (a search or random play): legal and listed
         try:
             action = legal.canonical(self, faction, action)
         except Exception:  # a malformed action is refused like any other
@@ -315,7 +319,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         # faction's `dig` (free) is taken only to raise the volcano, not as an action doing nothing
         # (both owed only while a follow-up of the action is open)
         return not p.spades and not (t.followups and (self.bridge_owed(p) or self.volcano_owed(p))) \
-            and not decisions.owes(p, decisions.BLOCKS_TURN_END)
+            and not decisions.owes_before_turn_end(p)
 
     # ------------------------------------------------------------------ setup and rebuild
 
@@ -385,14 +389,17 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         # `last_snapshot` is read from the player when asked, unless the setup or the round moves
         # on now (income, final scoring): then it is taken before that
         self._last_actor, self._last_values = name, None
-        if phase in ("factions", "colors"):
+        if phase == "play":
+            if s.turn.faction is None:  # (while a turn goes on the round cannot end)
+                self._last_values = p.snapshot()
+                self._maybe_end_round()
+        elif phase in ("factions", "colors"):
             self._last_values = p.snapshot()
             self._advance_setup()
         elif phase == "bonus" and not s.setup_queue:
             self._last_values = p.snapshot()
             self._start_round()
-        elif phase == "income-spades" or (phase == "play" and s.turn.faction is None):
-            # (while a turn goes on the round cannot end: `_maybe_end_round` would do nothing)
+        elif phase == "income-spades":
             self._last_values = p.snapshot()
             self._maybe_end_round()
 

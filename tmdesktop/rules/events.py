@@ -8,7 +8,7 @@ causes instead of guessing them. The engine keeps no text here: the app words th
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from typing import NamedTuple
 
 #: Kinds of source. The key says which one (a tile, a faction, a cult track, a building ...).
@@ -84,6 +84,11 @@ class Gained(NamedTuple):
     resource: str
     amount: int
     source: Source
+
+
+#: `Gained` made from its fields as one tuple, without running Python code (the engine makes one at
+#: nearly every change of a resource): `gained((faction, resource, amount, source))`.
+gained = partial(tuple.__new__, Gained)
 
 
 @_event
