@@ -60,6 +60,13 @@ def check_position(game: Game, rng: random.Random) -> None:
         assert game.legal_actions(who) == full
     # the reach kept for a state is the rule's own answer, hex by hex
     for p in game.state.players.values():
+        # the spades affordable at once are the most n for which n spades' cost is affordable
+        if legal._can_dig(p):
+            for extra in ({}, p.faction.cost("D"), {"W": 1}, {"PW": 2}):
+                n = 0
+                while n < legal.MAX_SPADES and legal._affordable(p, legal._dig_cost(p.name, p.dig, n + 1), extra):
+                    n += 1
+                assert legal._most_spades_dug(p, extra) == n, (p.name, extra)
         game.legal_actions(p.name, only=A.Transform)  # (fills the kept reach of a player on turn)
         kept = game._legal_cache.get(("reach", p.name))
         reach = game.reach_map(p)

@@ -50,7 +50,8 @@ def of_kinds(actions, only: type | tuple[type, ...]) -> list[A.Action]:
     actions of (Build, Upgrade) are those of Build, then those of Upgrade)."""
     if type(only) is not tuple:
         return [a for a in actions if type(a) is only]
-    return [a for kind in only for a in actions if type(a) is kind]
+    found = [a for a in actions if type(a) in only]  # (often none: one look at each)
+    return [a for kind in only for a in found if type(a) is kind] if found else found
 
 
 class _Asked:
@@ -93,6 +94,8 @@ def listing(game: Game, name: str | None, only: type | tuple[type, ...] | None =
     if d is None:
         return []
     kind = d.kind
+    if kind in decisions.TURN_KINDS:  # (the commonest kinds: looked at first)
+        return _turn_actions(game, s.players[name], _ASKED[only], at)
     if kind == "factions":
         taken = game.colors_taken()
         kinds = {p.faction.home for p in s.players.values()} & {"ice", "volcano", "variable"}
@@ -112,8 +115,6 @@ def listing(game: Game, name: str | None, only: type | tuple[type, ...] | None =
     if kind == "spades":
         return _transforms(game, p, income=True) + [_discard(p.spades)]
     asked = _ASKED[only]
-    if kind in decisions.TURN_KINDS:
-        return _turn_actions(game, p, asked, at)
     if s.phase != "play":
         return _owed_choices(game, p, kind)
     # What a player owes may be settled in any order (a cult step before a power offer, a town
@@ -421,7 +422,11 @@ def _followups(game: Game, p: Player, asked: _Asked, at: str | None = None) -> l
 
 def _free_actions(game: Game, p: Player) -> list[A.Action]:
     """Conversions (every amount the player can afford) and burning, at any moment of the turn."""
-    out = list(_exchanges(p.name, p.C, p.W, p.P, p.VP, p.power[2], p.max_priests, p.w_to_p))
+    # (coins and VP are given only by a few factions: for the others they are left out of what
+    # the conversions are kept by, which their values change at nearly every action)
+    gives = _gives(p.name)
+    out = list(_exchanges(p.name, p.C if "C" in gives else 0, p.W, p.P, p.VP if "VP" in gives else 0,
+                          p.power[2], p.max_priests, p.w_to_p))
     if p.name in _JOIN_ACROSS_RIVERS:
         out += _connects(game, p)
     out += _burns(p.power[1] // 2)
@@ -430,6 +435,12 @@ def _free_actions(game: Game, p: Player) -> list[A.Action]:
 
 #: The factions whose towns may skip a river hex (the `joins_towns_across_rivers` ability).
 _JOIN_ACROSS_RIVERS = frozenset(f for f in ALL_FACTIONS if ability(f, "joins_towns_across_rivers"))
+
+
+@cache
+def _gives(name: str) -> frozenset[str]:
+    """What faction `name` may give in a conversion (game data: once per faction)."""
+    return frozenset(give for give, _ in conversion_rates(name))
 
 
 @lru_cache(maxsize=20000)
@@ -785,11 +796,19 @@ _TRANSFORMS = _Made(lambda key: tuple(A.Transform(key[0], colour) for colour in 
 
 
 def _most_spades_dug(p: Player, extra) -> int:
-    """How many spades `p` can pay for now (0 to MAX_SPADES), on top of `extra`."""
-    n = 0
-    while n < MAX_SPADES and _affordable(p, _dig_cost(p.name, p.dig, n + 1), extra):
-        n += 1
-    return n
+    """How many spades `p` can pay for now (0 to MAX_SPADES), on top of `extra`: every spade costs
+    the same, so each resource a spade takes pays for so many, and the fewest is the most."""
+    most = MAX_SPADES
+    per_spade = _dig_cost(p.name, p.dig, 1)
+    for key, n in per_spade.items():
+        if n:
+            most = min(most, ((p.power[2] if key == "PW" else getattr(p, key, 0)) - extra.get(key, 0)) // n)
+    if most <= 0:
+        return 0
+    for key, n in extra.items():  # (what no spade takes must be affordable too)
+        if n and not per_spade.get(key) and (p.power[2] if key == "PW" else getattr(p, key, 0)) < n:
+            return 0
+    return most
 
 
 #: (faction, home, colour, terrain, spades) -> the colours that many spades turn the terrain into.
@@ -810,36 +829,46 @@ def _turnable(p: Player, current: str, budget: int) -> tuple[str, ...]:
 
 def _upgrades(game: Game, p: Player, at: str | None = None) -> list[A.Action]:
     s = game.state
-    # what each upgrade allows, worked out once: None (none left, or not affordable), True (it
-    # is), or "with_neighbour": a trading house affordable only next to another faction (double
-    # coins without one)
-    allowed: dict[str, bool | str | None] = {}
-    for to in UPGRADES:
-        if p.counts[to] >= p.faction.buildings[to]["count"]:
-            allowed[to] = None
-        elif p.free_tp:
-            allowed[to] = True if to == "TP" else None
-        elif not _affordable(p, p.faction.cost(to)):
-            allowed[to] = None
-        elif to == "TP":
-            allowed[to] = True if _affordable(p, _lonely_tp_cost(p.name)) else "with_neighbour"
+    # the upgrades each kind of building allows, worked out once (in the order of `UPGRADES`):
+    # (building, True) when it is allowed, or (building, "with_neighbour") for a trading house
+    # affordable only next to another faction (double coins without one)
+    allowed: dict[str, list[tuple[str, bool | str]]] = {}
+    counts = p.counts
+    for to, frm, limit, cost, lonely_cost in _upgrade_table(p.name):
+        if counts[to] >= limit or not counts[frm]:  # (none left, or nothing to upgrade)
+            continue
+        if p.free_tp:
+            ok = to == "TP"
+        elif not _affordable(p, cost):
+            ok = False
+        elif lonely_cost is not None:
+            ok = True if _affordable(p, lonely_cost) else "with_neighbour"
         else:
-            allowed[to] = True
-    if not any(allowed.values()):
+            ok = True
+        if ok:
+            allowed.setdefault(frm, []).append((to, ok))
+    if not allowed:
         return []
     out = []
     for h, kind in p.buildings.items() if at is None else [(at, p.buildings.get(at))]:
-        for to in _UPGRADES_FROM.get(kind, ()):
-            ok = allowed[to]
-            if not ok:
-                continue
+        for to, ok in allowed.get(kind, ()):
             if ok == "with_neighbour" and not any(s.owner.get(n) not in (None, p.name) for n in game.adjacent(h)):
                 continue  # no neighbour: the trading house costs double coins
-            out.append(_upgrade(h, to))
+            out.append(_UPGRADE[h, to])
     return out
 
 
-_upgrade = cache(A.Upgrade)
+@cache
+def _upgrade_table(name: str) -> tuple[tuple[str, str, int, dict, dict | None], ...]:
+    """For each upgrade (in the order of `UPGRADES`): the building, the building it replaces, how
+    many faction `name` may build, what one costs, and for a trading house what it costs with no
+    other faction next to it (double coins); game data, worked out once per faction."""
+    f = faction(name)
+    return tuple((to, frm, f.buildings[to]["count"], f.cost(to), _lonely_tp_cost(name) if to == "TP" else None)
+                 for to, frm in UPGRADES.items())
+
+
+_UPGRADE = _Made(lambda key: A.Upgrade(*key))
 
 
 @cache
@@ -849,8 +878,6 @@ def _lonely_tp_cost(name: str) -> dict:
     return {**cost, "C": cost.get("C", 0) * 2}
 
 
-#: building -> what it may be upgraded to, in the order of `UPGRADES`
-_UPGRADES_FROM = {frm: tuple(to for to, f in UPGRADES.items() if f == frm) for frm in UPGRADES.values()}
 
 
 def _bridge_slots(game: Game, p: Player) -> list[frozenset[str]]:
