@@ -365,23 +365,23 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         s = self.state
         if s.phase == "finished":
             raise RuleError("game_over")
-        if isinstance(action, A.ChooseFaction):
+        handler = _HANDLER_FUNCTIONS.get(type(action))  # (None: choosing or dropping a faction)
+        if handler is None and isinstance(action, A.ChooseFaction):
             self._keep_last_snapshot()
             self._choose_faction(action.faction)
             return self._advance_setup()
-        if name not in s.players:
+        p = s.players.get(name)
+        if p is None:
             raise RuleError("faction_not_playing", faction=name)
-        p = s.players[name]
         owner = s.turn.faction
         if s.phase == "play" and owner and owner != name and not action.main_turn and self.can_end_turn(owner):
             # Someone else acting (a leech answer) closes a turn whose action is complete.
             self._end_turn(s.players[owner])
-        if isinstance(action, A.DropFaction):
+        if handler is None and isinstance(action, A.DropFaction):
             self._keep_last_snapshot()
             return self._drop(p)
         if p.dropped:
             raise RuleError("faction_dropped", faction=p.name)
-        handler = _HANDLER_FUNCTIONS.get(type(action))
         if handler is None:
             raise RuleError("unknown_action")
         handler(self, p, action)

@@ -562,11 +562,10 @@ def _builds(game: Game, p: Player, reach: dict[str, bool], transformed: set[str]
     owner, terrain_of = s.owner, s.terrain
     if not (sandstorm or p.unlocked or p.faction.teleport or p.home == "volcano"):
         # (most factions: every hex is reached the same way, so a terrain decides alone)
-        free = [h for h in reach if h not in owner]
         ok = set()
         dug = None  # spades affordable on top of the dwelling (digging costs the same per spade)
         home_spades = _SPADES_HOME.get((p.name, p.home, p.color)) or _spades_home(p)
-        for terrain in {terrain_of[h] for h in free}:
+        for terrain in {terrain_of[h] for h in reach if h not in owner}:
             if terrain == p.home:
                 if not p.spades:  # (the dwelling's own cost is affordable: checked above)
                     ok.add(terrain)
@@ -581,7 +580,7 @@ def _builds(game: Game, p: Player, reach: dict[str, bool], transformed: set[str]
                         ok.add(terrain)
                 elif missing > MAX_SPADES and _can_build_on(p, terrain, base, can_dig, _NO_EXTRA):
                     ok.add(terrain)
-        return [_BUILD[h] for h in free if terrain_of[h] in ok]
+        return [_BUILD[h] for h in reach if h not in owner and terrain_of[h] in ok] if ok else []
     # (terrain, extra cost) -> a dwelling (dug there) is affordable; _HEX_BY_HEX: it depends on the hex
     by_terrain: dict[tuple, object] = {}
     teleported = s.turn.teleported
