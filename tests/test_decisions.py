@@ -5,10 +5,13 @@ Positions are reached by legal play only."""
 import random
 
 from tmdesktop.rules import actions as A
+from tmdesktop.rules import decisions
+from tmdesktop.rules.data import faction
 from tmdesktop.rules.decisions import Decision
 from tmdesktop.rules.engine import Game
 from tmdesktop.rules.random_play import random_step
 from tmdesktop.rules.setup import GameSetup
+from tmdesktop.rules.state import LeechOffer, Player
 
 from tests.positions import new_game
 
@@ -73,3 +76,13 @@ def test_every_pending_decision_has_legal_choices_and_nothing_else_does():
                 assert bool(game.legal_actions(name)) == (name in deciders), (name, pending)
             game.apply(*random_step(game, rng))
         assert game.to_act() is None and game.decisions() == []
+
+
+def test_owing_anything_reads_every_owed_field():
+    nothing = Player(faction("witches"))
+    assert not decisions.owes_any(nothing) and not decisions.owes_before_turn_end(nothing)
+    owed_values = {"leech_offers": [LeechOffer("giants", 2, 0)], "picks_color": True}
+    for kind, field in decisions.OWED_FIELDS:
+        p = Player(faction("witches"), **{field: owed_values.get(field, 1)})
+        assert decisions.owes_any(p) and decisions.owed(p)[0] == kind, field
+        assert decisions.owes_before_turn_end(p) == (kind in decisions.BLOCKS_TURN_END), field

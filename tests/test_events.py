@@ -198,3 +198,16 @@ def test_a_refused_action_records_nothing():
     assert err.value.code == "hex_occupied"
     assert game.events == kept
 
+
+
+def test_events_are_values_equal_only_to_events_of_their_own_class():
+    # (events are named tuples: a round's start must not be found where only its end was)
+    started, ended = E.RoundStarted(2), E.RoundEnded(2)
+    assert started != ended and started not in [ended] and started in [E.RoundStarted(2)]
+    assert started != (2,) and E.Passed("witches", None) != ("witches", None)
+    assert hash(started) == hash(E.RoundStarted(2))
+    gained = E.Gained("witches", "VP", 3, E.source(E.FAVOR, "FAV10"))
+    assert {gained: 1}[E.Gained("witches", "VP", 3, E.source(E.FAVOR, "FAV10"))] == 1
+    assert gained != E.Gained("witches", "VP", 2, E.source(E.FAVOR, "FAV10"))
+    with pytest.raises(AttributeError):
+        gained.amount = 4

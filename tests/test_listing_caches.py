@@ -46,6 +46,10 @@ def check_position(game: Game, rng: random.Random) -> None:
             alone = fresh(game).legal_actions(who, only=kind)
             assert alone == [a for a in full if type(a) is kind], (who, kind)
             assert game.legal_actions(who, only=kind) == alone
+        # two kinds listed together (random play's builds and upgrades): each kind's actions in turn
+        for kinds in ((A.Build, A.Upgrade), (A.Upgrade, A.Transform, A.Dig), (A.Convert, A.Done)):
+            together = fresh(game).legal_actions(who, only=kinds)
+            assert together == [a for kind in kinds for a in full if type(a) is kind], (who, kinds)
         # narrowed to one hex or name (what `apply` checks): exactly the full listing's actions there
         targets = {target_of(a) for a in full} - {None}
         targets |= set(rng.sample(sorted(game.board.land), 5)) | {"ACT1", "BON1", "FAV6", "ACTW", "r0"}
@@ -56,6 +60,13 @@ def check_position(game: Game, rng: random.Random) -> None:
         assert game.legal_actions(who) == full
     # the reach kept for a state is the rule's own answer, hex by hex
     for p in game.state.players.values():
+        # the spades affordable at once are the most n for which n spades' cost is affordable
+        if legal._can_dig(p):
+            for extra in ({}, p.faction.cost("D"), {"W": 1}, {"PW": 2}):
+                n = 0
+                while n < legal.MAX_SPADES and legal._affordable(p, legal._dig_cost(p.name, p.dig, n + 1), extra):
+                    n += 1
+                assert legal._most_spades_dug(p, extra) == n, (p.name, extra)
         game.legal_actions(p.name, only=A.Transform)  # (fills the kept reach of a player on turn)
         kept = game._legal_cache.get(("reach", p.name))
         reach = game.reach_map(p)

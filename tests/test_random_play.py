@@ -4,6 +4,7 @@ every action, through whole games with 2 to 5 players."""
 import copy
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -14,7 +15,7 @@ from tmdesktop.rules.invariants import check_invariants, power_tokens
 from tmdesktop.rules.notation import parse_command, parse_row
 from tmdesktop.rules.maps import MAP_KEYS
 from tmdesktop.rules.setup import TOURNAMENT_OPTIONS, GameSetup
-from tmdesktop.rules.random_play import random_step
+from tmdesktop.rules.random_play import _pick, random_step
 
 def tokens(p) -> int:
     return power_tokens(p)
@@ -112,3 +113,15 @@ def test_undo_restores_the_exact_state():
         g = Game.replay(game.setup, game.log)
         g.undo(back)
         assert g.state == snapshots[-back]
+
+
+def test_a_pick_draws_what_random_choice_draws():
+    # (random play picks with its own `_pick`: the games it plays must stay those of `Random.choice`)
+    for seed in range(200):
+        for n in (1, 2, 3, 5, 8, 57, 64, 100):
+            seq = list(range(n))
+            ours, theirs = random.Random(seed), random.Random(seed)
+            assert [_pick(ours, seq) for _ in range(5)] == [theirs.choice(seq) for _ in range(5)]
+            assert ours.getstate() == theirs.getstate()
+    with pytest.raises(IndexError):
+        _pick(random.Random(0), [])

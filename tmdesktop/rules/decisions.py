@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from operator import itemgetter
 
 from .state import GameState, Player
 
@@ -70,20 +69,29 @@ class Decision:
         return self.kind not in TURN_KINDS and self.kind not in ("dwelling", "bonus", "factions")
 
 
-#: The owed fields of a player's `__dict__`, read in one call.
-_owed_values = itemgetter(*(name for _, name in OWED_FIELDS))
+def owes_any(p: Player) -> bool:
+    """Whether `p` owes anything: the fields of `OWED_FIELDS`, read one by one (asked for every
+    player after every action, and most players owe nothing most of the time: the quickest test)."""
+    return bool(p.leech_offers or p.picks_color or p.lose_cult_owed or p.unlocks_owed or p.p3_offers
+                or p.favors_owed or p.towns_owed or p.cult_steps)
 
 
 def owed(p: Player) -> tuple[str, int] | None:
     """The first thing `p` owes (kind, how many), or None."""
-    values = p.__dict__  # (asked for every player at every change: the quickest look-up)
-    if not any(_owed_values(values)):  # (most players owe nothing most of the time)
+    if not owes_any(p):
         return None
+    values = p.__dict__
     for kind, name in OWED_FIELDS:
         value = values[name]
         if value:
             return kind, _count(value)
     return None
+
+
+def owes_before_turn_end(p: Player) -> bool:
+    """`owes(p, BLOCKS_TURN_END)`, read field by field (asked at every listing of a turn)."""
+    return bool(p.picks_color or p.lose_cult_owed or p.unlocks_owed or p.favors_owed or p.towns_owed
+                or p.cult_steps)
 
 
 def owes(p: Player, kinds: frozenset[str] | None = None) -> bool:
@@ -104,6 +112,8 @@ _FIELDS_OF: dict[frozenset[str] | None, tuple[str, ...]] = {}
 
 def pending(s: GameState) -> list[Decision]:
     """Every decision the game waits for now, in the order the table settles them."""
+    if s.phase == "play":
+        return _in_action_phase(s)
     if s.phase == "finished":
         return []
     if s.phase in ("factions", "colors"):
@@ -122,20 +132,28 @@ def pending(s: GameState) -> list[Decision]:
     if s.phase == "income-spades":
         return [Decision("spades", n, {"count": s.players[n].spades, "round": s.round})
                 for n in s.order if s.players[n].spades and not s.players[n].dropped]
-    owner = s.turn.faction
+    return _in_action_phase(s)
+
+
+def _in_action_phase(s: GameState) -> list[Decision]:
+    """`pending(s)` in the action phase (asked after every action: looked at first)."""
+    t = s.turn
+    owner = t.faction
     players = s.players
     if owner is not None and players[owner].lose_cult_owed:
         return [_volcano_cult(s)]
-    for n in s.order:
-        if any(_owed_values(players[n].__dict__)):
-            break
-    else:  # (most players owe nothing most of the time: asked after every action)
-        return [_turn(s)] if owner is not None else []
     others, mine = [], []
     for n in s.order:
-        d = _in_play(s, n)
-        if d is not None:
-            (mine if n == owner else others).append(d)
+        p = players[n]
+        if (p.leech_offers or p.picks_color or p.lose_cult_owed or p.unlocks_owed or p.p3_offers
+                or p.favors_owed or p.towns_owed or p.cult_steps) and not p.dropped:  # (`owes_any`, inlined)
+            (mine if n == owner else others).append(_owed_decision(p))
+    if not (others or mine):  # (most players owe nothing most of the time: asked after every action)
+        if owner is None:
+            return []
+        if t.actions > 0:  # (`_turn`, for the commonest kind)
+            return [_made("action", owner, (("round", s.round),))]
+        return [_turn(s)]
     if owner is not None and not mine:
         mine.append(_turn(s))
     return mine + others if mid_turn(s) else others + mine
@@ -171,14 +189,19 @@ def _turn(s: GameState) -> Decision:
 def _in_play(s: GameState, n: str) -> Decision | None:
     """What `n` owes first in the action phase (None: nothing, or dropped out)."""
     p = s.players[n]
-    values = p.__dict__
-    if not any(_owed_values(values)) or values["dropped"]:
-        return None  # (owed() inlined: asked for every player after every action)
+    if p.dropped or not owes_any(p):
+        return None
+    return _owed_decision(p)
+
+
+def _owed_decision(p: Player) -> Decision:
+    """The decision of what `p`, who owes something, owes first."""
+    offers = p.leech_offers
+    if offers:  # (the commonest: a neighbour built)
+        offer = offers[0]
+        return _made("leech", p.name, (("source", offer.source), ("amount", offer.amount), ("count", len(offers))))
     kind, count = owed(p)
-    if kind == "leech":
-        offer = p.leech_offers[0]
-        return _made(kind, n, (("source", offer.source), ("amount", offer.amount), ("count", count)))
-    return _made(kind, n, (("count", count),))
+    return _made(kind, p.name, (("count", count),))
 
 
 @cache

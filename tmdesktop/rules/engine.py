@@ -34,8 +34,11 @@ from .towns import Towns
 #: The key under which the cache of listings keeps the pending decisions (no faction is called so).
 _PENDING = "__pending__"
 _faction_of = attrgetter("faction")
-#: How often `apply` keeps a copy of the state for undo (a copy costs about as much as an action).
-CHECKPOINT_EVERY = 16
+#: How often `apply` keeps a copy of the state for undo: a copy costs about as much as two or three
+#: actions and keeps the garbage collector busy (every 16th action's copy was 5% of a random
+#: playout's instructions); an undo replays at most CHECKPOINT_EVERY - 1 actions without checking
+#: them (a millisecond or two).
+CHECKPOINT_EVERY = 64
 
 
 class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cults, Tiles, Leech, Towns):
@@ -98,14 +101,15 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
 
     def _accept(self, faction: str | None, action: A.Action) -> A.Action:
         """The listed form of `action`, or the RuleError explaining why it is refused."""
-        if isinstance(action, A.DropFaction):
+        kept = self._legal_cache
+        listed = kept.get(faction) or kept.get((faction, type(action)))
+        if listed is not None and id(action) in map(id, listed):
+            return action  # the listed object itself (a search or random play): legal and listed
+        if isinstance(action, A.DropFaction):  # (never listed: a faction leaves the game)
             p = self.state.players.get(faction)
             if p is None or p.dropped or self.finished:
                 raise self._refusal(faction, action)
             return action
-        listed = self._legal_cache.get(faction) or self._legal_cache.get((faction, type(action)))
-        if listed is not None and id(action) in map(id, listed):
-            return action  # the listed object itself (a search or random play): legal and listed
         try:
             action = legal.canonical(self, faction, action)
         except Exception:  # a malformed action is refused like any other
@@ -252,10 +256,11 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             found = self._legal_cache[_PENDING] = tuple(decisions.pending(self.state))
         return found
 
-    def legal_actions(self, name: str | None, only: type | None = None) -> list[A.Action]:
+    def legal_actions(self, name: str | None, only: type | tuple[type, ...] | None = None) -> list[A.Action]:
         """Every legal action for `name`'s current decision (empty when it has none), in a fixed
         order; `apply` accepts exactly these.  With `only` (a class of action), just those: a
-        search that wants the builds need not pay for listing everything."""
+        search that wants the builds need not pay for listing everything; with a tuple of
+        classes, the actions of each class in turn, listed together."""
         # (kept until the state changes: the whole listing under the faction's name, a listing
         # of one kind under (name, kind))
         kept = self._legal_cache
@@ -264,14 +269,20 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             if only is not None and self._main_action_open(name):
                 part = kept.get((name, only))
                 if part is None:
-                    part = kept[(name, only)] = tuple(legal.legal_actions(self, name, only))
+                    if type(only) is tuple:  # (each kind kept too: `apply` finds its action there)
+                        listed = legal.listing(self, name, only)
+                        for kind in only:
+                            kept[(name, kind)] = tuple(legal.of_kinds(listed, kind))
+                        part = kept[(name, only)] = sum((kept[(name, kind)] for kind in only), ())
+                    else:
+                        part = kept[(name, only)] = tuple(legal.legal_actions(self, name, only))
                 return list(part)
             # (the whole listing: asked for, or short when no main action is open: tiles,
             # answers, conversions; kept for the next ask)
             full = kept[name] = tuple(legal.listing(self, name))
         if only is None:
             return list(full)
-        return [a for a in full if type(a) is only]
+        return legal.of_kinds(full, only)
 
     def _main_action_open(self, name: str | None) -> bool:
         """Whether `name` may still build, transform, upgrade or take an action space now: only
@@ -308,7 +319,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         # faction's `dig` (free) is taken only to raise the volcano, not as an action doing nothing
         # (both owed only while a follow-up of the action is open)
         return not p.spades and not (t.followups and (self.bridge_owed(p) or self.volcano_owed(p))) \
-            and not decisions.owes(p, decisions.BLOCKS_TURN_END)
+            and not decisions.owes_before_turn_end(p)
 
     # ------------------------------------------------------------------ setup and rebuild
 
@@ -354,23 +365,23 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         s = self.state
         if s.phase == "finished":
             raise RuleError("game_over")
-        if isinstance(action, A.ChooseFaction):
+        handler = _HANDLER_FUNCTIONS.get(type(action))  # (None: choosing or dropping a faction)
+        if handler is None and isinstance(action, A.ChooseFaction):
             self._keep_last_snapshot()
             self._choose_faction(action.faction)
             return self._advance_setup()
-        if name not in s.players:
+        p = s.players.get(name)
+        if p is None:
             raise RuleError("faction_not_playing", faction=name)
-        p = s.players[name]
         owner = s.turn.faction
         if s.phase == "play" and owner and owner != name and not action.main_turn and self.can_end_turn(owner):
             # Someone else acting (a leech answer) closes a turn whose action is complete.
             self._end_turn(s.players[owner])
-        if isinstance(action, A.DropFaction):
+        if handler is None and isinstance(action, A.DropFaction):
             self._keep_last_snapshot()
             return self._drop(p)
         if p.dropped:
             raise RuleError("faction_dropped", faction=p.name)
-        handler = _HANDLER_FUNCTIONS.get(type(action))
         if handler is None:
             raise RuleError("unknown_action")
         handler(self, p, action)
@@ -378,14 +389,17 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         # `last_snapshot` is read from the player when asked, unless the setup or the round moves
         # on now (income, final scoring): then it is taken before that
         self._last_actor, self._last_values = name, None
-        if phase in ("factions", "colors"):
+        if phase == "play":
+            if s.turn.faction is None:  # (while a turn goes on the round cannot end)
+                self._last_values = p.snapshot()
+                self._maybe_end_round()
+        elif phase in ("factions", "colors"):
             self._last_values = p.snapshot()
             self._advance_setup()
         elif phase == "bonus" and not s.setup_queue:
             self._last_values = p.snapshot()
             self._start_round()
-        elif phase == "income-spades" or (phase == "play" and s.turn.faction is None):
-            # (while a turn goes on the round cannot end: `_maybe_end_round` would do nothing)
+        elif phase == "income-spades":
             self._last_values = p.snapshot()
             self._maybe_end_round()
 

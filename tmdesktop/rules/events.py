@@ -8,7 +8,8 @@ causes instead of guessing them. The engine keeps no text here: the app words th
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
+from typing import NamedTuple
 
 #: Kinds of source. The key says which one (a tile, a faction, a cult track, a building ...).
 START = "start"  # starting values (key: the faction; auctions change the VP)
@@ -41,6 +42,23 @@ RESOURCES = "resources"  # resources into coins, coins into VP at the end (key: 
 FINAL_KINDS = (CULT_MAJORITY, AREA, FINAL_TILE, RESOURCES)
 
 
+def _event(cls):
+    """An event class: a named tuple (an action makes several events, and a tuple is quicker to
+    make than a frozen dataclass), equal only to an event of the same class with equal fields."""
+
+    def __eq__(self, other) -> bool:
+        return type(self) is type(other) and tuple.__eq__(self, other)
+
+    def __ne__(self, other) -> bool:
+        return not __eq__(self, other)
+
+    def __hash__(self) -> int:
+        return hash((cls.__name__, *self))
+
+    cls.__eq__, cls.__ne__, cls.__hash__ = __eq__, __ne__, __hash__
+    return cls
+
+
 @dataclass(frozen=True, slots=True)
 class Source:
     kind: str
@@ -53,8 +71,8 @@ def source(kind: str, key: str | None = None) -> Source:
     return Source(kind, key)
 
 
-@dataclass(frozen=True, slots=True)
-class Gained:
+@_event
+class Gained(NamedTuple):
     """`amount` (negative: paid or lost) of `resource` for `faction` because of `source`.
 
     resource: VP, C, W, P; PW (power moved towards bowl III; negative: spent from bowl III);
@@ -68,8 +86,13 @@ class Gained:
     source: Source
 
 
-@dataclass(frozen=True, slots=True)
-class Built:
+#: `Gained` made from its fields as one tuple, without running Python code (the engine makes one at
+#: nearly every change of a resource): `gained((faction, resource, amount, source))`.
+gained = partial(tuple.__new__, Gained)
+
+
+@_event
+class Built(NamedTuple):
     """A building placed on `hex`; `replaced` is the building it upgraded (None for a dwelling)."""
 
     faction: str
@@ -78,15 +101,15 @@ class Built:
     replaced: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Transformed:
+@_event
+class Transformed(NamedTuple):
     faction: str
     hex: str
     terrain: str
 
 
-@dataclass(frozen=True, slots=True)
-class PowerOffered:
+@_event
+class PowerOffered(NamedTuple):
     """`faction` built next to `to`, who may take up to `amount` power."""
 
     faction: str
@@ -94,24 +117,24 @@ class PowerOffered:
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
-class Passed:
+@_event
+class Passed(NamedTuple):
     faction: str
     bonus: str | None  # the bonus tile taken (None in the last round)
 
 
-@dataclass(frozen=True, slots=True)
-class RoundStarted:
+@_event
+class RoundStarted(NamedTuple):
     round: int
 
 
-@dataclass(frozen=True, slots=True)
-class RoundEnded:
+@_event
+class RoundEnded(NamedTuple):
     round: int
 
 
-@dataclass(frozen=True, slots=True)
-class Checkpoint:
+@_event
+class Checkpoint(NamedTuple):
     """The engine's own step for one faction (income, a final scoring step, a builder's ability
     answered by the neighbours) and the faction's values after it: the system rows of a ledger.
     values: (VP, C, W, P, bowls, cults) as `Player.snapshot`."""

@@ -30,20 +30,63 @@ from .terrain import spades_to_turn
 MAX_SPADES = 3
 
 
-def legal_actions(game: Game, name: str | None, only: type | None = None, at: str | None = None) -> list[A.Action]:
+def legal_actions(game: Game, name: str | None, only: type | tuple[type, ...] | None = None,
+                  at: str | None = None) -> list[A.Action]:
     """The legal actions of `name`'s current decision; with `only`, just those of that class
-    (the same listing, filtered, with the parts that cannot give that class skipped); with `at`
-    too, just those on that hex (a build, transform or upgrade) or of that name (an action
-    space or tile): what `apply` needs to check one action."""
+    (the same listing, filtered, with the parts that cannot give that class skipped), or of
+    those classes (a tuple: each class's actions in turn); with `at` too, just those on that hex
+    (a build, transform or upgrade) or of that name (an action space or tile): what `apply`
+    needs to check one action."""
     out = listing(game, name, only, at)
     if only is None:
         return out
-    if at is None:
-        return [a for a in out if type(a) is only]
-    return [a for a in out if type(a) is only and target_of(a) == at]
+    if at is not None:
+        out = [a for a in out if target_of(a) == at]
+    return of_kinds(out, only)
 
 
-def listing(game: Game, name: str | None, only: type | None = None, at: str | None = None) -> list[A.Action]:
+def of_kinds(actions, only: type | tuple[type, ...]) -> list[A.Action]:
+    """The actions of class `only`, or of each class of the tuple `only` in turn (so that the
+    actions of (Build, Upgrade) are those of Build, then those of Upgrade)."""
+    if type(only) is not tuple:
+        return [a for a in actions if type(a) is only]
+    found = [a for a in actions if type(a) in only]  # (often none: one look at each)
+    return [a for kind in only for a in found if type(a) is kind] if found else found
+
+
+class _Asked:
+    """Which parts of a listing can give the classes of action asked for (`only`: None for
+    every class, a class or a tuple of classes), worked out once for each."""
+
+    def __init__(self, only: type | tuple[type, ...] | None):
+        kinds = None if only is None else frozenset(only if type(only) is tuple else (only,))
+
+        def asks(*classes: type) -> bool:
+            return kinds is None or not kinds.isdisjoint(classes)
+
+        self.build, self.upgrade, self.use_action = asks(A.Build), asks(A.Upgrade), asks(A.UseAction)
+        self.transform, self.dig, self.priest = asks(A.Transform), asks(A.Dig), asks(A.SendPriest)
+        self.bridge, self.advance_or_pass = asks(A.PlaceBridge), asks(A.Advance, A.Pass)
+        self.free, self.discard, self.done = asks(A.Convert, A.Connect, A.Burn), asks(A.DiscardSpade), asks(A.Done)
+        #: nothing asked for can be the main action or a follow-up
+        self.no_action = kinds is not None and kinds <= _NEVER_AN_ACTION
+        #: transforms are worked out only to know whether a `dig` is possible (the first is enough)
+        self.first_transform = self.dig and not self.transform and kinds is not None
+        #: the things owed (`_owed_choices`) whose choices can be asked for
+        self.owed = frozenset(kind for kind, classes in _SETTLED_BY.items() if asks(*classes))
+
+
+class _AskedFor(dict):
+    def __missing__(self, only):
+        asked = self[only] = _Asked(only)
+        return asked
+
+
+_ASKED = _AskedFor()
+
+
+def listing(game: Game, name: str | None, only: type | tuple[type, ...] | None = None,
+            at: str | None = None) -> list[A.Action]:
     """The listing `legal_actions` filters: with `only` (and `at`), the parts that cannot give
     that class (on that hex or name) are skipped, but what the other parts give is left in."""
     s = game.state
@@ -51,6 +94,8 @@ def listing(game: Game, name: str | None, only: type | None = None, at: str | No
     if d is None:
         return []
     kind = d.kind
+    if kind in decisions.TURN_KINDS:  # (the commonest kinds: looked at first)
+        return _turn_actions(game, s.players[name], _ASKED[only], at)
     if kind == "factions":
         taken = game.colors_taken()
         kinds = {p.faction.home for p in s.players.values()} & {"ice", "volcano", "variable"}
@@ -69,8 +114,7 @@ def listing(game: Game, name: str | None, only: type | None = None, at: str | No
         return [A.Pass(b) for b in s.bonus_pool]
     if kind == "spades":
         return _transforms(game, p, income=True) + [_discard(p.spades)]
-    if kind in decisions.TURN_KINDS:
-        return _turn_actions(game, p, only, at)
+    asked = _ASKED[only]
     if s.phase != "play":
         return _owed_choices(game, p, kind)
     # What a player owes may be settled in any order (a cult step before a power offer, a town
@@ -79,10 +123,10 @@ def listing(game: Game, name: str | None, only: type | None = None, at: str | No
     out: list[A.Action] = []
     values = p.__dict__
     for owed_kind, owed_field in decisions.OWED_FIELDS:
-        if values[owed_field] and (only is None or only in _SETTLED_BY[owed_kind]):
+        if values[owed_field] and owed_kind in asked.owed:
             out += _owed_choices(game, p, owed_kind)
     if s.turn.faction == name and not p.lose_cult_owed:  # the site: "must lose cult steps first"
-        out += _turn_actions(game, p, only, at)
+        out += _turn_actions(game, p, asked, at)
         if p.towns_owed:
             # before taking a town tile, a step back from 8 or 9 leaves the key for another track
             out += [_cult_step(c, -1) for c in CULTS if 8 <= p.cult[c] <= 9]
@@ -158,27 +202,27 @@ _decline = cache(A.Decline)
 _take_tile = cache(A.TakeTile)
 
 
-def _turn_actions(game: Game, p: Player, only: type | None = None, at: str | None = None) -> list[A.Action]:
+def _turn_actions(game: Game, p: Player, asked: _Asked, at: str | None = None) -> list[A.Action]:
     """What the player whose turn it is may do: the main action (or what is left of it), free
     conversions, ending the turn."""
     t = game.state.turn
-    if t.closed or only in _NEVER_AN_ACTION:  # passed or picked a colour: only ending the turn is left
+    if t.closed or asked.no_action:  # passed or picked a colour: only ending the turn is left
         out = []
     elif t.actions > 0:
-        out = _main_actions(game, p, only, at)
+        out = _main_actions(game, p, asked, at)
     else:
-        out = _followups(game, p, only, at) if t.followups else []  # (most often nothing is left)
+        out = _followups(game, p, asked, at) if t.followups else []  # (most often nothing is left)
         if game.alone_in_round(p):  # the last player in the round may start a new action at once
             # (but a build, transform, dig or upgrade while one is still owed to this action is
             # that follow-up, which the listing above already holds)
             f = t.followups
             owed = {cls for cls, keys in _FOLLOWUP_KINDS.items() if any(f.get(k, 0) > 0 for k in keys)}
-            out += [a for a in _main_actions(game, p, only, at) if a not in out and type(a) not in owed]
-    if only in (None, A.Convert, A.Connect, A.Burn) and not t.closed:
+            out += [a for a in _main_actions(game, p, asked, at) if a not in out and type(a) not in owed]
+    if asked.free and not t.closed:
         out += _free_actions(game, p)
-    if only in (None, A.DiscardSpade) and p.spades and t.actions == 0:
+    if asked.discard and p.spades and t.actions == 0:
         out.append(_discard(p.spades))  # spades are used or thrown away, never lost silently
-    if only in (None, A.Done) and game.can_end_turn(p.name):
+    if asked.done and game.can_end_turn(p.name):
         out.append(_DONE)
     return out
 
@@ -190,25 +234,26 @@ _discard = cache(A.DiscardSpade)
 # ---------------------------------------------------------------- main actions
 
 
-def _main_actions(game: Game, p: Player, only: type | None = None, at: str | None = None) -> list[A.Action]:
+def _main_actions(game: Game, p: Player, asked: _Asked, at: str | None = None) -> list[A.Action]:
     s = game.state
     out: list[A.Action] = []
-    if only in (None, A.Build, A.Transform, A.Dig):
+    if asked.build or asked.transform or asked.dig:
         reach = _reach(game, p, at)
-        if only in (None, A.Build):
+        if asked.build:
             out += _builds(game, p, reach) if at is not None else _kept(game, "builds", p, _builds, reach)
-        transforms = _transforms(game, p, reach=reach, first=only is A.Dig) if only is not A.Build else []
-        out += transforms
-        out += _digs(game, p, transforms)
-    if only in (None, A.Upgrade):
+        if asked.transform or asked.dig:
+            transforms = _transforms(game, p, reach=reach, first=asked.first_transform)
+            out += transforms
+            out += _digs(game, p, transforms)
+    if asked.upgrade:
         out += _upgrades(game, p, at) if at is not None else _kept(game, "upgrades", p, _upgrades)
-    if only in (None, A.UseAction):
+    if asked.use_action:
         out += _special_actions(game, p, at)
-    if only in (None, A.SendPriest) and p.P > 0:
+    if asked.priest and p.P > 0:
         for cult in CULTS:
             if p.cult[cult] < 10:
                 out += _priests(game, cult)
-    if only not in (None, A.Advance, A.Pass):
+    if not asked.advance_or_pass:
         return out
     if p.ship < p.faction.max_ship and _affordable(p, p.faction.shipping["advance_cost"]):
         out.append(_advance("ship"))
@@ -347,13 +392,13 @@ _FOLLOWUP_KINDS = {A.Build: ("build",), A.Transform: ("transform", "sandstorm"),
                    A.Upgrade: ("upgrade",)}
 
 
-def _followups(game: Game, p: Player, only: type | None = None, at: str | None = None) -> list[A.Action]:
+def _followups(game: Game, p: Player, asked: _Asked, at: str | None = None) -> list[A.Action]:
     f = game.state.turn.followups
     out: list[A.Action] = []
     if not f:  # (the common case: nothing of the action is left)
         return out
     reach = None
-    if f.get("build", 0) > 0 and only in (None, A.Build):
+    if f.get("build", 0) > 0 and asked.build:
         reach = _reach(game, p, at)
         t = game.state.turn
         if t.transformed and f.get("transform", 0) > 0:
@@ -362,22 +407,26 @@ def _followups(game: Game, p: Player, only: type | None = None, at: str | None =
                     or game.state.terrain[b.hex] not in (p.home, *p.unlocked)]
         else:
             out += _builds(game, p, reach, t.transformed)
-    if (f.get("transform", 0) > 0 or f.get("sandstorm", 0) > 0) and only in (None, A.Transform, A.Dig):
+    if (f.get("transform", 0) > 0 or f.get("sandstorm", 0) > 0) and (asked.transform or asked.dig):
         reach = reach if reach is not None else _reach(game, p, at)
-        transforms = _transforms(game, p, reach=reach, first=only is A.Dig)
+        transforms = _transforms(game, p, reach=reach, first=asked.first_transform)
         out += transforms
         if f.get("dig", 0) > 0:
             out += _digs(game, p, transforms)
-    if f.get("bridge", 0) > 0 and len(p.bridges) < BRIDGES_PER_FACTION and only in (None, A.PlaceBridge):
+    if f.get("bridge", 0) > 0 and len(p.bridges) < BRIDGES_PER_FACTION and asked.bridge:
         out += [A.PlaceBridge(*sorted(pair)) for pair in _bridge_slots(game, p)]
-    if f.get("upgrade", 0) > 0 and only in (None, A.Upgrade):
+    if f.get("upgrade", 0) > 0 and asked.upgrade:
         out += _upgrades(game, p, at)
     return out
 
 
 def _free_actions(game: Game, p: Player) -> list[A.Action]:
     """Conversions (every amount the player can afford) and burning, at any moment of the turn."""
-    out = list(_exchanges(p.name, p.C, p.W, p.P, p.VP, p.power[2], p.max_priests, p.w_to_p))
+    # (coins and VP are given only by a few factions: for the others they are left out of what
+    # the conversions are kept by, which their values change at nearly every action)
+    gives = _gives(p.name)
+    out = list(_exchanges(p.name, p.C if "C" in gives else 0, p.W, p.P, p.VP if "VP" in gives else 0,
+                          p.power[2], p.max_priests, p.w_to_p))
     if p.name in _JOIN_ACROSS_RIVERS:
         out += _connects(game, p)
     out += _burns(p.power[1] // 2)
@@ -386,6 +435,12 @@ def _free_actions(game: Game, p: Player) -> list[A.Action]:
 
 #: The factions whose towns may skip a river hex (the `joins_towns_across_rivers` ability).
 _JOIN_ACROSS_RIVERS = frozenset(f for f in ALL_FACTIONS if ability(f, "joins_towns_across_rivers"))
+
+
+@cache
+def _gives(name: str) -> frozenset[str]:
+    """What faction `name` may give in a conversion (game data: once per faction)."""
+    return frozenset(give for give, _ in conversion_rates(name))
 
 
 @lru_cache(maxsize=20000)
@@ -507,11 +562,10 @@ def _builds(game: Game, p: Player, reach: dict[str, bool], transformed: set[str]
     owner, terrain_of = s.owner, s.terrain
     if not (sandstorm or p.unlocked or p.faction.teleport or p.home == "volcano"):
         # (most factions: every hex is reached the same way, so a terrain decides alone)
-        free = [h for h in reach if h not in owner]
         ok = set()
         dug = None  # spades affordable on top of the dwelling (digging costs the same per spade)
         home_spades = _SPADES_HOME.get((p.name, p.home, p.color)) or _spades_home(p)
-        for terrain in {terrain_of[h] for h in free}:
+        for terrain in {terrain_of[h] for h in reach if h not in owner}:
             if terrain == p.home:
                 if not p.spades:  # (the dwelling's own cost is affordable: checked above)
                     ok.add(terrain)
@@ -526,7 +580,7 @@ def _builds(game: Game, p: Player, reach: dict[str, bool], transformed: set[str]
                         ok.add(terrain)
                 elif missing > MAX_SPADES and _can_build_on(p, terrain, base, can_dig, _NO_EXTRA):
                     ok.add(terrain)
-        return [_BUILD[h] for h in free if terrain_of[h] in ok]
+        return [_BUILD[h] for h in reach if h not in owner and terrain_of[h] in ok] if ok else []
     # (terrain, extra cost) -> a dwelling (dug there) is affordable; _HEX_BY_HEX: it depends on the hex
     by_terrain: dict[tuple, object] = {}
     teleported = s.turn.teleported
@@ -741,11 +795,19 @@ _TRANSFORMS = _Made(lambda key: tuple(A.Transform(key[0], colour) for colour in 
 
 
 def _most_spades_dug(p: Player, extra) -> int:
-    """How many spades `p` can pay for now (0 to MAX_SPADES), on top of `extra`."""
-    n = 0
-    while n < MAX_SPADES and _affordable(p, _dig_cost(p.name, p.dig, n + 1), extra):
-        n += 1
-    return n
+    """How many spades `p` can pay for now (0 to MAX_SPADES), on top of `extra`: every spade costs
+    the same, so each resource a spade takes pays for so many, and the fewest is the most."""
+    most = MAX_SPADES
+    per_spade = _dig_cost(p.name, p.dig, 1)
+    for key, n in per_spade.items():
+        if n:
+            most = min(most, ((p.power[2] if key == "PW" else getattr(p, key, 0)) - extra.get(key, 0)) // n)
+    if most <= 0:
+        return 0
+    for key, n in extra.items():  # (what no spade takes must be affordable too)
+        if n and not per_spade.get(key) and (p.power[2] if key == "PW" else getattr(p, key, 0)) < n:
+            return 0
+    return most
 
 
 #: (faction, home, colour, terrain, spades) -> the colours that many spades turn the terrain into.
@@ -766,36 +828,46 @@ def _turnable(p: Player, current: str, budget: int) -> tuple[str, ...]:
 
 def _upgrades(game: Game, p: Player, at: str | None = None) -> list[A.Action]:
     s = game.state
-    # what each upgrade allows, worked out once: None (none left, or not affordable), True (it
-    # is), or "with_neighbour": a trading house affordable only next to another faction (double
-    # coins without one)
-    allowed: dict[str, bool | str | None] = {}
-    for to in UPGRADES:
-        if p.counts[to] >= p.faction.buildings[to]["count"]:
-            allowed[to] = None
-        elif p.free_tp:
-            allowed[to] = True if to == "TP" else None
-        elif not _affordable(p, p.faction.cost(to)):
-            allowed[to] = None
-        elif to == "TP":
-            allowed[to] = True if _affordable(p, _lonely_tp_cost(p.name)) else "with_neighbour"
+    # the upgrades each kind of building allows, worked out once (in the order of `UPGRADES`):
+    # (building, True) when it is allowed, or (building, "with_neighbour") for a trading house
+    # affordable only next to another faction (double coins without one)
+    allowed: dict[str, list[tuple[str, bool | str]]] = {}
+    counts = p.counts
+    for to, frm, limit, cost, lonely_cost in _upgrade_table(p.name):
+        if counts[to] >= limit or not counts[frm]:  # (none left, or nothing to upgrade)
+            continue
+        if p.free_tp:
+            ok = to == "TP"
+        elif not _affordable(p, cost):
+            ok = False
+        elif lonely_cost is not None:
+            ok = True if _affordable(p, lonely_cost) else "with_neighbour"
         else:
-            allowed[to] = True
-    if not any(allowed.values()):
+            ok = True
+        if ok:
+            allowed.setdefault(frm, []).append((to, ok))
+    if not allowed:
         return []
     out = []
     for h, kind in p.buildings.items() if at is None else [(at, p.buildings.get(at))]:
-        for to in _UPGRADES_FROM.get(kind, ()):
-            ok = allowed[to]
-            if not ok:
-                continue
+        for to, ok in allowed.get(kind, ()):
             if ok == "with_neighbour" and not any(s.owner.get(n) not in (None, p.name) for n in game.adjacent(h)):
                 continue  # no neighbour: the trading house costs double coins
-            out.append(_upgrade(h, to))
+            out.append(_UPGRADE[h, to])
     return out
 
 
-_upgrade = cache(A.Upgrade)
+@cache
+def _upgrade_table(name: str) -> tuple[tuple[str, str, int, dict, dict | None], ...]:
+    """For each upgrade (in the order of `UPGRADES`): the building, the building it replaces, how
+    many faction `name` may build, what one costs, and for a trading house what it costs with no
+    other faction next to it (double coins); game data, worked out once per faction."""
+    f = faction(name)
+    return tuple((to, frm, f.buildings[to]["count"], f.cost(to), _lonely_tp_cost(name) if to == "TP" else None)
+                 for to, frm in UPGRADES.items())
+
+
+_UPGRADE = _Made(lambda key: A.Upgrade(*key))
 
 
 @cache
@@ -805,8 +877,6 @@ def _lonely_tp_cost(name: str) -> dict:
     return {**cost, "C": cost.get("C", 0) * 2}
 
 
-#: building -> what it may be upgraded to, in the order of `UPGRADES`
-_UPGRADES_FROM = {frm: tuple(to for to, f in UPGRADES.items() if f == frm) for frm in UPGRADES.values()}
 
 
 def _bridge_slots(game: Game, p: Player) -> list[frozenset[str]]:

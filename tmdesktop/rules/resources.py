@@ -30,7 +30,7 @@ class Resources:
         """Change VP, C, W or P by n and record why."""
         if n:
             setattr(p, resource, getattr(p, resource) + n)
-            self._caused.append(E.Gained(p.name, resource, n, source))  # (`_record`, inlined: the commonest event)
+            self._caused.append(E.gained((p.name, resource, n, source)))  # (`_record`, inlined: the commonest event)
 
     def _gain(self, p: Player, gains: dict, source: E.Source, income_spades: bool = False) -> None:
         if "KEY" in gains:  # a town's key comes before its cult steps (TW5, TW6 may reach 10)

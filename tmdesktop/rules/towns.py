@@ -17,14 +17,18 @@ class Towns:
 
     def _group(self, p: Player, hex_: str) -> set[str]:
         """p's buildings connected to hex_ for towns: adjacency, bridges, Mermaids' river skips."""
-        s = self.state
+        owner, name = self.state.owner, p.name
         links = final_scoring.river_links(self, p)
         group = {hex_}
         stack = [hex_]
         while stack:
             h = stack.pop()
-            for n in self.adjacent(h) | links.get(h, set()):
-                if n not in group and s.owner.get(n) == p.name:
+            for n in self.adjacent(h):
+                if n not in group and owner.get(n) == name:
+                    group.add(n)
+                    stack.append(n)
+            for n in links.get(h, ()):
+                if n not in group and owner.get(n) == name:
                     group.add(n)
                     stack.append(n)
         return group
