@@ -179,14 +179,15 @@ def drive(app, scene, rounds: int, rng: random.Random,
         try:
             last = None
             for i in range(rounds):
-                time.sleep(rng.uniform(0.02, 0.3))  # sometimes while lingering, sometimes idle
+                time.sleep(rng.uniform(0.02, 0.3))  # the loop still lingers on the last input
                 h = rng.choice([x for x in hexes if x != last])
                 last = h
                 _post("hover", pygame.MOUSEMOTION, pos=centres[h], rel=(1, 1), buttons=(0, 0, 0))
                 wait_frame()
                 if targets and i % 3 == 0:
                     h, tool = rng.choice(targets)
-                    time.sleep(rng.uniform(0.02, 0.3))
+                    # every other click comes after a pause, when the loop looks for input less often
+                    time.sleep(rng.uniform(0.02, 0.3) if i % 6 else rng.uniform(0.7, 0.9))
                     if tool:
                         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_t, mod=0, unicode="t",
                                                              scancode=0))

@@ -18,8 +18,11 @@ IDLE_FPS = 12
 #: Seconds of fast ticking after the last input, so hovering and dragging feel immediate.
 LINGER = 0.6
 #: How often the loop looks for input while it waits (ms): a click waits at most this long to be
-#: seen, at a cost of well under 1 % of a core (pygame's own event.wait polls every 1 ms).
+#: seen (pygame's own event.wait polls every 1 ms). Each look costs a little, so once nothing has
+#: happened for LINGER seconds the loop looks less often: 333 looks a second alone cost about 3 %
+#: of a core on a slow machine, 167 about 2 %, and only the first input after a pause waits longer.
 POLL_MS = 3
+IDLE_POLL_MS = 6
 #: Input that answers at once, without waiting for the next 60 Hz frame slot (a hover does wait).
 URGENT = frozenset({pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.MOUSEWHEEL,
                     pygame.TEXTINPUT})
@@ -324,7 +327,7 @@ class App:
 
     def run(self, max_seconds: float | None = None) -> None:
         """The main loop.  Input is handled as soon as it arrives (the loop polls every POLL_MS
-        while it waits); a click or a key is drawn at once, hovers at most ACTIVE_FPS times a
+        while it waits, IDLE_POLL_MS after a pause); a click or a key is drawn at once, hovers at most ACTIVE_FPS times a
         second; with nothing to show the loop wakes IDLE_FPS times a second for timers."""
         start = prev = time.perf_counter()
         last_input = last_frame = -1.0
@@ -348,17 +351,17 @@ class App:
             elif animating or now - last_input < LINGER:
                 self._wait_for_input(now + interval)
             else:
-                self._wait_for_input(now + 1.0 / IDLE_FPS)
+                self._wait_for_input(now + 1.0 / IDLE_FPS, IDLE_POLL_MS)
         self.after_frame()  # nothing waits past the end of the loop
 
     @staticmethod
-    def _wait_for_input(deadline: float) -> None:
-        """Sleep until `deadline`, or until an event arrives (polled every POLL_MS)."""
+    def _wait_for_input(deadline: float, poll_ms: int = POLL_MS) -> None:
+        """Sleep until `deadline`, or until an event arrives (polled every `poll_ms`)."""
         while not pygame.event.peek():
             left = deadline - time.perf_counter()
             if left <= 0:
                 return
-            pygame.time.wait(max(1, min(POLL_MS, int(left * 1000))))
+            pygame.time.wait(max(1, min(poll_ms, int(left * 1000))))
 
     def screenshot(self, path: str) -> None:
         self.render(force=True)
