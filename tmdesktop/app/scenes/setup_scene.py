@@ -139,8 +139,8 @@ class SetupScene(MenuScene):
             row = pygame.Rect(lx, y, col_w, rh)
             self.player_rows.append(row)
             dot = px(40)
-            self.names[i].rect = pygame.Rect(row.x + dot, row.y, int(col_w * 0.36) - dot, rh)
-            self.colours[i].rect = pygame.Rect(self.names[i].rect.right + px(8), row.y, int(col_w * 0.29), rh)
+            self.names[i].rect = pygame.Rect(row.x + dot, row.y, int(col_w * 0.28) - dot, rh)
+            self.colours[i].rect = pygame.Rect(self.names[i].rect.right + px(8), row.y, int(col_w * 0.32), rh)
             self.seats[i].rect = pygame.Rect(self.colours[i].rect.right + px(8), row.y,
                                             row.right - self.colours[i].rect.right - px(8), rh)
             y += rh + gap
