@@ -161,6 +161,26 @@ def test_the_last_rounds_pass_asks_for_no_bonus_tile(make_app):
     assert game.log[-2:] == [(me, A.Pass()), (me, A.Done())]
 
 
+def test_the_pass_picker_shows_tiles_with_their_coins_and_no_notation(make_app):
+    """In round 2 the tiles nobody took in round 1 carry a coin: the picker shows it as a coin
+    badge on the card, as the board does, and no option is labelled with the tile's code."""
+    app, scene, session = make_app(players=3, seed=3)
+    app.settings = Settings(warnings=False)
+    game = session.game
+    play_until(app, session, lambda: game.state.round == 2 and session.decider() is not None
+               and game.decision(session.decider()) == "action", seed=3)
+    hand_over(app)
+    coins = dict(game.state.bonus_pool)
+    assert any(coins.values())  # the rules put a coin on each tile left over
+    key(app, pygame.K_x)
+    top = app.stack.top
+    assert isinstance(top, ChoiceScene)
+    shown = {o.card: o.badge for o in top.options if o.card}
+    assert set(shown) == set(coins)
+    assert shown == {b: (str(n) if n else None) for b, n in coins.items()}
+    assert not any("BON" in o.label for o in top.options)
+
+
 def test_plurals_in_every_language(make_app):
     _app, _scene, session = make_app(players=3)
     game = session.game

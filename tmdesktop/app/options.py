@@ -14,3 +14,4 @@ class Option:
     card: str | None = None  # a tile name: shown as a tile card
     enabled: bool = True
     swatch: str | None = None  # a terrain: shown as a small hex of that colour with its glyph
+    badge: str | None = None  # on a card: the coins lying on it, in a coin at its corner

@@ -266,9 +266,16 @@ class TableController:
             opts = [Option(f"×{s.town_pool.get(a.tile, 0)}", a, card=a.tile) for a in acts if isinstance(a, A.TakeTile)]
             title = _("{faction}: you founded a town; choose a town tile")
         else:  # bonus
-            opts = [Option(a.bonus, a, card=a.bonus) for a in acts if isinstance(a, A.Pass) and a.bonus]
+            opts = self.bonus_options(acts)
             title = _("{faction}: choose a bonus tile")
         return title.format(faction=name), opts, ""
+
+    def bonus_options(self, acts: list[A.Action]) -> list[Option]:
+        """The bonus tiles a pass may take, as cards: the card says what the tile does and a coin
+        badge what lies on it, as on the board (a pass without a tile is a plain answer)."""
+        pool = self.game.state.bonus_pool
+        return [Option("", a, card=a.bonus, badge=str(pool[a.bonus]) if pool.get(a.bonus) else None) if a.bonus
+                else Option(_("Pass"), a) for a in acts if isinstance(a, A.Pass)]
 
     def tokens(self, faction: str | None, action: A.Action) -> list:
         """What `action` costs and gives `faction`, as (icon, "+n"/"−n") pairs (the engine's

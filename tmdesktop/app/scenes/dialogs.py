@@ -180,7 +180,8 @@ class ChoiceScene(Modal):
         for i, (o, r) in enumerate(zip(self.options, self.rects)):
             hover = self.hover == ("option", i)
             if o.card:
-                supply.draw_card(surface, r, o.card, s * 1.3, glow=hover, dim=not o.enabled, corner=o.label)
+                supply.draw_card(surface, r, o.card, s * 1.3, glow=hover, dim=not o.enabled, corner=o.label or None,
+                                 badge=o.badge)
                 continue
             bg = (250, 240, 200) if hover else (244, 236, 214)
             pygame.draw.rect(surface, bg if o.enabled else (220, 214, 200), r, border_radius=int(8 * s))

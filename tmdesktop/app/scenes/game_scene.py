@@ -360,10 +360,8 @@ class GameScene(Scene):
         if not any(a.bonus for a in passes):  # none (the engine says why) or the last round's plain pass
             self.confirm_and_play(passes[0] if passes else A.Pass())
             return
-        s = self.game.state
-        opts = [Option(f"{a.bonus}" + (f" +{s.bonus_pool.get(a.bonus, 0)}C" if s.bonus_pool.get(a.bonus) else ""),
-                       a, card=a.bonus) if a.bonus else Option(_("Pass"), a) for a in passes]
-        self.app.push(ChoiceScene(self.app, _("Pass: choose your bonus tile for the next round"), opts, self.play))
+        self.app.push(ChoiceScene(self.app, _("Pass: choose your bonus tile for the next round"),
+                                  self.ctl.bonus_options(passes), self.play))
 
     def open_convert(self) -> None:
         me = self.decider()
