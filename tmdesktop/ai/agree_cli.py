@@ -6,9 +6,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..rules.ledger import LedgerError, read_ledger, replay_ledger
+from . import engine_api as E
 from .agreement import Agreement, compare_game
-from .levels import LEVELS
+from .ledger_args import finished_games, levels_of
 
 
 def main(argv: list[str]) -> int:
@@ -17,21 +17,11 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--levels", default="easy,medium,hard", help="levels to compare, comma-separated")
     ap.add_argument("--turns", type=int, default=None, help="main-turn decisions looked at per game (all; 0: power offers only)")
     args = ap.parse_args(argv)
-    levels = [s.strip().lower() for s in args.levels.split(",") if s.strip()]
-    if unknown := [lv for lv in levels if lv not in LEVELS]:
-        ap.error(f"unknown level(s): {', '.join(unknown)} (easy, medium, hard)")
-    games = []
-    for path in args.ledgers:
-        try:
-            ledger = read_ledger(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, LedgerError) as e:
-            print(f"{path}: cannot be read: {e}")
-            return 1
-        game, mismatch = replay_ledger(ledger)
-        if mismatch is not None:
-            print(f"{path}: skipped, the replay differs from the ledger: {mismatch}")
-            continue
-        games.append((path, ledger.setup, list(game.log)))
+    levels = levels_of(ap, args.levels)
+    loaded = finished_games(args.ledgers)
+    if loaded is None:
+        return 1
+    games = [(path, E.setup_of(game), E.log_of(game)) for path, game in loaded]
     for level in levels:
         total = Agreement()
         for path, setup, log in games:

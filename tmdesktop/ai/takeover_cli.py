@@ -7,8 +7,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..rules.ledger import LedgerError, read_ledger, replay_ledger
-from .levels import LEVELS
+from .ledger_args import finished_games, levels_of
 from .takeover import Takeover, take_over
 
 
@@ -19,20 +18,10 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--levels", default="medium", help="levels, comma-separated")
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args(argv)
-    levels = [s.strip().lower() for s in args.levels.split(",") if s.strip()]
-    if unknown := [lv for lv in levels if lv not in LEVELS]:
-        ap.error(f"unknown level(s): {', '.join(unknown)} (easy, medium, hard)")
-    games = []
-    for path in args.ledgers:
-        try:
-            game, mismatch = replay_ledger(read_ledger(path.read_text(encoding="utf-8")))
-        except (OSError, UnicodeDecodeError, LedgerError) as e:
-            print(f"{path}: cannot be read: {e}")
-            return 1
-        if mismatch is not None:
-            print(f"{path}: skipped, the replay differs from the ledger: {mismatch}")
-            continue
-        games.append((path, game))
+    levels = levels_of(ap, args.levels)
+    games = finished_games(args.ledgers)
+    if games is None:
+        return 1
     for level in levels:
         total = Takeover()
         for path, game in games:
