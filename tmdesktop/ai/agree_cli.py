@@ -8,7 +8,7 @@ from pathlib import Path
 
 from . import engine_api as E
 from .agreement import Agreement, compare_game
-from .ledger_args import finished_games, levels_of
+from .cli_args import finished_games, levels_of
 
 
 def main(argv: list[str]) -> int:

@@ -12,7 +12,7 @@ import json
 from concurrent.futures import ProcessPoolExecutor
 
 from .arena import Table, head_to_head, play_table, rotated, summary
-from .levels import LEVELS
+from .cli_args import levels_of
 from ..rules.data import ALL_FACTIONS
 from ..rules.maps import MAP_KEYS
 
@@ -30,13 +30,11 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--seed", type=int, default=0, help="seed of the first game (then +1 per game)")
     ap.add_argument("--jobs", type=int, default=1, help="games played at once, one process each")
     args = ap.parse_args(argv)
-    levels = [s.strip().lower() for s in args.seats.split(",") if s.strip()]
+    levels = levels_of(ap, args.seats)
     if len(levels) == 1:
         levels *= args.players
     if len(levels) != args.players:
         ap.error(f"{len(levels)} seats for {args.players} players")
-    if unknown := [lv for lv in levels if lv not in LEVELS]:
-        ap.error(f"unknown level(s): {', '.join(unknown)} (easy, medium, hard)")
     fixed: tuple[str, ...] = ()
     pool = "base"
     if args.factions == "all":

@@ -95,13 +95,13 @@ def events_count(game: Game) -> int:
     return len(game.events)
 
 
-def vp_by_kind(game: Game, since: int = 0) -> dict[str, dict[str, int]]:
-    """VP each faction got from each kind of source after the first `since` actions' events."""
-    out: dict[str, dict[str, int]] = {}
-    for faction, sources in EV.vp_by_source(game.events[since:]).items():
-        mine = out.setdefault(faction, {})
+def vp_by_kind(game: Game, since: int = 0) -> dict[str, int]:
+    """VP all factions together got from each kind of source after the first `since` actions'
+    events."""
+    out: dict[str, int] = {}
+    for sources in EV.vp_by_source(game.events[since:]).values():
         for src, vp in sources.items():
-            mine[src.kind] = mine.get(src.kind, 0) + vp
+            out[src.kind] = out.get(src.kind, 0) + vp
     return out
 
 

@@ -31,13 +31,6 @@ class Takeover:
         self.their_sources.update(other.their_sources)
 
 
-def _sources(by_kind: dict[str, dict[str, int]]) -> Counter:
-    total: Counter = Counter()
-    for kinds in by_kind.values():
-        total.update(kinds)
-    return total
-
-
 def take_over(full, round_: int, level: str, seed: int = 0) -> Takeover:
     """`full`: the finished recorded game. The level plays every seat from the first main turn of
     `round_` (the actions before it are the tournament's)."""
@@ -58,4 +51,4 @@ def take_over(full, round_: int, level: str, seed: int = 0) -> Takeover:
     mine, theirs = E.state(game).players, E.state(full).players
     return Takeover(players=len(start), vp_at_start=sum(start.values()),
                     level_vp=sum(mine[f].VP for f in start), their_vp=sum(theirs[f].VP for f in start),
-                    level_sources=_sources(E.vp_by_kind(game, mark)), their_sources=_sources(E.vp_by_kind(full, mark)))
+                    level_sources=Counter(E.vp_by_kind(game, mark)), their_sources=Counter(E.vp_by_kind(full, mark)))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .ledger_args import finished_games, levels_of
+from .cli_args import finished_games, levels_of
 from .takeover import Takeover, take_over
 
 

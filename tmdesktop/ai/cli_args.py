@@ -1,5 +1,5 @@
-"""What the commands that replay recorded games (`agree`, `takeover`) share: the ledgers and
-levels they are given."""
+"""What the computer players' commands share: the levels they are given (`arena`, `agree`,
+`takeover`) and the recorded games they replay (`agree`, `takeover`)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from .levels import LEVELS
 
 
 def levels_of(ap: argparse.ArgumentParser, text: str) -> list[str]:
+    """The comma-separated levels of `text`; an unknown one ends the command with its usage."""
     levels = [s.strip().lower() for s in text.split(",") if s.strip()]
     if unknown := [lv for lv in levels if lv not in LEVELS]:
         ap.error(f"unknown level(s): {', '.join(unknown)} (easy, medium, hard)")
