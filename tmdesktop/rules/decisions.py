@@ -137,25 +137,19 @@ def pending(s: GameState) -> list[Decision]:
 
 def _in_action_phase(s: GameState) -> list[Decision]:
     """`pending(s)` in the action phase (asked after every action: looked at first)."""
-    t = s.turn
-    owner = t.faction
+    owner = s.turn.faction
     players = s.players
     if owner is not None and players[owner].lose_cult_owed:
         return [_volcano_cult(s)]
     others, mine = [], []
     for n in s.order:
         p = players[n]
-        if (p.leech_offers or p.picks_color or p.lose_cult_owed or p.unlocks_owed or p.p3_offers
-                or p.favors_owed or p.towns_owed or p.cult_steps) and not p.dropped:  # (`owes_any`, inlined)
+        if owes_any(p) and not p.dropped:  # (`_in_play` for each player, with the player at hand)
             (mine if n == owner else others).append(_owed_decision(p))
-    if not (others or mine):  # (most players owe nothing most of the time: asked after every action)
-        if owner is None:
-            return []
-        if t.actions > 0:  # (`_turn`, for the commonest kind)
-            return [_made("action", owner, (("round", s.round),))]
-        return [_turn(s)]
     if owner is not None and not mine:
         mine.append(_turn(s))
+    if not others:  # (most players owe nothing most of the time: no order to settle)
+        return mine
     return mine + others if mid_turn(s) else others + mine
 
 
