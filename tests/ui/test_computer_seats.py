@@ -59,6 +59,7 @@ def test_a_person_and_three_easy_computers_play_a_whole_game(title_app, user_dir
             handoffs += 1  # one person at the table: the laptop never changes hands
             key(app, pygame.K_RETURN)
         elif isinstance(top, (RoundSummaryScene, ConfirmScene)):
+            assert not isinstance(top, RoundSummaryScene) or top.auto_close is None  # a person reads it
             key(app, pygame.K_RETURN)
         elif isinstance(top, ChoiceScene):
             assert session.decider() == me  # pickers are only opened for the person
@@ -86,6 +87,32 @@ def test_a_person_and_three_easy_computers_play_a_whole_game(title_app, user_dir
     assert max(scores[f] for f in session.computers) > scores[me]  # a person who only passes loses
     loaded = saves.load(scene.session.saver.path)  # the save remembers who played each seat
     assert loaded.computers == session.computers
+
+
+def test_at_a_table_of_computers_only_the_round_summary_closes_by_itself(title_app, user_dirs, monkeypatch):
+    monkeypatch.setattr(computer, "USE_WORKER", False)
+    app = title_app(settings=Settings(animation_speed="fast"))
+    scene = new_game_with_seats(app, ["easy", "easy", "easy", "easy"])
+    game = scene.game
+    summaries = []
+    for _step in range(20000):  # no input at all: 50 ms a frame
+        if len(summaries) == 3:
+            break
+        app.step(0.05)
+        top = app.stack.top
+        if isinstance(top, RoundSummaryScene) and top not in summaries:
+            summaries.append(top)
+            log = len(game.log)
+            # three moves' time at the "fast" speed (0.7 s each), with the countdown on screen
+            assert top.auto_close == pytest.approx(3 * computer.MOVE_SECONDS["fast"], abs=0.06)
+            for _ in range(int(3 * computer.MOVE_SECONDS["fast"] / 0.05) - 2):
+                app.step(0.05)
+            assert app.stack.top is top and len(game.log) == log  # the table waits while it is shown
+            for _ in range(4):
+                app.step(0.05)
+            assert app.stack.top is not top
+    assert len(summaries) == 3 and game.state.round == 3, (game.state.round, len(summaries))  # rounds 1, 2, 3
+    assert [t.title for t in summaries] == [f"Round {n} begins" for n in (1, 2, 3)]
 
 
 def test_the_window_answers_while_the_worker_thinks_and_its_move_is_the_levels_choice(title_app, user_dirs):

@@ -55,8 +55,8 @@ def test_hovering_a_cell_lists_its_sources(title_app):
     assert total == sum(p.VP for p in game.state.players.values())
 
 
-def test_the_winners_are_named_with_a_plural_verb(title_app):
-    """Faction names are plural ('the Witches'): the heading never says 'Witches wins'."""
+def test_the_heading_names_the_winner_in_the_singular_and_a_tie_in_the_plural(title_app):
+    """'Winner with 104 VP: Player 4 · Nomads' for one winner, 'Winners with …' for a tie."""
     from tmdesktop import i18n
 
     app = title_app((1280, 720))
@@ -69,13 +69,15 @@ def test_the_winners_are_named_with_a_plural_verb(title_app):
     key(app, pygame.K_a)  # reveal every final step
     players = game.state.players
     best = max(p.VP for p in players.values())
-    winners = " & ".join(scoring.label(f) for f in scoring.factions if players[f].VP == best)
-    assert scoring.heading() == f"Winners with {best} VP: {winners}"
+    tied = [f for f in scoring.factions if players[f].VP == best]
+    winners = " & ".join(scoring.label(f) for f in tied)
+    one = len(tied) == 1
+    assert scoring.heading() == f"{'Winner' if one else 'Winners'} with {best} VP: {winners}"
     try:
         i18n.set_language("es")
-        assert scoring.heading().startswith(f"Ganan con {best} PV: ")
+        assert scoring.heading().startswith(f"{'Gana' if one else 'Ganan'} con {best} PV: ")
         i18n.set_language("it")
-        assert scoring.heading().startswith(f"Vincono con {best} PV: ")
+        assert scoring.heading().startswith(f"{'Vince' if one else 'Vincono'} con {best} PV: ")
     finally:
         i18n.set_language("en")
     app.render(force=True)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any, Callable
 
 import pygame
 
-from tmdesktop.i18n import N_, _
+from tmdesktop.i18n import N_, _, ngettext
 
 from .. import describe, text, theme, tile_texts
 from ..options import Option  # the pickers' answers (built by the controller too)
@@ -353,6 +354,20 @@ class RoundSummaryScene(ChoiceScene):
         super().__init__(app, title, [Option(_("Continue"), True)], lambda _v: on_close(), cancellable=False)
         self.rows = rows  # (faction name, colour, lines)
         self.on_close = on_close
+        # at a table of computers only nobody is there to press Continue: it closes by itself
+        self.auto_close: float | None = None  # seconds left, or None to wait for Continue
+
+    def update(self, dt: float) -> bool:
+        if self.auto_close is None:
+            return super().update(dt)
+        before = math.ceil(self.auto_close)
+        self.auto_close = max(0.0, self.auto_close - dt)
+        if self.auto_close <= 0:
+            self.auto_close = None
+            self.choose(("option", 0))
+        elif math.ceil(self.auto_close) != before:
+            self.dirty = True  # the countdown's number changed
+        return True
 
     def layout(self, size) -> None:
         super().layout(size)
@@ -389,6 +404,11 @@ class RoundSummaryScene(ChoiceScene):
                           "midleft", max_width=self.rect.width - int(80 * s))
                 y += int(26 * s)
         o, r = self.options[0], self.rects[0]
+        if self.auto_close is not None:
+            n = math.ceil(self.auto_close)
+            text.blit(surface, ngettext("Continues by itself in {n} second", "Continues by itself in {n} seconds",
+                                        n).format(n=n),
+                      max(11, int(15 * s)), theme.INK_SOFT, (r.centerx, r.top - int(14 * s)), "center")
         hover = self.hover == ("option", 0)
         pygame.draw.rect(surface, (250, 240, 200) if hover else (244, 236, 214), r, border_radius=int(8 * s))
         pygame.draw.rect(surface, theme.ACCENT if hover else theme.INK_SOFT, r, 2, border_radius=int(8 * s))

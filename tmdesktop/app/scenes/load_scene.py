@@ -19,6 +19,7 @@ from tmdesktop.rules.engine import Game
 from tmdesktop.rules.preview import offer_terms
 
 from .. import describe, text, theme
+from ..computer import MOVE_SECONDS
 from ..describe import describe_save, faction_names
 from ..session import Outcome, Session
 from .computer_turns import BANNER, ComputerTurns
@@ -26,6 +27,9 @@ from .dialogs import ChoiceScene, ConfirmScene, Option
 from .game_scene import GameScene
 from .menu import ListMenuScene, app_settings, make_button
 from .registry import open_scene, scene_class
+
+#: a round's summary at a table of computers only stays as long as this many computer moves
+ROUND_SUMMARY_MOVES = 3
 
 
 class AutosaveSession(Session):
@@ -84,6 +88,14 @@ class PlayScene(GameScene):
         if self.computer.thinking() is None and self.answer_automatically():
             return
         super().prompt()
+
+    def round_summary(self):
+        """With computers in every seat nobody is there to press Continue: the summary stays on
+        screen for a few moves' time (the Settings' speed) and closes by itself."""
+        summary = super().round_summary()
+        if len(self.session.computers) == len(self.game.state.players):
+            summary.auto_close = ROUND_SUMMARY_MOVES * MOVE_SECONDS.get(self.computer.speed, MOVE_SECONDS["normal"])
+        return summary
 
     def ask(self, q) -> None:
         if q.faction in self.session.computers:  # the computer answers for its seat (`ComputerTurns`)

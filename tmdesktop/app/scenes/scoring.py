@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from tmdesktop.i18n import N_, _
+from tmdesktop.i18n import N_, _, ngettext
 from tmdesktop.rules import events as E
 from tmdesktop.rules.data import CULTS
 from tmdesktop.rules.engine import Game
@@ -184,13 +184,13 @@ class ScoringScene(MenuScene):
         return f"{self.names[f]} · {name}" if self.names.get(f) else name
 
     def heading(self) -> str:
-        """'Final scoring', then the winners (faction names are plural in every language, and a
-        tie has several: the verb agrees with the list after the colon)."""
+        """'Final scoring', then the winner (or the winners of a tie) with their score."""
         if not self.done:
             return _("Final scoring")
         best = max(self.b.final.values()) if self.b.final else 0
         winners = [self.label(f) for f in self.factions if self.b.final.get(f) == best]
-        return _("Winners with {vp} VP: {winners}").format(winners=" & ".join(winners), vp=best)
+        return ngettext("Winner with {vp} VP: {winners}", "Winners with {vp} VP: {winners}",
+                        len(winners)).format(winners=" & ".join(winners), vp=best)
 
     def draw(self, surface) -> None:
         self.begin_page(surface)
