@@ -120,3 +120,28 @@ def test_every_title_button_is_inside_the_window_and_none_overlap(user_dirs, tit
         assert screen.contains(r), (r, app.size)
     for a, b in zip(rects, rects[1:]):
         assert a.bottom < b.top
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1024, 600), (3840, 2160)])
+def test_tile_strip_titles_are_never_covered_by_their_tiles(user_dirs, size):
+    """"Round scoring", "Town tiles"…: a strip's title line ends above its first row of tiles, in the
+    map view and in the replay viewer (whose narrower map leaves the strips less height)."""
+    from tmdesktop.app import text
+    from tmdesktop.app.scenes.game_scene import GameScene
+    from tmdesktop.app.scenes.replay_viewer import ReplayScene
+    from tmdesktop.app.session import Session
+
+    app = App(size)
+    app.settings = Settings()
+    game = _game(5, 60)
+    app.push(GameScene(app, Session(game)))
+    app.push(ReplayScene(app, game, list(game.log), "r"))
+    for scene in (app.stack.top, app.stack.scenes[0]):
+        app.render(force=True)
+        supply = scene.supply
+        height = text.font(supply.title_size(), "semibold").get_linesize()
+        for name, strip in supply.strips().items():
+            assert strip.cards, name
+            first_row = min(r.top for r in strip.cards.values())
+            assert strip.rect.y + height <= first_row, (type(scene).__name__, name, size)
+        app.stack.pop()

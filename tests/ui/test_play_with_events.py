@@ -2,6 +2,7 @@
 
 import pygame
 
+from tmdesktop.app import text
 from tmdesktop.rules import actions as A
 from tmdesktop.app.scenes.dialogs import ChoiceScene, ConfirmScene, HandoffScene
 
@@ -137,6 +138,8 @@ def test_leech_offer_is_handed_to_the_neighbour(make_app):
             # the offer's receiver holds the laptop (it may be the next player, whose turn begins)
             offers = game.state.players[who].leech_offers
             assert offers and offers[0].source != who
+            # the reason (whose building offers it) is shown whole, not cut off by the dialog's edge
+            assert top.subtitle and text.width(top.subtitle, max(12, int(17 * top.scale))) <= top.rect.width - 30
             before = len(game.log)
             click(app, top.rects[0].center)
             assert len(game.log) == before + 1

@@ -117,12 +117,14 @@ class ChoiceScene(Modal):
         n = len(self.options)
         head = int((70 if not self.subtitle else 100) * s)
         foot = int(70 * s) if self.cancellable else int(20 * s)
+        # the subtitle says why the question is asked (whose building offers the power): whole
+        sub_w = text.width(self.subtitle, max(12, int(17 * s))) + int(60 * s) if self.subtitle else 0
         if cards:
             cols = min(n, 6 if n > 8 else 4 if n > 4 else n)
             rows = (n + cols - 1) // cols
             cw, ch = int(150 * s), int(96 * s)
             gap = int(14 * s)
-            w = cols * cw + (cols - 1) * gap + int(60 * s)
+            w = max(cols * cw + (cols - 1) * gap + int(60 * s), min(size[0] - 40, sub_w))
             h = head + rows * (ch + gap) + foot
             self.rect = pygame.Rect(0, 0, w, h)
             self.rect.center = (size[0] // 2, size[1] // 2)
@@ -135,7 +137,7 @@ class ChoiceScene(Modal):
             fs = max(12, int(18 * s))
             width = max([text.width(o.label, fs, "semibold") + icons.tokens_width(o.tokens, fs)
                          + (rh if o.swatch else 0) for o in self.options] + [text.width(self.title, int(26 * s), "title")])
-            w = min(size[0] - 40, width + int(120 * s))
+            w = min(size[0] - 40, max(width + int(120 * s), sub_w))
             h = head + n * (rh + gap) + foot
             self.rect = pygame.Rect(0, 0, w, min(h, size[1] - 20))
             self.rect.center = (size[0] // 2, size[1] // 2)

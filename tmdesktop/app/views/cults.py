@@ -81,6 +81,10 @@ class CultView:
     def _draw(self, surface, state, homes, highlight_cults, highlight_spots, colour_blind) -> None:
         widgets.panel(surface, self.rect, theme.PARCHMENT, radius=int(10 * self.scale), edge=theme.INK_SOFT)
         fs = max(10, int(15 * self.scale))
+        isize = int(24 * self.scale)
+        # the tracks' names where every one fits (smaller type allowed), else the icons alone: no "Ea…"
+        named = all(text.width(name, text.fit(name, fs, col.width - isize - 6, "bold"), "bold") <= col.width - isize - 6
+                    for name, col in ((_(theme.CULT_NAMES[c]), col) for c, col in self.columns.items()))
         for cult, col in self.columns.items():
             colour = theme.CULT_COLOURS[cult]
             top, bottom = self._track_area(col)
@@ -90,11 +94,11 @@ class CultView:
             if cult in highlight_cults:
                 pygame.draw.rect(surface, theme.HIGHLIGHT, band.inflate(4, 4), max(2, int(3 * self.scale)),
                                  border_radius=int(6 * self.scale))
-            isize = int(24 * self.scale)
             icons.draw_icon(surface, cult, (col.x + isize // 2 + 2, col.y + int(17 * self.scale)), isize)
-            name = _(theme.CULT_NAMES[cult])
-            text.blit(surface, name, fs, theme.INK, (col.x + isize + int(6 * self.scale), col.y + int(17 * self.scale)),
-                      "midleft", "bold", max_width=col.width - isize - 6)
+            if named:
+                text.blit(surface, _(theme.CULT_NAMES[cult]), fs, theme.INK,
+                          (col.x + isize + int(6 * self.scale), col.y + int(17 * self.scale)), "midleft", "bold",
+                          max_width=col.width - isize - 6)
             step = (bottom - top) / 11
             for level in range(11):
                 y = self.level_y(col, level)

@@ -111,7 +111,8 @@ class SupplyView:
         self.rect = pygame.Rect(rect)
         self.scale = scale
         gap = int(10 * scale)
-        title = int(20 * scale)
+        # a strip's title line: its type's full height, so that the tiles never cover its descenders
+        title = max(int(20 * scale), text.font(self.title_size(), "semibold").get_linesize())
         half = (rect.height - gap) // 2
         row1 = pygame.Rect(rect.x, rect.y, rect.width, half)
         row2 = pygame.Rect(rect.x, rect.y + half + gap, rect.width, half)
@@ -144,10 +145,13 @@ class SupplyView:
         for name in self.strips():
             self.draw_strip(surface, state, name, glow)
 
+    def title_size(self) -> int:
+        return max(10, int(14 * self.scale))
+
     def draw_strip(self, surface, state, name: str, glow=frozenset()) -> None:
         """One titled strip of tiles: "round", "town", "power" or "bonus"."""
         s = self.scale
-        fs = max(10, int(14 * s))
+        fs = self.title_size()
         title_col = theme.TEXT_DIM
         strip = self.strips()[name]
         title = {"round": _("Round scoring"), "town": _("Town tiles"), "power": _("Power actions"),
