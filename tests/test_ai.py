@@ -318,6 +318,67 @@ def test_hard_look_ahead_scores_the_same_in_its_worker_processes_as_in_one():
     assert [(p.actions, p.score) for p in spread] == [(p.actions, p.score) for p in alone]
 
 
+def _main_turn(seed: int, round_: int) -> tuple[Game, str]:
+    """A position of random play where a faction has its main action in round `round_`."""
+    game = _position(seed, 0)
+    rng = random.Random(seed)
+    while not (game.state.phase == "play" and game.state.round == round_
+               and game.decision(game.waiting_for()[0]) == "action"):
+        game.apply(*random_step(game, rng))
+    return game, game.waiting_for()[0]
+
+
+def test_hard_also_follows_the_turns_that_only_gather_resources(monkeypatch):
+    """A power action for coins or workers pays on a later turn: beyond its best plans, Hard
+    follows the best of those too (`investments`), and no plan is listed twice."""
+    import dataclasses
+
+    from tmdesktop.ai import planner
+    from tmdesktop.ai.levels import HARD
+
+    assert HARD.investments == 2
+    level = dataclasses.replace(HARD, workers=1)
+    followed_mains = []
+    real = planner.follow_plan
+    monkeypatch.setattr(planner, "follow_plan", lambda g, f, actions, lv, seed: (
+        followed_mains.append(actions), real(g, f, actions, lv, seed))[1])
+    for seed in range(20):
+        game, who = _main_turn(seed, 2)
+        followed_mains.clear()
+        quick = planner.turn_plans(game, who, dataclasses.replace(level, lookahead=0), random.Random(1))
+        plans = planner.turn_plans(game, who, level, random.Random(1))
+        assert sorted(map(str, (p.actions for p in plans))) == sorted(map(str, (p.actions for p in quick)))
+        gathering = [p.actions for p in quick[level.lookahead:] if isinstance(p.main, A.UseAction)]
+        assert followed_mains == [p.actions for p in quick[:level.lookahead]] + gathering[:level.investments]
+        if gathering:
+            return
+    pytest.fail("no position in 20 had a gathering turn beyond Hard's best plans")
+
+
+def test_in_the_last_round_hard_follows_each_plan_up_to_its_pass():
+    """What resources are worth in the last round is the builds they still pay for: Hard follows
+    each plan through every own turn until it passes (elsewhere to the next own turn only)."""
+    import dataclasses
+
+    from tmdesktop.ai.levels import HARD
+    from tmdesktop.ai.planner import followed, turn_plans
+
+    assert HARD.last_round_to_the_end
+    for seed in range(3):
+        game, who = _main_turn(seed, 6)
+        medium = Player("medium", 1)
+        plan = next(p for p in medium.plans(game, who) if not isinstance(p.main, A.Pass))
+        end = followed(game, who, plan.actions, HARD, 7)
+        assert end.finished or end.state.players[who].passed
+        short = followed(game, who, plan.actions, dataclasses.replace(HARD, last_round_to_the_end=False), 7)
+        mine = sum(1 for f, _a in short.log if f == who)
+        assert sum(1 for f, _a in end.log if f == who) >= mine
+        game5, who5 = _main_turn(seed, 5)  # before the last round: to the next own turn only
+        plan5 = next(p for p in turn_plans(game5, who5, Player("medium").level, random.Random(1))
+                     if not isinstance(p.main, A.Pass))
+        assert followed(game5, who5, plan5.actions, HARD, 7).state.round == 5
+
+
 def test_a_turn_that_changes_nothing_is_never_planned():
     # Acolytes could dig for a volcano transformation, make none and end the turn without paying
     # anything; Medium once did that for ever in this table (the game never ended).

@@ -199,6 +199,9 @@ def turn_plans(game, faction: str, level: Level, rng: random.Random) -> list[Pla
 
 # ---------------------------------------------------------------- look-ahead (Hard)
 
+LAST_ROUND = 6  # the round after which the game is scored
+
+
 def _reply_level(level: Level) -> Level:
     """How the opponents are assumed to reply in a look-ahead: a quick whole-turn planner."""
     return Level("reply", level.weights, preludes=False, candidates=3, lookahead=0, noise=0.0, workers=1)
@@ -247,6 +250,9 @@ def _look_ahead(game, faction: str, plans: list[Plan], level: Level, rng: random
     Each plan is followed with its own random stream drawn here, so the scores are the same
     whether the plans are followed in this process or spread over the level's worker processes."""
     chosen = plans[: level.lookahead]
+    if level.investments:
+        gathering = [pl for pl in plans[level.lookahead:] if isinstance(pl.main, A.UseAction)]
+        chosen = chosen + gathering[: level.investments]
     seeds = [rng.getrandbits(32) for _ in chosen]
     lines = [plan.actions for plan in chosen]
     if level.workers > 1:
@@ -257,29 +263,48 @@ def _look_ahead(game, faction: str, plans: list[Plan], level: Level, rng: random
     rescored = [Plan(plan.actions, plan.main, score, plan.evaluation)
                 for plan, score in zip(chosen, scores) if score is not None]
     rescored.sort(key=lambda pl: -pl.score)
-    return rescored + plans[level.lookahead:]
+    followed = {id(pl) for pl in chosen}
+    return rescored + [pl for pl in plans[level.lookahead:] if id(pl) not in followed]
 
 
 def follow_plan(game, faction: str, actions: tuple[A.Action, ...], level: Level, seed: int) -> float | None:
-    """The level's score of the position after `actions`, the opponents' replies and the own next
-    turn (None: the plan is refused)."""
+    """The level's score of the position `followed` reaches (None: the plan is refused)."""
+    g = followed(game, faction, actions, level, seed)
+    return None if g is None else advantage(g, faction, level.weights, level.rivalry)
+
+
+def followed(game, faction: str, actions: tuple[A.Action, ...], level: Level, seed: int):
+    """The position after `actions`, the opponents' replies and the own next turn; in the last
+    round, with `level.last_round_to_the_end`, after every own turn up to passing (None: the plan
+    is refused)."""
     rng = random.Random(seed)
     reply, own = _reply_level(level), _own_next_level(level)
     g = _run(game, faction, actions)
     if g is None:
         return None
-    for _ in range(2):  # end the turn (throwing away spades first, if any are left)
-        if E.decision(g, faction) != "end":
-            break
-        E.play(g, faction, end_of_turn(E.legal(g, faction)))
-    for _ in range(40):  # a bound on the work (a time limit would break determinism)
+    _end_turn(g, faction)
+    to_the_end = level.last_round_to_the_end and E.state(g).round == LAST_ROUND
+    for _ in range(200 if to_the_end else 40):  # a bound on the work (a time limit would break determinism)
         if E.finished(g):
             break
         who = E.to_act(g)[0]
         if who == faction and E.decision(g, faction) == "action":
             nxt = turn_plans(g, faction, own, rng)
-            if nxt:
-                g = _run(g, faction, nxt[0].actions) or g
-            break
+            after = _run(g, faction, nxt[0].actions) if nxt else None
+            if after is None:
+                break
+            g = after
+            if not to_the_end or E.state(g).players[faction].passed:
+                break
+            _end_turn(g, faction)
+            continue
         E.play(g, who, quick_decision(g, who, reply, rng))
-    return advantage(g, faction, level.weights, level.rivalry)
+    return g
+
+
+def _end_turn(g, faction: str) -> None:
+    """End the faction's turn in place (throwing away spades first, if any are left)."""
+    for _ in range(2):
+        if E.decision(g, faction) != "end":
+            break
+        E.play(g, faction, end_of_turn(E.legal(g, faction)))
