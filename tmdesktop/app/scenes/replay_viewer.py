@@ -55,8 +55,13 @@ def find_replays() -> list[Path]:
     return found
 
 
+def is_sample(path: Path) -> bool:
+    return Path(path).parent == SAMPLES
+
+
 def replay_label(path: Path) -> tuple[str, str]:
-    """(the game's factions, the file's date and name) for the picker; unreadable files say so."""
+    """(the game's factions, the file's date and name) for the picker; unreadable files say so.
+    A bundled sample's file date is the day it was installed, so it shows its name alone."""
     path = Path(path)
     if path.name.endswith(saves.SUFFIX):
         return describe_save(saves.info(path)), path.name
@@ -69,7 +74,7 @@ def replay_label(path: Path) -> tuple[str, str]:
         factions = list(dict.fromkeys(r.faction for r in ledger.rows if r.faction in ALL_FACTIONS))
     except (OSError, UnicodeDecodeError, LedgerError, ValueError):
         return path.stem, _("cannot be read")
-    return faction_names(factions), f"{when} · {path.stem}"
+    return faction_names(factions), path.stem if is_sample(path) else f"{when} · {path.stem}"
 
 
 class ReplayError(Exception):
@@ -391,7 +396,8 @@ class ReplayPickScene(ListMenuScene):
         for i, r in self.rows:
             path = self.files[i]
             self.draw_row_panel(surface, i, r, px(8))
-            kind = _("saved game") if path.name.endswith(saves.SUFFIX) else _("game record")
+            kind = _("saved game") if path.name.endswith(saves.SUFFIX) else \
+                _("sample game") if is_sample(path) else _("game record")
             names, detail = self.labels[i]
             text.blit(surface, names, self.fs(19), theme.INK, (r.x + px(16), r.centery), "midleft", "semibold",
                       max_width=r.width - px(460))
