@@ -139,7 +139,7 @@ def test_leech_offer_is_handed_to_the_neighbour(make_app):
             offers = game.state.players[who].leech_offers
             assert offers and offers[0].source != who
             # the reason (whose building offers it) is shown whole, not cut off by the dialog's edge
-            assert top.subtitle and text.width(top.subtitle, max(12, int(17 * top.scale))) <= top.rect.width - 30
+            assert top.subtitle and text.width(top.subtitle, top.subtitle_size()) <= top.rect.width - 30
             before = len(game.log)
             click(app, top.rects[0].center)
             assert len(game.log) == before + 1

@@ -22,6 +22,12 @@ SEAT_KINDS = {"human": N_("Human"), "easy": N_("Computer: easy"), "medium": N_("
 #: Seconds a computer move stays on screen (its banner and highlight) before the next one, by
 #: the Settings' animation speed.
 MOVE_SECONDS = {"off": 0.0, "fast": 0.7, "normal": 1.6, "slow": 3.0}
+
+
+def move_seconds(speed: str) -> float:
+    """How long a computer move stays on screen at the Settings' `speed` (normal if unknown)."""
+    return MOVE_SECONDS.get(speed, MOVE_SECONDS["normal"])
+
 #: False: think in the window's process (a few tests); the app always uses the worker.
 USE_WORKER = True
 

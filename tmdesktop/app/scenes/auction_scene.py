@@ -27,7 +27,7 @@ from tmdesktop.rules.setup import FIRE_ICE_FACTION_OPTIONS, GameSetup
 
 from .. import text, theme
 from ..views import faction_board, widgets
-from ..computer import MOVE_SECONDS, computers_of, is_computer
+from ..computer import computers_of, is_computer, move_seconds
 from .menu import MenuScene, app_settings, make_button
 from .registry import entry
 
@@ -73,7 +73,7 @@ class AuctionScene(MenuScene):
             from tmdesktop.ai import Player
 
             self.act(Player(level).bid(self.auction, self.who()))
-            self.wait = MOVE_SECONDS.get(app_settings(self.app).animation_speed, MOVE_SECONDS["normal"])
+            self.wait = move_seconds(app_settings(self.app).animation_speed)
         return True
 
     def choosing(self) -> bool:

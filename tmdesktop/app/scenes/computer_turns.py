@@ -12,7 +12,7 @@ from tmdesktop.rules import actions as A
 from tmdesktop.rules.data import POWER_ACTIONS
 
 from .. import describe
-from ..computer import MOVE_SECONDS, SEAT_KINDS, Thinker
+from ..computer import SEAT_KINDS, Thinker, move_seconds
 from ..table_controller import HEX_ACTIONS
 
 BANNER = "computer"  # the scene's annotation key for the last computer move
@@ -116,4 +116,4 @@ class ComputerTurns:
             return
         name = describe.faction(scene.game, me)
         scene.annotate(BANNER, move_targets(me, action), _("{faction}: {move}").format(faction=name, move=words))
-        self.hold = MOVE_SECONDS.get(self.speed, MOVE_SECONDS["normal"])
+        self.hold = move_seconds(self.speed)

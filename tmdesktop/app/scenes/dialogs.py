@@ -118,7 +118,7 @@ class ChoiceScene(Modal):
         head = int((70 if not self.subtitle else 100) * s)
         foot = int(70 * s) if self.cancellable else int(20 * s)
         # the subtitle says why the question is asked (whose building offers the power): whole
-        sub_w = text.width(self.subtitle, max(12, int(17 * s))) + int(60 * s) if self.subtitle else 0
+        sub_w = text.width(self.subtitle, self.subtitle_size()) + int(60 * s) if self.subtitle else 0
         if cards:
             cols = min(n, 6 if n > 8 else 4 if n > 4 else n)
             rows = (n + cols - 1) // cols
@@ -150,6 +150,9 @@ class ChoiceScene(Modal):
             b.rect.midbottom = (self.rect.centerx, self.rect.bottom - int(14 * s))
             self.buttons.append(b)
 
+    def subtitle_size(self) -> int:
+        return max(12, int(17 * self.scale))
+
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN and pygame.K_1 <= event.key <= pygame.K_9:
             i = event.key - pygame.K_1
@@ -177,7 +180,7 @@ class ChoiceScene(Modal):
         self.draw_frame(surface)
         s = self.scale
         if self.subtitle:
-            text.blit(surface, self.subtitle, max(12, int(17 * s)), theme.INK_SOFT,
+            text.blit(surface, self.subtitle, self.subtitle_size(), theme.INK_SOFT,
                       (self.rect.centerx, self.rect.y + int(56 * s)), "midtop", max_width=self.rect.width - 30)
         fs = max(12, int(18 * s))
         for i, (o, r) in enumerate(zip(self.options, self.rects)):

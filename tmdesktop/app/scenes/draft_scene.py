@@ -34,7 +34,7 @@ from tmdesktop.rules.setup import GameSetup
 from .. import describe, text, theme
 from ..views import faction_board, widgets
 from ..views.hexmap import terrain_glyph
-from ..computer import MOVE_SECONDS, computers_of, is_computer, move_seed
+from ..computer import computers_of, is_computer, move_seconds, move_seed
 from .menu import MenuScene, app_settings, make_button
 from .registry import entry
 
@@ -129,7 +129,7 @@ class DraftScene(MenuScene):
             self.message = _("{player} (computer) chose: {what}").format(player=player, what=what)
             self.message_colour = theme.INK_SOFT  # news, not a refusal
         speed = app_settings(self.app).animation_speed
-        self.wait = MOVE_SECONDS.get(speed, MOVE_SECONDS["normal"])
+        self.wait = move_seconds(speed)
 
     def recompute(self) -> None:
         g = self.game

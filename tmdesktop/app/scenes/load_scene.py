@@ -19,7 +19,7 @@ from tmdesktop.rules.engine import Game
 from tmdesktop.rules.preview import offer_terms
 
 from .. import describe, text, theme
-from ..computer import MOVE_SECONDS
+from ..computer import move_seconds
 from ..describe import describe_save, faction_names
 from ..session import Outcome, Session
 from .computer_turns import BANNER, ComputerTurns
@@ -94,7 +94,7 @@ class PlayScene(GameScene):
         screen for a few moves' time (the Settings' speed) and closes by itself."""
         summary = super().round_summary()
         if len(self.session.computers) == len(self.game.state.players):
-            summary.auto_close = ROUND_SUMMARY_MOVES * MOVE_SECONDS.get(self.computer.speed, MOVE_SECONDS["normal"])
+            summary.auto_close = ROUND_SUMMARY_MOVES * move_seconds(self.computer.speed)
         return summary
 
     def ask(self, q) -> None:

@@ -82,9 +82,10 @@ class CultView:
         widgets.panel(surface, self.rect, theme.PARCHMENT, radius=int(10 * self.scale), edge=theme.INK_SOFT)
         fs = max(10, int(15 * self.scale))
         isize = int(24 * self.scale)
+        titles = {cult: _(theme.CULT_NAMES[cult]) for cult in self.columns}
+        room = {cult: col.width - isize - 6 for cult, col in self.columns.items()}
         # the tracks' names where every one fits (smaller type allowed), else the icons alone: no "Ea…"
-        named = all(text.width(name, text.fit(name, fs, col.width - isize - 6, "bold"), "bold") <= col.width - isize - 6
-                    for name, col in ((_(theme.CULT_NAMES[c]), col) for c, col in self.columns.items()))
+        named = all(text.width(titles[c], text.fit(titles[c], fs, room[c], "bold"), "bold") <= room[c] for c in titles)
         for cult, col in self.columns.items():
             colour = theme.CULT_COLOURS[cult]
             top, bottom = self._track_area(col)
@@ -96,9 +97,9 @@ class CultView:
                                  border_radius=int(6 * self.scale))
             icons.draw_icon(surface, cult, (col.x + isize // 2 + 2, col.y + int(17 * self.scale)), isize)
             if named:
-                text.blit(surface, _(theme.CULT_NAMES[cult]), fs, theme.INK,
+                text.blit(surface, titles[cult], fs, theme.INK,
                           (col.x + isize + int(6 * self.scale), col.y + int(17 * self.scale)), "midleft", "bold",
-                          max_width=col.width - isize - 6)
+                          max_width=room[cult])
             step = (bottom - top) / 11
             for level in range(11):
                 y = self.level_y(col, level)
