@@ -12,7 +12,9 @@ from positions import new_game
 
 from tmdesktop.__main__ import main as cli
 from tmdesktop.ai import PARTS, Player, choose_action, evaluate, suggest
-from tmdesktop.ai.evaluation import BUILD_CHANCE, LEECH_VP, UPGRADE_CHANCE, expected_rank_points
+from tmdesktop.ai.evaluation import (BUILD_CHANCE, LEECH_VP, TERMS, UPGRADE_CHANCE, Weights,
+                                     expected_rank_points, terms)
+from tmdesktop.ai.levels import HARD, MEDIUM
 from tmdesktop.ai.arena import Table, play_table, table_setup
 from tmdesktop.ai.takeover import take_over
 from tmdesktop.rules import actions as A
@@ -127,6 +129,26 @@ def test_the_evaluation_reports_named_parts_that_add_up():
         assert abs(sum(e.parts().values()) - e.total) < 1e-9
         assert e.vp_now == game.state.players[name].VP
         assert e.total > e.vp_now  # income, majorities and resources are still to come mid-game
+
+
+def test_a_term_multiplier_changes_only_that_term_of_its_part():
+    game = _position(12, 80)
+    for name, p in game.state.players.items():
+        honest = evaluate(game, name)
+        held = terms(game, name)
+        # coins held are worth their final conversion at the least (a third of a VP each)
+        assert held["res_C"] >= p.C / 3 - 1e-9
+        doubled = evaluate(game, name, Weights(terms=(("res_C", 2.0),)))
+        assert doubled.resources_left == pytest.approx(honest.resources_left + held["res_C"])
+        assert doubled.total - doubled.resources_left == pytest.approx(honest.total - honest.resources_left)
+
+
+def test_the_tuned_weights_name_only_terms_the_evaluation_has():
+    # a misspelt term would silently count once
+    known = {name for names in TERMS.values() for name in names}
+    for lv in (MEDIUM, HARD):
+        assert {name for name, _ in lv.weights.terms} <= known
+        assert len(lv.weights.terms) == len(dict(lv.weights.terms))
 
 
 def test_majorities_are_projected_as_ranks_that_may_still_change():

@@ -32,9 +32,24 @@ class Weights:
     resources_left: float = 1.0
     position: float = 1.0
     neighbours: float = 1.0
+    #: multipliers of single terms within the parts (`TERMS`), as (term, multiplier) pairs; a
+    #: term not named counts once
+    terms: tuple[tuple[str, float], ...] = ()
 
 
 HONEST = Weights()
+
+#: The terms each part is the sum of (what the planners' weights can single out).
+TERMS = {
+    "vp_now": ("vp",),
+    "income_to_come": ("inc_pass", "inc_bonus", "inc_C", "inc_W", "inc_P", "inc_PW", "inc_cult"),
+    "area_outlook": ("area",),
+    "cult_outlook": ("cult",),
+    "town_progress": ("town",),
+    "resources_left": ("res_C", "res_W", "res_P", "res_PW", "res_TOK"),
+    "position": ("pos_ship", "pos_dig", "st_D", "st_TP", "st_TE", "st_SH", "st_SA", "sh_abil", "fav", "room"),
+    "neighbours": ("neigh",),
+}
 
 
 @dataclass(frozen=True)
@@ -90,32 +105,44 @@ def _resource_value(gains: dict, rounds_left: float, bowls: list[int]) -> float:
     return v
 
 
-def _income_part(game, p, s, rounds_left: float, income_rounds: int) -> float:
-    total = _pass_vp_to_come(game, p, s, rounds_left)
+def _add_income(terms: dict, gains: dict, rounds_left: float, bowls: list[int]) -> None:
+    """`_resource_value` of a round's income, kept apart by resource."""
+    for key, n in gains.items():
+        if key == "PW":
+            terms["inc_PW"] += power_gain_value(bowls, n, rounds_left)
+        elif key in ("C", "W", "P"):
+            terms["inc_" + key] += n * unit_value(key, rounds_left)
+        elif key == "VP":
+            terms["inc_pass"] += n
+
+
+def _income_terms(game, p, s, rounds_left: float, income_rounds: int) -> dict[str, float]:
+    t = dict.fromkeys(TERMS["income_to_come"], 0.0)
+    t["inc_pass"] = _pass_vp_to_come(game, p, s, rounds_left)
     if income_rounds <= 0:
-        return total
+        return t
     per_round = dict(E.income(game, p))
     bonus = tile(p.bonus)["income"] if p.bonus else {}
     for key, n in bonus.items():  # a bonus tile is held for one round only
         per_round[key] -= n
     first = 7 - income_rounds  # the first round whose income is still to come
     if s.phase != "play" or p.passed:  # the tile now held pays the next income
-        total += _resource_value(bonus, 7 - first, p.power)
+        t["inc_bonus"] = _resource_value(bonus, 7 - first, p.power)
     elif s.bonus_pool:  # the one still to be taken when passing: its income, coins and pass VP
-        total += max(_resource_value(tile(b)["income"], 7 - first, p.power) + s.bonus_pool[b] * unit_value("C", 7 - first)
+        t["inc_bonus"] = max(_resource_value(tile(b)["income"], 7 - first, p.power) + s.bonus_pool[b] * unit_value("C", 7 - first)
                      + _tile_pass_vp(p, b) for b in s.bonus_pool)
     for k in range(first, 7):
-        total += _resource_value(per_round, 7 - k, p.power)
+        _add_income(t, per_round, 7 - k, p.power)
     # cult income from the round scoring tiles still to pay (round k's tile pays at k+1)
     for k in range(max(1, first - 1), 6):
-        t = tile(s.score_tiles[k - 1])
-        if t["cult"] == "CULT_P":
+        scoring = tile(s.score_tiles[k - 1])
+        if scoring["cult"] == "CULT_P":
             times = sum(spot == p.name for spots in s.cult_spots.values() for spot in spots)
         else:
-            times = p.cult[t["cult"]] // t["req"]
+            times = p.cult[scoring["cult"]] // scoring["req"]
         if times:
-            total += _resource_value({key: v * times for key, v in t["income"].items()}, 6 - k, p.power)
-    return total
+            t["inc_cult"] += _resource_value({key: v * times for key, v in scoring["income"].items()}, 6 - k, p.power)
+    return t
 
 
 def _tile_pass_vp(p, name: str) -> int:
@@ -216,13 +243,14 @@ def _held(key: str, n: int, rounds_left: float) -> float:
     return min(n, cap) * unit_value(key, rounds_left) + max(0.0, n - cap) * unit_value(key, 0)
 
 
-def _resources_part(p, rounds_left: float) -> float:
-    v = _held("C", p.C, rounds_left) + _held("W", p.W, rounds_left) + _held("P", p.P, rounds_left)
-    v += p.power[2] * unit_value("PW3", rounds_left) + p.power[1] * unit_value("PW2", rounds_left)
-    v += p.power[0] * unit_value("PW1", rounds_left)
-    v += sum(p.power) * unit_value("TOKEN", rounds_left)
-    v += p.spades * unit_value("SPADE", rounds_left)
-    return v
+def _resources_terms(p, rounds_left: float) -> dict[str, float]:
+    return {
+        "res_C": _held("C", p.C, rounds_left), "res_W": _held("W", p.W, rounds_left),
+        "res_P": _held("P", p.P, rounds_left),
+        "res_PW": p.power[2] * unit_value("PW3", rounds_left) + p.power[1] * unit_value("PW2", rounds_left)
+        + p.power[0] * unit_value("PW1", rounds_left),
+        "res_TOK": sum(p.power) * unit_value("TOKEN", rounds_left) + p.spades * unit_value("SPADE", rounds_left),
+    }
 
 
 #: What a building on the map is worth beyond its income while rounds remain (the round scoring
@@ -252,17 +280,18 @@ def _favor_vp_to_come(p, name: str, rounds_left: float) -> float:
                for kind, vp in (tile(name).get("vp") or {}).items())
 
 
-def _position_part(game, p, s, rounds_left: float) -> float:
+def _position_terms(game, p, s, rounds_left: float) -> dict[str, float]:
     """Abilities and room still to use: shipping and digging levels, the stronghold's ability,
     favor tiles that pay VP per building, free hexes next to the faction's buildings."""
     share = min(6.0, rounds_left) / 6
-    v = 1.5 * p.ship * share + 2.0 * p.dig * share
+    t = {"pos_ship": 1.5 * p.ship * share, "pos_dig": 2.0 * p.dig * share}
     # buildings on the map are the base of later round scoring, upgrades, towns and power
-    v += min(1.0, rounds_left / 2) * sum(STRUCTURE[k] * n for k, n in p.counts.items())
-    if p.counts["SH"]:
-        v += stronghold_per_round(p.name) * rounds_left  # the stronghold ability, used every round
-    for name in p.favors:
-        v += _favor_vp_to_come(p, name, rounds_left)
+    for k in ("D", "TP", "TE", "SH", "SA"):
+        t["st_" + k] = min(1.0, rounds_left / 2) * STRUCTURE[k] * p.counts[k]
+    # the stronghold ability, used every round
+    t["sh_abil"] = stronghold_per_round(p.name) * rounds_left if p.counts["SH"] else 0.0
+    t["fav"] = sum(_favor_vp_to_come(p, name, rounds_left) for name in p.favors)
+    t["room"] = 0.0
     if rounds_left > 0 and p.buildings:
         target = p.color if p.home in ("ice", "variable") else p.home
         room = set()
@@ -275,8 +304,8 @@ def _position_part(game, p, s, rounds_left: float) -> float:
                     continue
                 if terrain == p.home or p.home == "volcano" or (target and _cheap(game, p, n, target)):
                     room.add(n)
-        v += 0.45 * min(8, len(room)) * min(1.0, rounds_left / 3)
-    return v
+        t["room"] = 0.45 * min(8, len(room)) * min(1.0, rounds_left / 3)
+    return t
 
 
 #: What a unit of power taken from a neighbour's move is worth, once the VP paid for it (one less
@@ -318,23 +347,34 @@ def _cheap(game, p, hex_: str, target: str) -> bool:
         return False
 
 
-def evaluate(game, faction: str, weights: Weights = HONEST) -> Evaluation:
-    """The projected end-game VP of `faction` in `game`, by part."""
+def terms(game, faction: str) -> dict[str, float]:
+    """The honest projection of `faction`'s end-game VP in `game`, term by term (`TERMS`)."""
     s = E.state(game)
     p = s.players[faction]
     if s.phase == "finished":
-        return Evaluation(float(p.VP), 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+        out = {name: 0.0 for part in TERMS.values() for name in part}
+        out["vp"] = float(p.VP)
+        return out
     rounds_left, income_rounds = game_progress(game, p)
-    return Evaluation(
-        vp_now=float(p.VP),
-        income_to_come=weights.income_to_come * _income_part(game, p, s, rounds_left, income_rounds),
-        area_outlook=weights.area_outlook * _area_part(game, p, s, rounds_left),
-        cult_outlook=weights.cult_outlook * _cult_part(p, s, rounds_left),
-        town_progress=weights.town_progress * _town_part(game, p, s, rounds_left),
-        resources_left=weights.resources_left * _resources_part(p, rounds_left),
-        position=weights.position * _position_part(game, p, s, rounds_left),
-        neighbours=weights.neighbours * _neighbour_part(game, p, s, rounds_left),
-    )
+    out = {"vp": float(p.VP)}
+    out.update(_income_terms(game, p, s, rounds_left, income_rounds))
+    out["area"] = _area_part(game, p, s, rounds_left)
+    out["cult"] = _cult_part(p, s, rounds_left)
+    out["town"] = _town_part(game, p, s, rounds_left)
+    out.update(_resources_terms(p, rounds_left))
+    out.update(_position_terms(game, p, s, rounds_left))
+    out["neigh"] = _neighbour_part(game, p, s, rounds_left)
+    return out
+
+
+def evaluate(game, faction: str, weights: Weights = HONEST) -> Evaluation:
+    """The projected end-game VP of `faction` in `game`, by part, as `weights` count them."""
+    t = terms(game, faction)
+    scale = dict(weights.terms)
+    parts = {part: sum(t[name] * scale.get(name, 1.0) for name in names) for part, names in TERMS.items()}
+    for part in PARTS[1:]:
+        parts[part] *= getattr(weights, part)
+    return Evaluation(**parts)
 
 
 def advantage(game, faction: str, weights: Weights = HONEST, rivalry: float = 0.0) -> float:
