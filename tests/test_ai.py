@@ -423,6 +423,30 @@ def test_medium_follows_its_best_plans_to_its_pass_in_the_last_round_only(monkey
         ends.clear()
 
 
+def test_power_offers_are_answered_without_the_tuned_multipliers():
+    """The tuned terms were fitted to main turns: offers are answered as the honest evaluation
+    (with the tempo of power) judges them, which agrees with the tournament players more often."""
+    import dataclasses
+
+    from tmdesktop.ai.evaluation import HONEST
+    from tmdesktop.ai.planner import answer_offer
+
+    honest = dataclasses.replace(MEDIUM, weights=HONEST)
+    offers = 0
+    for seed in range(8):
+        game = _position(seed, 0)
+        rng = random.Random(seed)
+        while not game.finished:
+            for who in game.waiting_for():
+                if game.decision(who) == "leech":
+                    options = game.legal_actions(who)
+                    assert answer_offer(game, who, options, MEDIUM, random.Random(0)) == \
+                        answer_offer(game, who, options, honest, random.Random(0))
+                    offers += 1
+            game.apply(*random_step(game, rng))
+    assert offers > 80
+
+
 def test_a_turn_that_changes_nothing_is_never_planned():
     # Acolytes could dig for a volcano transformation, make none and end the turn without paying
     # anything; Medium once did that for ever in this table (the game never ended).
