@@ -402,8 +402,8 @@ def test_in_the_last_round_hard_follows_each_plan_up_to_its_pass():
 
 
 def test_medium_follows_its_best_plans_to_its_pass_in_the_last_round_only(monkeypatch):
-    """Medium plans one turn at a time, except in the last round: there its best plans are
-    followed through every own turn up to its pass."""
+    """Medium plans one turn at a time, except in the last round: there its best plans (and the
+    best that only gathers resources) are followed through every own turn up to its pass."""
     from tmdesktop.ai import planner
     from tmdesktop.ai.levels import MEDIUM
 

@@ -49,13 +49,12 @@ TUNED = Weights(terms=(
 EASY = Level("easy", Weights(income_to_come=0.7, area_outlook=0.7, cult_outlook=0.7, town_progress=0.5,
                              resources_left=0.9, position=0.7),
              preludes=True, candidates=10, lookahead=0, noise=1.0)
-#: Medium: a whole-turn planner with the tuned evaluation; in the last round its best three plans
-#: are followed through every own turn up to its pass, the opponents replying quickly (+0.5 ±
-#: 0.5 VP per player over 30 tables, worst move 0.6 s; following four plans and the best that
-#: gathers resources too gave +0.9 ± 0.5 but moves of up to 1.1 s, over Medium's second).
+#: Medium: a whole-turn planner with the tuned evaluation; in the last round its best four plans
+#: and the best that gathers resources are followed through every own turn up to its pass, the
+#: opponents replying quickly (+0.9 ± 0.5 VP per player over 30 tables, moves still under a second).
 MEDIUM = Level("medium", TUNED, preludes=True, candidates=40, lookahead=0, noise=0.0,
-               last_round=Level("medium", TUNED, preludes=True, candidates=40, lookahead=3, noise=0.0,
-                                last_round_to_the_end=True))
+               last_round=Level("medium", TUNED, preludes=True, candidates=40, lookahead=4, noise=0.0,
+                                investments=1, last_round_to_the_end=True))
 #: Hard: Medium's plans, the best eight and the best two that gather resources followed through the
 #: opponents' replies and its next turn (in the last round: every turn up to its pass), spread
 #: over two processes (both cores).
