@@ -401,28 +401,6 @@ def test_in_the_last_round_hard_follows_each_plan_up_to_its_pass():
         assert followed(game5, who5, plan5.actions, HARD, 7).state.round == 5
 
 
-def test_medium_follows_its_best_plans_to_its_pass_in_the_last_round_only(monkeypatch):
-    """Medium plans one turn at a time, except in the last round: there its best plans (and the
-    best that only gathers resources) are followed through every own turn up to its pass."""
-    from tmdesktop.ai import planner
-    from tmdesktop.ai.levels import MEDIUM
-
-    ends = []
-    real = planner.followed
-    monkeypatch.setattr(planner, "followed", lambda g, f, actions, lv, seed: (
-        lambda end: (ends.append(end), end)[1])(real(g, f, actions, lv, seed)))
-    for seed in range(2):
-        game, who = _main_turn(seed, 5)
-        planner.turn_plans(game, who, MEDIUM, random.Random(1))
-        assert ends == []  # before the last round: no plan followed
-        game, who = _main_turn(seed, 6)
-        plans = planner.turn_plans(game, who, MEDIUM, random.Random(1))
-        assert 0 < len(ends) <= MEDIUM.last_round.lookahead + MEDIUM.last_round.investments
-        assert all(end is None or end.finished or end.state.players[who].passed for end in ends)
-        assert all(p.actions[0] in game.legal_actions(who) for p in plans)
-        ends.clear()
-
-
 def test_power_offers_are_answered_without_the_tuned_multipliers():
     """The tuned terms were fitted to main turns: offers are answered as the honest evaluation
     (with the tempo of power) judges them, which agrees with the tournament players more often."""

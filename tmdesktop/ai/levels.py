@@ -24,9 +24,6 @@ class Level:
     #: in the last round, follow each plan to the end of the round (every own turn until passing)
     #: instead of to the next own turn: what resources are worth then is the builds they still pay for
     last_round_to_the_end: bool = False
-    #: how the level plays the last round, if not as in the others (Medium: it follows its best
-    #: plans to its pass there, where what is left to build is few turns and easy to see)
-    last_round: Level | None = None
 
 
 #: Medium's and Hard's judgement: the honest projection with some terms counted more or less, as
@@ -49,12 +46,8 @@ TUNED = Weights(terms=(
 EASY = Level("easy", Weights(income_to_come=0.7, area_outlook=0.7, cult_outlook=0.7, town_progress=0.5,
                              resources_left=0.9, position=0.7),
              preludes=True, candidates=10, lookahead=0, noise=1.0)
-#: Medium: a whole-turn planner with the tuned evaluation; in the last round its best four plans
-#: and the best that gathers resources are followed through every own turn up to its pass, the
-#: opponents replying quickly (+0.9 ± 0.5 VP per player over 30 tables, moves still under a second).
-MEDIUM = Level("medium", TUNED, preludes=True, candidates=40, lookahead=0, noise=0.0,
-               last_round=Level("medium", TUNED, preludes=True, candidates=40, lookahead=4, noise=0.0,
-                                investments=1, last_round_to_the_end=True))
+#: Medium: a whole-turn planner with the tuned evaluation.
+MEDIUM = Level("medium", TUNED, preludes=True, candidates=40, lookahead=0, noise=0.0)
 #: Hard: Medium's plans, the best eight and the best two that gather resources followed through the
 #: opponents' replies and its next turn (in the last round: every turn up to its pass), spread
 #: over two processes (both cores).

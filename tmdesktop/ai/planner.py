@@ -16,7 +16,6 @@ from . import engine_api as E
 from .evaluation import Evaluation, advantage, evaluate, game_progress
 from .levels import Level
 
-LAST_ROUND = 6  # the round after which the game is scored
 FREE = (A.Convert, A.Burn, A.Done, A.Connect, A.Leech, A.Decline)
 #: Decisions of one's own that a turn's main action can bring and that the turn settles.
 OWED = ("favor", "town", "cult", "color", "unlock", "lose-cult", "p3")
@@ -157,8 +156,6 @@ def _position_key(game, faction: str) -> tuple:
 
 def turn_plans(game, faction: str, level: Level, rng: random.Random) -> list[Plan]:
     """Candidate turns for `faction` (whose main action it is), best first."""
-    if level.last_round is not None and E.state(game).round == LAST_ROUND:
-        level = level.last_round
     base = main_candidates(game, faction)
     seen = set(base)
     starts: list[tuple[tuple[A.Action, ...], object]] = [((), game)]
@@ -204,6 +201,8 @@ def turn_plans(game, faction: str, level: Level, rng: random.Random) -> list[Pla
 
 
 # ---------------------------------------------------------------- look-ahead (Hard)
+
+LAST_ROUND = 6  # the round after which the game is scored
 
 
 def _reply_level(level: Level) -> Level:
