@@ -35,6 +35,8 @@ CORPUS = Path(__file__).resolve().parents[1] / "tests" / "data" / "corpus"
 NAMES = [name for part in TERMS.values() for name in part]
 #: the candidates are Medium's as the honest evaluation ranks them (what the multipliers start from)
 CANDIDATES = replace(MEDIUM, weights=HONEST)
+#: the pull of each multiplier towards 1, per turn fitted
+PULL = 0.0002
 
 
 def decisions(path: str) -> list[list[list[float]]]:
@@ -110,6 +112,10 @@ def main(argv: list[str] | None = None) -> int:
             pr = e / z
             grad_v += beta * (pr @ X - X[0])
             grad_b += beta * (pr @ u - u[0])
+        # a light pull towards 1, for the terms the players' choices hardly tell apart
+        pull = PULL * len(train)
+        total += pull * ((v - 1) ** 2).sum()
+        grad_v += 2 * pull * (v - 1)
         return total, np.concatenate([[grad_b], grad_v])
 
     def agreement(v, data):
