@@ -4,7 +4,7 @@
     .venv/bin/pip install numpy scipy; the game itself does not use them)
 
 At every main-turn decision of the corpus games it lists Medium's candidate turns and the turn the
-tournament player made, and the evaluation's terms (`evaluation.TERMS`) of the position each one
+tournament player made, and the evaluation's terms (`evaluation.TERM_NAMES`) of the position each one
 leads to. A conditional logit then finds the multipliers of the terms (the VP already scored
 counted once, a common scale free) under which the players' turns are the likeliest among the
 candidates, on two thirds of the games; it prints how often the best-scored turn is the player's
@@ -25,14 +25,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tmdesktop.ai import engine_api as E  # noqa: E402
 from tmdesktop.ai.agreement import _main_of, _same  # noqa: E402
-from tmdesktop.ai.evaluation import HONEST, TERMS, terms  # noqa: E402
+from tmdesktop.ai.evaluation import HONEST, TERM_NAMES, terms  # noqa: E402
 from tmdesktop.ai.levels import MEDIUM  # noqa: E402
 from tmdesktop.ai.planner import _run, turn_plans  # noqa: E402
 from tmdesktop.rules import actions as A  # noqa: E402
 from tmdesktop.rules.ledger import read_ledger, replay_ledger  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parents[1] / "tests" / "data" / "corpus"
-NAMES = [name for part in TERMS.values() for name in part]
+NAMES = list(TERM_NAMES)
 #: the candidates are Medium's as the honest evaluation ranks them (what the multipliers start from)
 CANDIDATES = replace(MEDIUM, weights=HONEST)
 #: the pull of each multiplier towards 1, per turn fitted

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, fields
+from functools import cached_property
 
 from ..rules.data import CULTS, tile
 from ..rules.errors import RuleError
@@ -36,6 +37,14 @@ class Weights:
     #: term not named counts once
     terms: tuple[tuple[str, float], ...] = ()
 
+    @cached_property
+    def term_scale(self) -> dict[str, float]:
+        """Each term's multiplier, its part's weight included (made once: `evaluate` is the
+        planners' innermost call)."""
+        named = dict(self.terms)
+        return {name: named.get(name, 1.0) * (getattr(self, part) if part != "vp_now" else 1.0)
+                for part, names in TERMS.items() for name in names}
+
 
 HONEST = Weights()
 
@@ -50,6 +59,7 @@ TERMS = {
     "position": ("pos_ship", "pos_dig", "st_D", "st_TP", "st_TE", "st_SH", "st_SA", "sh_abil", "fav", "room"),
     "neighbours": ("neigh",),
 }
+TERM_NAMES = tuple(name for names in TERMS.values() for name in names)
 
 
 @dataclass(frozen=True)
@@ -352,7 +362,7 @@ def terms(game, faction: str) -> dict[str, float]:
     s = E.state(game)
     p = s.players[faction]
     if s.phase == "finished":
-        out = {name: 0.0 for part in TERMS.values() for name in part}
+        out = dict.fromkeys(TERM_NAMES, 0.0)
         out["vp"] = float(p.VP)
         return out
     rounds_left, income_rounds = game_progress(game, p)
@@ -370,11 +380,8 @@ def terms(game, faction: str) -> dict[str, float]:
 def evaluate(game, faction: str, weights: Weights = HONEST) -> Evaluation:
     """The projected end-game VP of `faction` in `game`, by part, as `weights` count them."""
     t = terms(game, faction)
-    scale = dict(weights.terms)
-    parts = {part: sum(t[name] * scale.get(name, 1.0) for name in names) for part, names in TERMS.items()}
-    for part in PARTS[1:]:
-        parts[part] *= getattr(weights, part)
-    return Evaluation(**parts)
+    scale = weights.term_scale
+    return Evaluation(**{part: sum(t[name] * scale[name] for name in names) for part, names in TERMS.items()})
 
 
 def advantage(game, faction: str, weights: Weights = HONEST, rivalry: float = 0.0) -> float:

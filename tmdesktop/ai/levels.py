@@ -33,7 +33,7 @@ class Level:
 #: of the time on the other third (27% for the honest terms) but played 11 VP a game worse (it
 #: values what their longer plans pay for, such as income, over what it can see), so the
 #: multipliers below are a third of the way from 1 to the fit: +3.5 VP per player over 60
-#: Medium tables, where a tenth, a sixth or half of the way did not play better than 1.
+#: Medium tables, where a sixth or half of the way did not play better than 1.
 TUNED = Weights(terms=(
     ("inc_pass", 0.96), ("inc_bonus", 0.70), ("inc_C", 1.93), ("inc_W", 1.23), ("inc_P", 1.49),
     ("inc_PW", 1.40), ("inc_cult", 1.71), ("area", 0.78), ("cult", 0.96), ("town", 1.16),
