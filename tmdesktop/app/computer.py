@@ -28,6 +28,7 @@ def move_seconds(speed: str) -> float:
     """How long a computer move stays on screen at the Settings' `speed` (normal if unknown)."""
     return MOVE_SECONDS.get(speed, MOVE_SECONDS["normal"])
 
+
 #: False: think in the window's process (a few tests); the app always uses the worker.
 USE_WORKER = True
 
