@@ -88,3 +88,18 @@ def test_rows_lie_in_their_bands():
     assert [b.y for b in bands[1:]] == [b.bottom for b in bands[:-1]]
     assert bands[0].top == r.top + 1 and bands[-1].bottom == r.bottom - 1
     assert all(r.contains(b) for b in bands)
+
+
+def test_the_income_writes_every_amount_even_one(monkeypatch):
+    """"Income" followed by a worker icon alone read as no income at all: the panel writes "1"."""
+    from tmdesktop.app import text
+    from tmdesktop.app.views import icons
+
+    session = Session(new_game(4, 3))
+    p = next(iter(session.game.state.players.values()))
+    written = []
+    real = text.text
+    monkeypatch.setattr(icons.text, "text", lambda s, *a, **k: written.append(s) or real(s, *a, **k))
+    surface = pygame.Surface((600, 200))
+    panel_rows.tiles_row(surface, p, {"W": 1, "C": 2}, pygame.Rect(0, 0, 600, 200), 1.0, (14, 16), frozenset())
+    assert written[-3:] == ["Income", "2", "1"]  # the coins' 2, then the worker's 1

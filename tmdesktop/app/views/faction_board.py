@@ -219,7 +219,7 @@ def draw_board(surface, rect, name: str, scale: float, picked: str | None = None
     icons.draw_tokens(surface, cult_tokens(fd), (lx, y + isz // 2), isz)
     base = base_income(fd)
     if base:
-        toks = [("t", _("Income without buildings:"))] + icons.gains_tokens(base)
+        toks = [("t", _("Income without buildings:"))] + icons.gains_tokens(base, counted=True)
         icons.draw_tokens(surface, toks, (bx - isz // 2, y + isz // 2), u.f(17))
     y += isz + u(12)
     pygame.draw.line(surface, theme.PARCHMENT_DARK, (x0, y), (r.right - pad, y), 1)

@@ -196,8 +196,9 @@ def draw_tokens(surface, tokens, pos, size: int, colour=theme.INK, anchor: str =
     return pygame.Rect(start, y - size // 2, x - start, size)
 
 
-def gains_tokens(gains: dict, sign: bool = False) -> list:
-    """Tokens for a dict like {"C": 2, "PW": 3}."""
+def gains_tokens(gains: dict, sign: bool = False, counted: bool = False) -> list:
+    """Tokens for a dict like {"C": 2, "PW": 3}.  A single one is an icon alone (a tile's "a spade"),
+    unless `sign` or `counted`: in a total such as an income, an icon alone reads as nothing."""
     out = []
     order = ["VP", "C", "W", "P", "PW", "SPADE", "FIRE", "WATER", "EARTH", "AIR", "KEY"]
     for key in sorted(gains, key=lambda k: order.index(k) if k in order else 99):
@@ -212,7 +213,7 @@ def gains_tokens(gains: dict, sign: bool = False) -> list:
             continue
         label = f"{'+' if sign and n > 0 else ''}{n}"
         if key in icon_keys():
-            out.append((key, label if (n != 1 or sign) else 1))
+            out.append((key, label if (n != 1 or sign or counted) else 1))
         else:
             out.append(("t", f"{label} {key}"))
     return out

@@ -127,7 +127,7 @@ def tiles_row(surface, p, income: dict, r: pygame.Rect, sc: float, sizes, glow) 
     x = x0
     held = ([p.bonus] if p.bonus else []) + list(p.favors) + list(p.towns)
     chip_h = int(row_h * 0.86)
-    inc_toks = [("t", _("Income"))] + icons.gains_tokens(income)
+    inc_toks = income_tokens(income)
     inc_w = icons.tokens_width(inc_toks, max(10, int(fs * 0.9)))
     limit = r.right - pad - inc_w - int(10 * sc)
     for name in held:
@@ -150,6 +150,11 @@ def tiles_row(surface, p, income: dict, r: pygame.Rect, sc: float, sizes, glow) 
     drawn = icons.draw_tokens(surface, inc_toks, (r.right - pad, ys[3]), max(10, int(fs * 0.9)),
                               colour=theme.TEXT, anchor="midright")
     return chips, {(p.name, "income"): drawn.inflate(int(6 * sc), int(6 * sc))}
+
+
+def income_tokens(income: dict) -> list:
+    """"Income" and next round's income, every amount written ("1 worker", not a worker alone)."""
+    return [("t", _("Income"))] + icons.gains_tokens(income, counted=True)
 
 
 def next_income(game, p) -> dict:
@@ -177,7 +182,7 @@ def fitted_sizes(p, income, room: int, row_h: float, sc: float) -> tuple[int, in
         fs, isz = max(floor[0], int(row_h * 0.50 * f)), max(floor[1], int(row_h * 0.62 * f))
         need = max(_row1_width(p, fs, isz, sc), resource_row(None, p, (0, 0), fs, isz, sc)[0],
                    sum(_building_widths(p, fs, isz)),
-                   icons.tokens_width([("t", _("Income"))] + icons.gains_tokens(income), max(10, int(fs * 0.9))))
+                   icons.tokens_width(income_tokens(income), max(10, int(fs * 0.9))))
         if need <= room or (fs, isz) == SMALLEST:
             return fs, isz
         f *= max(0.5, min(0.95, room / need))
