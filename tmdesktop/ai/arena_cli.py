@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import argparse
 import json
-from concurrent.futures import ProcessPoolExecutor
 
+from .. import spawned
 from .arena import Table, head_to_head, play_table, rotated, summary
 from .cli_args import levels_of
 from ..rules.data import ALL_FACTIONS
@@ -48,7 +48,7 @@ def main(argv: list[str]) -> int:
     tables = [Table(args.seed + k, rotated(levels, k), args.map, fixed, pool) for k in range(args.games)]
     results = []
     if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool_ex:
+        with spawned.pool(args.jobs) as pool_ex:
             for r in pool_ex.map(play_table, tables):
                 results.append(_report_game(r))
     else:

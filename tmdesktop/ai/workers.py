@@ -1,18 +1,18 @@
 """The processes Hard's look-ahead is spread over, so that it uses both cores of a machine.
 
 Started on first use and kept for the life of the process ("spawn": nothing of the caller is
-copied, which matters inside the app's own worker). Each worker receives the position without
-its undo history and a share of the plans with their random seeds, so the scores are exactly
-those of following the plans in one process. If the pool cannot be used, the plans are followed
-here.
+copied, which matters inside the app's own worker); they end with it (`spawned`). Each worker
+receives the position without its undo history and a share of the plans with their random seeds,
+so the scores are exactly those of following the plans in one process. If the pool cannot be
+used, the plans are followed here.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
+from .. import spawned
 from . import engine_api as E
 
 _pool: ProcessPoolExecutor | None = None
@@ -24,7 +24,7 @@ def _executor(size: int) -> ProcessPoolExecutor:
     if _pool is None or _size != size:
         if _pool is not None:
             _pool.shutdown(cancel_futures=True)
-        _pool = ProcessPoolExecutor(max_workers=size, mp_context=multiprocessing.get_context("spawn"))
+        _pool = spawned.pool(size)
         _size = size
     return _pool
 

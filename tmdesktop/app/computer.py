@@ -9,10 +9,10 @@ from its `update()` and never waits on it.
 from __future__ import annotations
 
 import atexit
-import multiprocessing
 import zlib
 from concurrent.futures import Future, ProcessPoolExecutor
 
+from tmdesktop import spawned
 from tmdesktop.ai import LEVELS, choose_action
 from tmdesktop.i18n import N_
 
@@ -51,10 +51,10 @@ def move_seed(setup, log, faction: str | None) -> int:
 
 def worker_pool() -> ProcessPoolExecutor:
     """The one worker process of the whole app (computer seats, hints, reviews), started on first
-    use ("spawn": no copy of the window's process, the same on every system)."""
+    use; it ends with the app, even when the app is killed (`spawned`)."""
     global _pool
     if _pool is None:
-        _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        _pool = spawned.pool(1)
         atexit.register(shutdown)
     return _pool
 
