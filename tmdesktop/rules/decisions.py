@@ -141,16 +141,21 @@ def _in_action_phase(s: GameState) -> list[Decision]:
     players = s.players
     if owner is not None and players[owner].lose_cult_owed:
         return [_volcano_cult(s)]
-    others, mine = [], []
+    others, mine = [], None
     for n in s.order:
         p = players[n]
         if owes_any(p) and not p.dropped:  # (`_in_play` for each player, with the player at hand)
-            (mine if n == owner else others).append(_owed_decision(p))
-    if owner is not None and not mine:
-        mine.append(_turn(s))
+            if n == owner:
+                mine = _owed_decision(p)
+            else:
+                others.append(_owed_decision(p))
+    if mine is None:
+        if owner is None:
+            return others
+        mine = _turn(s)
     if not others:  # (most players owe nothing most of the time: no order to settle)
-        return mine
-    return mine + others if mid_turn(s) else others + mine
+        return [mine]
+    return [mine, *others] if mid_turn(s) else [*others, mine]
 
 
 def of(s: GameState, name: str | None) -> Decision | None:
@@ -177,7 +182,16 @@ def _volcano_cult(s: GameState) -> Decision:
 
 def _turn(s: GameState) -> Decision:
     """The decision of the player whose turn it is and who owes nothing."""
-    return _made(turn_kind(s), s.turn.faction, (("round", s.round),))
+    key = (turn_kind(s), s.turn.faction, s.round)
+    found = _TURNS.get(key)
+    if found is None:
+        found = _TURNS[key] = Decision(key[0], key[1], {"round": key[2]})
+    return found
+
+
+#: (kind, faction, round) -> the turn's decision, made once (asked for after nearly every action;
+#: a flat key is quicker to find than `_made`'s; never changed, `why` included)
+_TURNS: dict[tuple, Decision] = {}
 
 
 def _in_play(s: GameState, n: str) -> Decision | None:

@@ -250,10 +250,12 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         """Factions that have something to decide now, in the order of `decisions()`."""
         return list(map(_faction_of, self._pending()))
 
-    def _pending(self) -> tuple[Decision, ...]:
+    def _pending(self) -> list[Decision]:
+        """`decisions.pending`, kept with the listings (a new list for each state: never changed,
+        the public methods hand out copies)."""
         found = self._legal_cache.get(_PENDING)
         if found is None:
-            found = self._legal_cache[_PENDING] = tuple(decisions.pending(self.state))
+            found = self._legal_cache[_PENDING] = decisions.pending(self.state)
         return found
 
     def legal_actions(self, name: str | None, only: type | tuple[type, ...] | None = None) -> list[A.Action]:

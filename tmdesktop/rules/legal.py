@@ -30,6 +30,19 @@ from .terrain import spades_to_turn
 MAX_SPADES = 3
 
 
+class _Made(dict):
+    """Actions made once for each key and found by subscription (`_BUILD[h]`), which is quicker
+    than calling a cached constructor: a listing names builds and transforms by the dozen."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        action = self[key] = self.make(key)
+        return action
+
+
 def legal_actions(game: Game, name: str | None, only: type | tuple[type, ...] | None = None,
                   at: str | None = None) -> list[A.Action]:
     """The legal actions of `name`'s current decision; with `only`, just those of that class
@@ -250,25 +263,37 @@ def _main_actions(game: Game, p: Player, asked: _Asked, at: str | None = None) -
     if asked.use_action:
         out += _special_actions(game, p, at)
     if asked.priest and p.P > 0:
+        spots, cult_of = s.cult_spots, p.cult
         for cult in CULTS:
-            if p.cult[cult] < 10:
-                out += _priests(game, cult)
+            if cult_of[cult] < 10:
+                out += _priests_for(cult, tuple(spots[cult]))
     if not asked.advance_or_pass:
         return out
-    if p.ship < p.faction.max_ship and _affordable(p, p.faction.shipping["advance_cost"]):
-        out.append(_advance("ship"))
-    adv = (p.faction.digging or {}).get("advance_cost")
-    if adv and p.dig < p.faction.max_dig and _affordable(p, adv):
-        out.append(_advance("dig"))
+    max_ship, ship_cost, max_dig, dig_cost = _advance_table(p.name)
+    if p.ship < max_ship and _affordable(p, ship_cost):
+        out.append(_SHIP)
+    if dig_cost and p.dig < max_dig and _affordable(p, dig_cost):
+        out.append(_DIG)
     if s.round == 6:
-        out.append(_pass(None))
+        out.append(_LAST_PASS)
     else:
-        out += [_pass(b) for b in s.bonus_pool]
+        out += _PASSES[tuple(s.bonus_pool)]
     return out
 
 
 _advance = cache(A.Advance)
 _pass = cache(A.Pass)
+_SHIP, _DIG, _LAST_PASS = _advance("ship"), _advance("dig"), _pass(None)
+#: the bonus tiles left (in the pool's order) -> a pass taking each
+_PASSES = _Made(lambda tiles: tuple(map(_pass, tiles)))
+
+
+@cache
+def _advance_table(name: str) -> tuple[int, dict | None, int, dict | None]:
+    """Faction `name`'s top shipping level, a step's cost, its top digging level and a step's cost
+    (None: no digging track); game data, worked out once per faction."""
+    f = faction(name)
+    return f.max_ship, f.shipping.get("advance_cost"), f.max_dig, (f.digging or {}).get("advance_cost")
 
 
 def _kept(game: Game, part: str, p: Player, make, *args) -> tuple[A.Action, ...]:
@@ -293,9 +318,9 @@ def _special_actions(game: Game, p: Player, at: str | None = None) -> list[A.Act
         if (act not in blocked or game.may_reuse(p, act)) \
                 and (bowl3 >= power if power is not None else _affordable(p, cost)) \
                 and (act not in _BRIDGE_ACTIONS or _bridge_placeable(game, p, act)):
-            out.append(_use_action(act))
+            out.append(_USE_ACTION[act])
     forbidden = _forbidden_actions(p.name)
-    out += [_use_action(t) for t in game.tile_actions(p) if t not in p.actions_used and t not in forbidden
+    out += [_USE_ACTION[t] for t in game.tile_actions(p) if t not in p.actions_used and t not in forbidden
             and at in (None, t)]
     for act in game._faction_actions(p):
         if at not in (None, act):
@@ -311,13 +336,14 @@ def _special_actions(game: Game, p: Player, at: str | None = None) -> list[A.Act
             continue
         if "FREE_TP" in gain and (not p.counts["D"] or p.counts["TP"] >= p.faction.buildings["TP"]["count"]):
             continue
-        if "FREE_D" in gain and (p.counts["D"] >= p.faction.buildings["D"]["count"] or not _free_home_hexes(game, p)):
+        if "FREE_D" in gain and (p.counts["D"] >= p.faction.buildings["D"]["count"] or not _has_free_home_hex(game, p)):
             continue
-        out.append(_use_action(act))
+        out.append(_USE_ACTION[act])
     return out
 
 
 _use_action = cache(A.UseAction)
+_USE_ACTION = _Made(_use_action)
 
 
 @cache
@@ -360,14 +386,10 @@ def _bridge_placeable(game: Game, p: Player, act: str) -> bool:
     return len(p.bridges) < BRIDGES_PER_FACTION and game.free_bridge_slot(p)
 
 
-def _priests(game: Game, cult: str) -> tuple[A.Action, ...]:
-    """Send a priest to the best free order space, to another free value, or for one step."""
-    return _priests_for(cult, tuple(game.state.cult_spots[cult]))
-
-
 @cache
 def _priests_for(cult: str, spots: tuple[str | None, ...]) -> tuple[A.Action, ...]:
-    """The same, for the order spaces `spots` (None: free; made once for each)."""
+    """Send a priest to the best free order space, to another free value, or for one step, with
+    the order spaces `spots` (None: free; made once for each)."""
     values = [v for v, taken_by in zip(CULT_SPOT_VALUES, spots) if taken_by is None]
     out = [A.SendPriest(cult)]  # no free space: one step, the priest back to the supply
     if values:
@@ -400,13 +422,9 @@ def _followups(game: Game, p: Player, asked: _Asked, at: str | None = None) -> l
     reach = None
     if f.get("build", 0) > 0 and asked.build:
         reach = _reach(game, p, at)
-        t = game.state.turn
-        if t.transformed and f.get("transform", 0) > 0:
-            # a spade left (ACT6): building elsewhere transforms that hex with it
-            out += [b for b in _builds(game, p, reach) if b.hex in t.transformed
-                    or game.state.terrain[b.hex] not in (p.home, *p.unlocked)]
-        else:
-            out += _builds(game, p, reach, t.transformed)
+        # (random play lists the builds and upgrades, then everything: made once per state)
+        out += _followup_builds(game, p, reach) if at is not None \
+            else _kept(game, "followup builds", p, _followup_builds, reach)
     if (f.get("transform", 0) > 0 or f.get("sandstorm", 0) > 0) and (asked.transform or asked.dig):
         reach = reach if reach is not None else _reach(game, p, at)
         transforms = _transforms(game, p, reach=reach, first=asked.first_transform)
@@ -416,8 +434,18 @@ def _followups(game: Game, p: Player, asked: _Asked, at: str | None = None) -> l
     if f.get("bridge", 0) > 0 and len(p.bridges) < BRIDGES_PER_FACTION and asked.bridge:
         out += [A.PlaceBridge(*sorted(pair)) for pair in _bridge_slots(game, p)]
     if f.get("upgrade", 0) > 0 and asked.upgrade:
-        out += _upgrades(game, p, at)
+        out += _upgrades(game, p, at) if at is not None else _kept(game, "upgrades", p, _upgrades)
     return out
+
+
+def _followup_builds(game: Game, p: Player, reach: dict[str, bool]) -> list[A.Action]:
+    """The builds a follow-up of the action allows: after a transform, on a hex it transformed."""
+    t = game.state.turn
+    if t.transformed and t.followups.get("transform", 0) > 0:
+        # a spade left (ACT6): building elsewhere transforms that hex with it
+        return [b for b in _builds(game, p, reach) if b.hex in t.transformed
+                or game.state.terrain[b.hex] not in (p.home, *p.unlocked)]
+    return _builds(game, p, reach, t.transformed)
 
 
 def _free_actions(game: Game, p: Player) -> list[A.Action]:
@@ -525,6 +553,16 @@ def _free_home_hexes(game: Game, p: Player) -> list[str]:
     return [h for h in game.board.land if h not in s.owner and s.terrain[h] == p.home]
 
 
+def _has_free_home_hex(game: Game, p: Player) -> bool:
+    """`bool(_free_home_hexes(game, p))`, stopping at the first (asked at every listing of a
+    faction whose action builds a free dwelling)."""
+    owner, terrain, home = game.state.owner, game.state.terrain, p.home
+    for h in game.board.land:
+        if terrain[h] == home and h not in owner:
+            return True
+    return False
+
+
 def _teleport_cost(game: Game, p: Player, hex_: str, by_teleport: bool) -> dict | None:
     """None when hex_ cannot be reached this turn; else what reaching it costs (tunnel or carpet)."""
     t = game.state.turn
@@ -555,8 +593,8 @@ def _builds(game: Game, p: Player, reach: dict[str, bool], transformed: set[str]
     base = p.faction.cost("D")
     if not _affordable(p, base):
         return []  # every way of building pays at least this (digging, tunnels and carpets add to it)
-    if transformed:
-        reach = {h: by_teleport for h, by_teleport in reach.items() if h in transformed}
+    if transformed:  # (the hexes transformed, in the board order of `reach`)
+        reach = {h: reach[h] for h in sorted(transformed & reach.keys(), key=game.board.land_index.__getitem__)}
     sandstorm = s.turn.followups.get("sandstorm", 0) > 0
     can_dig = _can_dig(p) and not transformed
     owner, terrain_of = s.owner, s.terrain
@@ -653,19 +691,6 @@ def _can_build_on(p: Player, terrain: str, base: dict, can_dig: bool, extra) -> 
     return _affordable(p, cost, extra)
 
 
-class _Made(dict):
-    """Actions made once for each key and found by subscription (`_BUILD[h]`), which is quicker
-    than calling a cached constructor: a listing names builds and transforms by the dozen."""
-
-    def __init__(self, make):
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, key):
-        action = self[key] = self.make(key)
-        return action
-
-
 _BUILD = _Made(A.Build)
 
 
@@ -737,12 +762,13 @@ def _transforms(game: Game, p: Player, income: bool = False, reach: dict[str, bo
         owner, terrain_of = s.owner, s.terrain
         free = [h for h in reach if h not in owner]
         budget = p.spades + dug
-        colours = {terrain: _turnable(p, terrain, budget) for terrain in {terrain_of[h] for h in free}
-                   if terrain not in ("ice", "volcano")}
+        # terrain -> the table of each hex's transforms into the colours it can be turned into
+        into = {terrain: _TRANSFORMS_INTO[found] for terrain in {terrain_of[h] for h in free}
+                if terrain not in ("ice", "volcano") and (found := _turnable(p, terrain, budget))}
         for h in free:
-            found = colours.get(terrain_of[h])
-            if found:
-                out += _TRANSFORMS[h, found]
+            transforms = into.get(terrain_of[h])
+            if transforms is not None:
+                out += transforms[h]
                 if first:
                     break
         return out
@@ -784,14 +810,15 @@ def _transforms(game: Game, p: Player, income: bool = False, reach: dict[str, bo
                 found = _turnable(p, current, budget)
             by_terrain[key] = found
         if found:
-            out += _TRANSFORMS[h, found]
+            out += _TRANSFORMS_INTO[found][h]
         if first and out:
             break
     return out
 
 
-#: (hex, colours) -> the transforms of the hex into each colour
-_TRANSFORMS = _Made(lambda key: tuple(A.Transform(key[0], colour) for colour in key[1]))
+#: colours -> hex -> the transforms of the hex into each colour (a table per set of colours:
+#: found by the hex alone, whose hash is kept, instead of by a new (hex, colours) tuple)
+_TRANSFORMS_INTO = _Made(lambda colours: _Made(lambda h: tuple(A.Transform(h, colour) for colour in colours)))
 
 
 def _most_spades_dug(p: Player, extra) -> int:
@@ -845,15 +872,15 @@ def _upgrades(game: Game, p: Player, at: str | None = None) -> list[A.Action]:
         else:
             ok = True
         if ok:
-            allowed.setdefault(frm, []).append((to, ok))
+            allowed.setdefault(frm, []).append((_UPGRADE_TO[to], ok))
     if not allowed:
         return []
     out = []
     for h, kind in p.buildings.items() if at is None else [(at, p.buildings.get(at))]:
-        for to, ok in allowed.get(kind, ()):
+        for upgrade_to, ok in allowed.get(kind, ()):
             if ok == "with_neighbour" and not any(s.owner.get(n) not in (None, p.name) for n in game.adjacent(h)):
                 continue  # no neighbour: the trading house costs double coins
-            out.append(_UPGRADE[h, to])
+            out.append(upgrade_to[h])
     return out
 
 
@@ -867,7 +894,9 @@ def _upgrade_table(name: str) -> tuple[tuple[str, str, int, dict, dict | None], 
                  for to, frm in UPGRADES.items())
 
 
-_UPGRADE = _Made(lambda key: A.Upgrade(*key))
+#: building -> hex -> the upgrade there to that building (a table per building: found by the
+#: hex alone, whose hash is kept, instead of by a new (hex, building) tuple)
+_UPGRADE_TO = _Made(lambda to: _Made(lambda h: A.Upgrade(h, to)))
 
 
 @cache
