@@ -16,6 +16,7 @@ from tmdesktop.rules.engine import Game
 from tmdesktop.rules.maps import MAP_KEYS
 from tmdesktop.rules.random_play import random_step
 from tmdesktop.rules.setup import TOURNAMENT_OPTIONS, GameSetup
+from tmdesktop.rules.state import Turn
 
 from tests.positions import random_position
 
@@ -61,6 +62,14 @@ def test_copy_push_pop_and_undo_match_a_replay(seed, players, map_key, steps):
     k = rng.randint(1, max(1, len(game.log) - len(game.setup.factions)))
     game.undo(k)
     same(game, replayed(game, len(game.log)))
+
+
+def test_a_turn_started_is_a_new_turn():
+    # `Turn.starting` (the engine's quick constructor) makes what the dataclass makes
+    for faction in ("witches", None):
+        started, made = Turn.starting(faction), Turn(faction=faction)
+        assert started == made and vars(started) == vars(made)
+        assert shared_containers(started, made) == []
 
 
 def test_a_copy_is_independent():

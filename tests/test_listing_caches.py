@@ -67,6 +67,10 @@ def check_position(game: Game, rng: random.Random) -> None:
                 while n < legal.MAX_SPADES and legal._affordable(p, legal._dig_cost(p.name, p.dig, n + 1), extra):
                     n += 1
                 assert legal._most_spades_dug(p, extra) == n, (p.name, extra)
+            # `dig N` is listed for every N whose spades are affordable (the first few)
+            most = 1 if p.home == "volcano" else legal.MAX_SPADES
+            assert list(legal._digs(game, p, [A.Done()])) == [
+                A.Dig(n) for n in range(1, most + 1) if legal._affordable(p, legal._dig_cost(p.name, p.dig, n))]
         game.legal_actions(p.name, only=A.Transform)  # (fills the kept reach of a player on turn)
         kept = game._legal_cache.get(("reach", p.name))
         reach = game.reach_map(p)

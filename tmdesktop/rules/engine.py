@@ -271,13 +271,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             if only is not None and self._main_action_open(name):
                 part = kept.get((name, only))
                 if part is None:
-                    if type(only) is tuple:  # (each kind kept too: `apply` finds its action there)
-                        listed = legal.listing(self, name, only)
-                        for kind in only:
-                            kept[(name, kind)] = tuple(legal.of_kinds(listed, kind))
-                        part = kept[(name, only)] = sum((kept[(name, kind)] for kind in only), ())
-                    else:
-                        part = kept[(name, only)] = tuple(legal.legal_actions(self, name, only))
+                    part = self._list_kinds(name, only)
                 return list(part)
             # (the whole listing: asked for, or short when no main action is open: tiles,
             # answers, conversions; kept for the next ask)
@@ -285,6 +279,22 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         if only is None:
             return list(full)
         return legal.of_kinds(full, only)
+
+    def _list_kinds(self, name: str | None, only: type | tuple[type, ...]) -> tuple[A.Action, ...]:
+        """`name`'s actions of the class `only`, or of each class of the tuple `only` in turn, kept
+        under (name, only); with a tuple, each class's are kept under (name, class) too (`apply`
+        finds its action there)."""
+        kept = self._legal_cache
+        if type(only) is not tuple:
+            part = kept[(name, only)] = tuple(legal.legal_actions(self, name, only))
+            return part
+        listed = legal.listing(self, name, only)
+        part = ()
+        for kind in only:
+            of_kind = kept[(name, kind)] = tuple([a for a in listed if type(a) is kind])
+            part += of_kind
+        kept[(name, only)] = part
+        return part
 
     def _main_action_open(self, name: str | None) -> bool:
         """Whether `name` may still build, transform, upgrade or take an action space now: only
@@ -411,7 +421,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         return decisions.owes(p) or bool(p.spades and self.state.phase == "income-spades")
 
     def _start_turn(self, name: str | None) -> None:
-        self.state.turn = Turn(faction=name)
+        self.state.turn = Turn.starting(name)
 
     def _next_player(self, current: str | None) -> str | None:
         s = self.state

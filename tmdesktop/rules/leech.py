@@ -23,7 +23,8 @@ class Leech:
             if other.dropped:
                 continue
             buildings = other.buildings
-            amount = sum(self.building_power(other, buildings[h]) for h in adjacent if h in buildings)
+            near = [buildings[h] for h in adjacent if h in buildings]  # (most players have none here)
+            amount = sum(self.building_power(other, kind) for kind in near) if near else 0
             if amount:
                 # An offer that could give nothing now (full bowls) does not count for the builder's
                 # abilities (Cultists), but can still be answered.

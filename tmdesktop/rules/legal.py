@@ -398,15 +398,17 @@ def _priests_for(cult: str, spots: tuple[str | None, ...]) -> tuple[A.Action, ..
     return tuple(out)
 
 
-def _digs(game: Game, p: Player, transforms: list[A.Action]) -> list[A.Action]:
-    """`dig N` before a transform or build: as many spades as a reachable hex can use."""
+def _digs(game: Game, p: Player, transforms: list[A.Action]) -> tuple[A.Action, ...]:
+    """`dig N` before a transform or build: as many spades as a reachable hex can use and `p`
+    can pay for (every spade costs the same: the affordable ones are the first few)."""
     if not transforms or not _can_dig(p):
-        return []
+        return ()
     most = 1 if p.home == "volcano" else MAX_SPADES
-    return [_dig(n) for n in range(1, most + 1) if _affordable(p, _dig_cost(p.name, p.dig, n))]
+    return _DIGS[:min(most, _most_spades_dug(p, _NO_EXTRA))]
 
 
 _dig = cache(A.Dig)
+_DIGS = tuple(_dig(n) for n in range(1, MAX_SPADES + 1))
 
 
 #: The follow-ups of an action that a later action of that class uses up (see `_use_subaction`).
@@ -603,7 +605,8 @@ def _builds(game: Game, p: Player, reach: dict[str, bool], transformed: set[str]
         ok = set()
         dug = None  # spades affordable on top of the dwelling (digging costs the same per spade)
         home_spades = _SPADES_HOME.get((p.name, p.home, p.color)) or _spades_home(p)
-        for terrain in {terrain_of[h] for h in reach if h not in owner}:
+        free, terrains = _free_in_reach(game, p, reach)
+        for terrain in terrains:
             if terrain == p.home:
                 if not p.spades:  # (the dwelling's own cost is affordable: checked above)
                     ok.add(terrain)
@@ -618,7 +621,7 @@ def _builds(game: Game, p: Player, reach: dict[str, bool], transformed: set[str]
                         ok.add(terrain)
                 elif missing > MAX_SPADES and _can_build_on(p, terrain, base, can_dig, _NO_EXTRA):
                     ok.add(terrain)
-        return [_BUILD[h] for h in reach if h not in owner and terrain_of[h] in ok] if ok else []
+        return [_BUILD[h] for h in free if terrain_of[h] in ok] if ok else []
     # (terrain, extra cost) -> a dwelling (dug there) is affordable; _HEX_BY_HEX: it depends on the hex
     by_terrain: dict[tuple, object] = {}
     teleported = s.turn.teleported
@@ -721,6 +724,23 @@ def _reach(game: Game, p: Player, at: str | None = None) -> dict[str, bool]:
     return found
 
 
+def _free_in_reach(game: Game, p: Player, reach: dict[str, bool]) -> tuple[list[str], set[str]]:
+    """The hexes of `reach` with no building on them (in its order) and their terrains: the
+    builds and transforms of one state share them (kept with the state's listings, for the
+    `reach` object they were found in: a listing narrowed to a hex or to the hexes transformed
+    passes another)."""
+    key = ("free", p.name)
+    kept = game._legal_cache.get(key)
+    if kept is not None and kept[0] is reach:  # (`kept` holds `reach`: its id is not reused)
+        return kept[1], kept[2]
+    s = game.state
+    owner, terrain_of = s.owner, s.terrain
+    free = [h for h in reach if h not in owner]
+    terrains = {terrain_of[h] for h in free}
+    game._legal_cache[key] = (reach, free, terrains)
+    return free, terrains
+
+
 #: Reach maps already worked out, by everything `Terrain.reach_map` reads: the map, the faction
 #: (its adjacency and teleport rules), its buildings' hexes, shipping (with BON4), tunnel or
 #: carpet level, town tiles (TW7's carpet range) and the bridges on the map.  Shared, never changed.
@@ -759,11 +779,11 @@ def _transforms(game: Game, p: Player, income: bool = False, reach: dict[str, bo
     out = []
     if dug is not None and not p.faction.teleport:
         # (most factions: every hex is reached the same way, so a terrain decides alone)
-        owner, terrain_of = s.owner, s.terrain
-        free = [h for h in reach if h not in owner]
+        terrain_of = s.terrain
+        free, terrains = _free_in_reach(game, p, reach)
         budget = p.spades + dug
         # terrain -> the table of each hex's transforms into the colours it can be turned into
-        into = {terrain: _TRANSFORMS_INTO[found] for terrain in {terrain_of[h] for h in free}
+        into = {terrain: _TRANSFORMS_INTO[found] for terrain in terrains
                 if terrain not in ("ice", "volcano") and (found := _turnable(p, terrain, budget))}
         for h in free:
             transforms = into.get(terrain_of[h])

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from . import events as E
 from . import final_scoring
 from .constants import COINS_PER_VP, CULT_POINTS, NETWORK_POINTS
-from .data import BUILDING_TYPES, CULTS, tile
+from .data import BUILDING_TYPES, CULTS, faction, tile
 from .round_bonus import cult_bonus
 from .scoring import rank_points
 from .state import Player, Turn
@@ -73,7 +75,7 @@ class Rounds:
     def income_of(self, p: Player) -> dict[str, int]:
         """Next round's income (faction board, buildings, bonus and favor tiles)."""
         total: dict[str, int] = {}
-        sources = [p.faction.income(b, p.counts[b]) for b in BUILDING_TYPES]
+        sources = [_building_income(p.name, b, p.counts[b]) for b in BUILDING_TYPES]
         if p.bonus:
             sources.append(tile(p.bonus)["income"])
         sources += [tile(f)["income"] for f in p.favors]
@@ -150,3 +152,10 @@ class Rounds:
 
     def network_size(self, p: Player) -> int:
         return final_scoring.network_size(self, p)
+
+
+@cache
+def _building_income(name: str, building: str, count: int) -> dict[str, int]:
+    """Faction `name`'s income from `count` buildings of a kind (game data: a shared dict, never
+    changed; worked out once for each)."""
+    return faction(name).income(building, count)

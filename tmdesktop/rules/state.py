@@ -122,6 +122,15 @@ class Turn:
     closed: bool = False  # passed, or a colour picked as the last act: only ending the turn is left
     extra_action: bool = False  # Chaos Magicians' double action in progress
 
+    @classmethod
+    def starting(cls, faction: str | None) -> Turn:
+        """`Turn(faction=faction)`, made without the dataclass's keyword handling (a new turn
+        starts after nearly every turn's end)."""
+        new = object.__new__(cls)
+        new.__dict__ = {"faction": faction, "actions": 1, "followups": {}, "teleported": None,
+                        "transformed": set(), "passed_now": False, "closed": False, "extra_action": False}
+        return new
+
     def copy(self) -> Turn:
         new = object.__new__(Turn)
         d = self.__dict__.copy()

@@ -12,13 +12,17 @@ from .errors import RuleError
 from .state import Player
 
 
+#: No river skips (shared: never changed).
+_NO_LINKS: dict[str, set[str]] = {}
+
+
 class Towns:
     """A part of `engine.Game` (mixed into it); see the module docstring."""
 
     def _group(self, p: Player, hex_: str) -> set[str]:
         """p's buildings connected to hex_ for towns: adjacency, bridges, Mermaids' river skips."""
         owner, name = self.state.owner, p.name
-        links = final_scoring.river_links(self, p)
+        links = final_scoring.river_links(self, p) if p.connects else _NO_LINKS  # (Mermaids' river skips)
         group = {hex_}
         stack = [hex_]
         while stack:
