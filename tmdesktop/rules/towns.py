@@ -50,10 +50,12 @@ class Towns:
         """Enough buildings (a sanctuary counts twice) with enough power for a town."""
         kinds = [p.buildings[h] for h in group]
         size = len(kinds) + kinds.count("SA")
+        if size < TOWN_MIN_BUILDINGS:
+            return False  # (most groups a building joins: their power need not be summed)
         power = sum(self.building_power(p, k) for k in kinds)
         # FAV5 lowers the power a town needs (its TOWN_SIZE gain)
         need = TOWN_MIN_POWER + sum(tile(f)["gain"].get("TOWN_SIZE", 0) for f in p.favors)
-        return size >= TOWN_MIN_BUILDINGS and power >= need
+        return power >= need
 
     def would_found_town(self, p: Player, hex_: str, river: str) -> bool:
         """Whether the Mermaids skipping `river` founds a new town with the group of hex_."""
