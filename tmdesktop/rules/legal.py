@@ -565,14 +565,15 @@ def _has_free_home_hex(game: Game, p: Player) -> bool:
     return False
 
 
-def _teleport_cost(game: Game, p: Player, hex_: str, by_teleport: bool) -> dict | None:
-    """None when hex_ cannot be reached this turn; else what reaching it costs (tunnel or carpet)."""
+def _teleport_cost(game: Game, p: Player) -> dict | None:
+    """What reaching a hex by tunnel or carpet costs `p` now: the same for every hex so reached
+    but the one this turn's tunnel or carpet already reached (which costs nothing more: its callers
+    take it as reached directly); None when that one is used up on another hex, or `p` has none.
+    Worked out once per listing, not for every hex."""
     t = game.state.turn
-    if not by_teleport or t.teleported == hex_:
-        return {}
-    if t.teleported is not None:
-        return None
     tp = p.faction.teleport
+    if t.teleported is not None or not tp:
+        return None
     level = min(p.teleport_level, len(tp["cost_by_level"]) - 1) if tp["type"] == "tunnel" else 0
     return dict(tp["cost_by_level"][level])
 
@@ -622,9 +623,12 @@ def _builds(game: Game, p: Player, reach: dict[str, bool], transformed: set[str]
                 elif missing > MAX_SPADES and _can_build_on(p, terrain, base, can_dig, _NO_EXTRA):
                     ok.add(terrain)
         return [_BUILD[h] for h in free if terrain_of[h] in ok] if ok else []
-    # (terrain, extra cost) -> a dwelling (dug there) is affordable; _HEX_BY_HEX: it depends on the hex
-    by_terrain: dict[tuple, object] = {}
+    # terrain -> a dwelling (dug there) is affordable on a hex reached directly / by tunnel or
+    # carpet (which costs extra); _HEX_BY_HEX: it depends on the hex
+    direct: dict[str, object] = {}
+    tunnelled: dict[str, object] = {}
     teleported = s.turn.teleported
+    teleport = _teleport_cost(game, p)
     out = []
     for h, by_teleport in reach.items():
         if h in owner:
@@ -633,13 +637,12 @@ def _builds(game: Game, p: Player, reach: dict[str, bool], transformed: set[str]
         if p.unlocked and terrain not in p.unlocked:
             continue
         if by_teleport and teleported != h:
-            extra = _teleport_cost(game, p, h, by_teleport)
-            if extra is None:
+            if teleport is None:
                 continue
-            key = (terrain, tuple(extra.items()))
+            extra, by_terrain = teleport, tunnelled
         else:  # (most hexes: reached without a tunnel or carpet, or this turn's one again)
-            extra, key = _NO_EXTRA, (terrain, ())
-        ok = by_terrain.get(key)
+            extra, by_terrain = _NO_EXTRA, direct
+        ok = by_terrain.get(terrain)
         if ok is None:
             if terrain == p.home or p.unlocked:
                 ok = not p.spades and _affordable(p, base, extra)
@@ -649,7 +652,7 @@ def _builds(game: Game, p: Player, reach: dict[str, bool], transformed: set[str]
                 ok = _HEX_BY_HEX
             else:
                 ok = _can_build_on(p, terrain, base, can_dig, extra)
-            by_terrain[key] = ok
+            by_terrain[terrain] = ok
         if ok is _HEX_BY_HEX:
             if sandstorm:
                 ok = not p.spades and any(owner.get(n) == p.name for n in game.board.land_neighbours[h]) \
@@ -792,8 +795,12 @@ def _transforms(game: Game, p: Player, income: bool = False, reach: dict[str, bo
                 if first:
                     break
         return out
-    by_terrain: dict[tuple, tuple[str, ...]] = {}  # (terrain, extra cost) -> colours it can be turned into
-    budgets: dict[tuple, int] = {}  # extra cost -> spades held and affordable on top of it
+    # terrain -> the colours it can be turned into on a hex reached directly / by tunnel or carpet
+    # (which costs extra), and the spades held and affordable on top of each way's extra cost
+    direct: dict[str, tuple[str, ...]] = {}
+    tunnelled: dict[str, tuple[str, ...]] = {}
+    budgets: dict[str, int] = {}  # "direct" or "tunnel" -> that budget
+    teleport = _teleport_cost(game, p)
     for h, by_teleport in reach.items():
         if h in s.owner:
             continue
@@ -801,11 +808,11 @@ def _transforms(game: Game, p: Player, income: bool = False, reach: dict[str, bo
         if current in ("ice", "volcano"):
             continue
         if by_teleport and s.turn.teleported != h:
-            extra = _teleport_cost(game, p, h, by_teleport)
-            if extra is None:
+            if teleport is None:
                 continue
+            extra, by_terrain, way = teleport, tunnelled, "tunnel"
         else:
-            extra = _NO_EXTRA
+            extra, by_terrain, way = _NO_EXTRA, direct, "direct"
         if sandstorm:
             if current != p.home and any(s.owner.get(n) == p.name for n in game.board.land_neighbours[h]):
                 out.append(A.Transform(h, p.home))
@@ -816,19 +823,17 @@ def _transforms(game: Game, p: Player, income: bool = False, reach: dict[str, bo
             continue
         # every hex of one terrain (reached the same way: a tunnel or carpet costs extra) allows
         # the same colours
-        extra_key = tuple(extra.items())
-        key = (current, extra_key)
-        found = by_terrain.get(key)
+        found = by_terrain.get(current)
         if found is None:
             if extra and not _affordable(p, extra):
                 found = ()
             else:
-                budget = budgets.get(extra_key)
+                budget = budgets.get(way)
                 if budget is None:
-                    budget = budgets[extra_key] = p.spades + (
+                    budget = budgets[way] = p.spades + (
                         0 if income or not can_dig else _most_spades_dug(p, extra))
                 found = _turnable(p, current, budget)
-            by_terrain[key] = found
+            by_terrain[current] = found
         if found:
             out += _TRANSFORMS_INTO[found][h]
         if first and out:
