@@ -903,10 +903,20 @@ def _upgrades(game: Game, p: Player, at: str | None = None) -> list[A.Action]:
     out = []
     for h, kind in p.buildings.items() if at is None else [(at, p.buildings.get(at))]:
         for upgrade_to, ok in allowed.get(kind, ()):
-            if ok == "with_neighbour" and not any(s.owner.get(n) not in (None, p.name) for n in game.adjacent(h)):
+            if ok == "with_neighbour" and not _has_other_neighbour(game, h, p.name):
                 continue  # no neighbour: the trading house costs double coins
             out.append(upgrade_to[h])
     return out
+
+
+def _has_other_neighbour(game: Game, h: str, name: str) -> bool:
+    """Whether a building of another faction than `name` is next to `h` (bridges included)."""
+    owner = game.state.owner
+    for n in game.adjacent(h):
+        other = owner.get(n)
+        if other is not None and other != name:
+            return True
+    return False
 
 
 @cache

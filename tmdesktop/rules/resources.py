@@ -33,6 +33,8 @@ class Resources:
             self._caused.append(E.gained((p.name, resource, n, source)))  # (`_record`, inlined: the commonest event)
 
     def _gain(self, p: Player, gains: dict, source: E.Source, income_spades: bool = False) -> None:
+        if not gains:  # (a building's, an action's or a tile's gains are often none)
+            return
         if "KEY" in gains:  # a town's key comes before its cult steps (TW5, TW6 may reach 10)
             p.keys += gains["KEY"]
         for cult in CULTS:  # cult steps in board order: with one key, the first track reaching 10 takes it

@@ -102,7 +102,11 @@ class Towns:
     def free_bridge_slot(self, p: Player) -> bool:
         """Whether a bridge slot with one end on a building of `p` is free."""
         bridges, slots_at = self.state.bridges, self.board.bridge_slots_at
-        return any(pair not in bridges for h in p.buildings for pair in slots_at.get(h, ()))
+        for h in p.buildings:  # (asked at every listing while a bridge action is open to `p`)
+            for pair in slots_at.get(h, ()):
+                if pair not in bridges:
+                    return True
+        return False
 
     def _do_bridge(self, p: Player, a: A.PlaceBridge) -> None:
         s = self.state
