@@ -91,7 +91,8 @@ def test_rows_lie_in_their_bands():
 
 
 def test_the_income_writes_every_amount_even_one(monkeypatch):
-    """"Income" followed by a worker icon alone read as no income at all: the panel writes "1"."""
+    """"Income" followed by a worker icon alone read as no income at all: the panel writes "1",
+    and "0" when nothing comes."""
     from tmdesktop.app import text
     from tmdesktop.app.views import icons
 
@@ -101,5 +102,8 @@ def test_the_income_writes_every_amount_even_one(monkeypatch):
     real = text.text
     monkeypatch.setattr(icons.text, "text", lambda s, *a, **k: written.append(s) or real(s, *a, **k))
     surface = pygame.Surface((600, 200))
-    panel_rows.tiles_row(surface, p, {"W": 1, "C": 2}, pygame.Rect(0, 0, 600, 200), 1.0, (14, 16), frozenset())
-    assert written[-3:] == ["Income", "2", "1"]  # the coins' 2, then the worker's 1
+    for income, words in (({"W": 1, "C": 2}, ["Income", "2", "1"]),  # the coins' 2, then the worker's 1
+                          ({}, ["Income", "0"])):  # nothing, not the word alone
+        written.clear()
+        panel_rows.tiles_row(surface, p, income, pygame.Rect(0, 0, 600, 200), 1.0, (14, 16), frozenset())
+        assert written[-len(words):] == words

@@ -153,8 +153,9 @@ def tiles_row(surface, p, income: dict, r: pygame.Rect, sc: float, sizes, glow) 
 
 
 def income_tokens(income: dict) -> list:
-    """"Income" and next round's income, every amount written ("1 worker", not a worker alone)."""
-    return [("t", _("Income"))] + icons.gains_tokens(income, counted=True)
+    """"Income" and next round's income, every amount written ("1 worker", not a worker alone;
+    "0" for none, as the Engineers have before their first dwelling)."""
+    return [("t", _("Income"))] + (icons.gains_tokens(income, counted=True) or [("t", "0")])
 
 
 def next_income(game, p) -> dict:
