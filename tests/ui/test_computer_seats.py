@@ -258,3 +258,32 @@ def test_the_menu_offers_no_leaving_for_a_computer_seat(title_app, user_dirs, mo
     assert app.stack.top.title == "Menu"
     labels = [o.label for o in app.stack.top.options]
     assert not any("Leave the game" in label for label in labels), labels
+
+
+def test_a_computers_pass_is_shown_on_the_tile_it_took_in_its_own_panel(title_app, user_dirs, monkeypatch):
+    """The bonus tile taken is no longer in the supply: the banner rings it in the mover's panel
+    and sits over that panel (it sat over the panel above, the person's own, while they chose)."""
+    monkeypatch.setattr(computer, "USE_WORKER", False)
+    app = title_app(settings=Settings(animation_speed="off"))
+    scene = new_game_with_seats(app, ["human", "easy", "easy", "easy"])
+    game = scene.game
+    person = game.state.seats[0]
+    for _step in range(400):  # the dwellings, then the last seat takes the first bonus tile
+        last = game.log[-1] if game.log else (None, None)
+        if last[0] != person and type(last[1]).__name__ == "Pass" and last[1].bonus:
+            break
+        if scene.session.decider() == person and app.stack.top is scene:
+            scene.play(scene.session.legal()[0])  # the person's dwelling
+        app.step(0.016)
+    who, action = game.log[-1]
+    assert type(action).__name__ == "Pass" and action.bonus and who in scene.session.computers
+    app.render(force=True)
+    targets, note = scene.annotations["computer"]
+    assert targets[0] == ("held", (who, action.bonus))
+    ring = scene.target_rect(targets[0])
+    assert ring is not None and scene.players.panels[who].contains(ring)
+    box = scene._draw_annotations(app.screen)  # the rings and the note: all in the mover's panel's column
+    others = [r for name, r in scene.players.panels.items() if name != who]
+    assert box is not None and not any(box.colliderect(r.inflate(-8, -8)) for r in others), (box, others)
+    panel = scene.players.panels[who].inflate(12, 0)  # (the panel's own ring reaches a few pixels out)
+    assert panel.left <= box.left and box.right <= panel.right, (box, panel)  # not over the supply beside it

@@ -115,5 +115,9 @@ class ComputerTurns:
         if isinstance(action, A.Done):  # ending the turn is no move to look at
             return
         name = describe.faction(scene.game, me)
-        scene.annotate(BANNER, move_targets(me, action), _("{faction}: {move}").format(faction=name, move=words))
+        targets = move_targets(me, action)
+        if isinstance(action, A.Pass) and action.bonus:  # the tile taken is in the mover's panel now,
+            # not in the supply: ringed there, the banner sits over that panel, not the one above it
+            targets = [("held", (me, action.bonus)) if t == ("bonus", action.bonus) else t for t in targets]
+        scene.annotate(BANNER, targets, _("{faction}: {move}").format(faction=name, move=words))
         self.hold = move_seconds(self.speed)

@@ -672,6 +672,9 @@ class GameScene(Scene):
                 box.midbottom = (first.centerx, first.y - int(8 * s))
                 if box.y < self.lay.map.y:  # no room above (the top row): below, off the status line
                     box.midtop = (first.centerx, first.bottom + int(8 * s))
+                panel = next((r for r in self.players.panels.values() if r.contains(first)), None)
+                if panel is not None and box.width <= panel.width:  # a part of a panel (a tile held):
+                    box.x = min(max(box.x, panel.x), panel.right - box.width)  # over that panel, not the supply
                 box.clamp_ip(surface.get_rect())
                 widgets.panel(surface, box, theme.HIGHLIGHT, radius=int(8 * s), edge=theme.INK_SOFT)
                 surface.blit(img, img.get_rect(center=box.center))
