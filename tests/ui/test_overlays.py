@@ -65,3 +65,22 @@ def test_a_dialog_under_an_overlay_closes_itself_not_the_overlay(make_app):
     assert app.stack.input_top() is dialog
     key(app, pygame.K_ESCAPE)  # passes the banner, answers the dialog
     assert app.stack.scenes == [scene, banner]
+
+
+def test_a_note_on_a_part_of_a_panel_stays_over_that_panel(make_app):
+    """A note on a panel's shipping track (the computer's "advanced shipping" banner) is drawn
+    under the track, inside its own panel; above it, it covered the panel of the player before."""
+    from tmdesktop.app.scenes.computer_turns import move_targets
+
+    app, scene, session = make_app(players=4, seed=3, demo=30)
+    seats = session.state.seats
+    who = next(f for f in seats[1:] if (f, "ship") in scene.players.parts)  # a panel with a panel above it
+    targets = move_targets(who, A.Advance("ship"))
+    assert targets[0] == ("ship", who)
+    scene.annotate("computer", targets, "Advance shipping to level 2, which costs 1 priest and 4 coins")
+    app.render(force=True)
+    box = scene._draw_annotations(app.screen)
+    panel = scene.players.panels[who]
+    others = [r for f, r in scene.players.panels.items() if f != who]
+    assert panel.inflate(12, 12).contains(box), (box, panel)
+    assert not any(box.colliderect(r.inflate(-8, -8)) for r in others)

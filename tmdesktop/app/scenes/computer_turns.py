@@ -33,6 +33,8 @@ def move_targets(faction: str, action: A.Action) -> list:
         out.append(("favor" if action.tile.startswith("FAV") else "town", action.tile))
     elif isinstance(action, A.Pass) and action.bonus:
         out.append(("bonus", action.bonus))
+    elif isinstance(action, A.Advance):  # the track in the player's panel
+        out.append((action.track, faction))
     return out + [("player", faction)]
 
 

@@ -673,8 +673,12 @@ class GameScene(Scene):
                 if box.y < self.lay.map.y:  # no room above (the top row): below, off the status line
                     box.midtop = (first.centerx, first.bottom + int(8 * s))
                 panel = next((r for r in self.players.panels.values() if r.contains(first)), None)
-                if panel is not None and box.width <= panel.width:  # a part of a panel (a tile held):
-                    box.x = min(max(box.x, panel.x), panel.right - box.width)  # over that panel, not the supply
+                if panel is not None:  # a part of a panel (a tile held, a track): over that panel, not
+                    # over the panel above it or the supply beside it
+                    if first.centery < panel.centery:
+                        box.midtop = (first.centerx, first.bottom + int(8 * s))
+                    if box.width <= panel.width:
+                        box.x = min(max(box.x, panel.x), panel.right - box.width)
                 box.clamp_ip(surface.get_rect())
                 widgets.panel(surface, box, theme.HIGHLIGHT, radius=int(8 * s), edge=theme.INK_SOFT)
                 surface.blit(img, img.get_rect(center=box.center))
