@@ -281,11 +281,11 @@ def _main_actions(game: Game, p: Player, asked: _Asked, at: str | None = None) -
     return out
 
 
-_advance = cache(A.Advance)
-_pass = cache(A.Pass)
-_SHIP, _DIG, _LAST_PASS = _advance("ship"), _advance("dig"), _pass(None)
+_SHIP, _DIG = A.Advance("ship"), A.Advance("dig")
+_PASS = _Made(A.Pass)  # bonus tile (None in the last round) -> the pass taking it
+_LAST_PASS = _PASS[None]
 #: the bonus tiles left (in the pool's order) -> a pass taking each
-_PASSES = _Made(lambda tiles: tuple(map(_pass, tiles)))
+_PASSES = _Made(lambda tiles: tuple(map(_PASS.__getitem__, tiles)))
 
 
 @cache
@@ -342,8 +342,7 @@ def _special_actions(game: Game, p: Player, at: str | None = None) -> list[A.Act
     return out
 
 
-_use_action = cache(A.UseAction)
-_USE_ACTION = _Made(_use_action)
+_USE_ACTION = _Made(A.UseAction)
 
 
 @cache
@@ -407,8 +406,7 @@ def _digs(game: Game, p: Player, transforms: list[A.Action]) -> tuple[A.Action, 
     return _DIGS[:min(most, _most_spades_dug(p, _NO_EXTRA))]
 
 
-_dig = cache(A.Dig)
-_DIGS = tuple(_dig(n) for n in range(1, MAX_SPADES + 1))
+_DIGS = tuple(A.Dig(n) for n in range(1, MAX_SPADES + 1))
 
 
 #: The follow-ups of an action that a later action of that class uses up (see `_use_subaction`).
