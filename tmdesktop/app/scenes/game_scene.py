@@ -669,16 +669,15 @@ class GameScene(Scene):
                 first = rects[0]
                 img = text.text(note, max(12, int(17 * s)), theme.INK, "semibold", wrap=int(360 * s))
                 box = img.get_rect().inflate(int(20 * s), int(14 * s))
-                box.midbottom = (first.centerx, first.y - int(8 * s))
-                if box.y < self.lay.map.y:  # no room above (the top row): below, off the status line
-                    box.midtop = (first.centerx, first.bottom + int(8 * s))
+                # a part of a panel (a tile held, a track): the note stays over that panel, not over
+                # the panel above it or the supply beside it
                 panel = next((r for r in self.players.panels.values() if r.contains(first)), None)
-                if panel is not None:  # a part of a panel (a tile held, a track): over that panel, not
-                    # over the panel above it or the supply beside it
-                    if first.centery < panel.centery:
-                        box.midtop = (first.centerx, first.bottom + int(8 * s))
-                    if box.width <= panel.width:
-                        box.x = min(max(box.x, panel.x), panel.right - box.width)
+                box.midbottom = (first.centerx, first.y - int(8 * s))
+                # below: no room above (the top row, off the status line), or the upper half of a panel
+                if box.y < self.lay.map.y or (panel is not None and first.centery < panel.centery):
+                    box.midtop = (first.centerx, first.bottom + int(8 * s))
+                if panel is not None and box.width <= panel.width:
+                    box.x = min(max(box.x, panel.x), panel.right - box.width)
                 box.clamp_ip(surface.get_rect())
                 widgets.panel(surface, box, theme.HIGHLIGHT, radius=int(8 * s), edge=theme.INK_SOFT)
                 surface.blit(img, img.get_rect(center=box.center))
