@@ -84,3 +84,29 @@ def test_a_note_on_a_part_of_a_panel_stays_over_that_panel(make_app):
     others = [r for f, r in scene.players.panels.items() if f != who]
     assert panel.inflate(12, 12).contains(box), (box, panel)
     assert not any(box.colliderect(r.inflate(-8, -8)) for r in others)
+
+
+def test_a_note_on_a_cult_track_or_a_whole_panel_goes_beside_it_over_the_maps_edge(make_app):
+    """A computer's priest sent (the cult track it climbed) or a move seen only in its panel (a
+    conversion): the note sits left of the cult board or of the panel, over the map's right edge.
+    With only the panel ringed, it covered the panel of the player before; under a cult track,
+    the panels below the cult board."""
+    from tmdesktop.app.scenes.computer_turns import move_targets
+
+    app, scene, session = make_app(size=(1920, 1080), players=4, seed=3, demo=30)
+    seats = session.state.seats
+    panels = scene.players.panels
+    priest = move_targets(seats[1], A.SendPriest("EARTH"))
+    assert priest[0] == ("cult", "EARTH")
+    convert = move_targets(seats[2], A.Convert(1, "W", 1, "C"))
+    assert convert == [("player", seats[2])]
+    for targets in (priest, convert):
+        first = scene.target_rect(targets[0])
+        note = scene.note_box(first, (330, 60))
+        assert scene.lay.map.x < note.x and note.right < min(first.x, scene.cults.rect.x), (note, first)
+        assert note.top <= first.centery <= note.bottom
+        assert not any(note.colliderect(r) for r in panels.values())
+        assert not any(note.colliderect(c) for c in scene.cults.columns.values())
+        scene.annotate("computer", targets, "Witches: Send a priest to Earth (1 step, priest returns)")
+        app.render(force=True)
+        assert scene._draw_annotations(app.screen).contains(note)  # drawn where it was placed

@@ -35,6 +35,10 @@ def move_targets(faction: str, action: A.Action) -> list:
         out.append(("bonus", action.bonus))
     elif isinstance(action, A.Advance):  # the track in the player's panel
         out.append((action.track, faction))
+    elif isinstance(action, (A.SendPriest, A.CultStep)):  # the cult track climbed
+        out.append(("cult", action.cult))
+    elif isinstance(action, (A.Leech, A.Burn)) or isinstance(action, A.Convert) and action.give == "PW":
+        out.append(("bowls", faction))  # the power bowls changed
     return out + [("player", faction)]
 
 

@@ -655,6 +655,26 @@ class GameScene(Scene):
             return self.players.parts.get((key, kind))
         return None
 
+    def note_box(self, first: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
+        """Where an annotation's note of `size` goes beside its first ringed target `first`."""
+        s = self.lay.scale
+        box = pygame.Rect((0, 0), size)
+        # a part of a panel (a tile held, a track): the note stays over that panel, not over
+        # the panel above it or the supply beside it
+        panel = next((r for r in self.players.panels.values() if r.contains(first)), None)
+        if first == panel or first in self.cults.columns.values():
+            # a whole panel or a cult track: above or below, the note would cover the next
+            # panel or the other tracks; it goes to their left, over the map's edge
+            box.midright = (min(first.x, self.cults.rect.x) - int(8 * s), first.centery)
+        else:
+            box.midbottom = (first.centerx, first.y - int(8 * s))
+            # below: no room above (the top row, off the status line), or the upper half of a panel
+            if box.y < self.lay.map.y or (panel is not None and first.centery < panel.centery):
+                box.midtop = (first.centerx, first.bottom + int(8 * s))
+            if panel is not None and box.width <= panel.width:
+                box.x = min(max(box.x, panel.x), panel.right - box.width)
+        return box
+
     def _draw_annotations(self, surface) -> pygame.Rect | None:
         """The rings and notes overlays asked for; returns the box they cover."""
         s = self.lay.scale
@@ -666,18 +686,8 @@ class GameScene(Scene):
                 pygame.draw.rect(surface, theme.HIGHLIGHT, ring, max(2, int(4 * s)), border_radius=int(8 * s))
                 drawn.append(ring)
             if note and rects:
-                first = rects[0]
                 img = text.text(note, max(12, int(17 * s)), theme.INK, "semibold", wrap=int(360 * s))
-                box = img.get_rect().inflate(int(20 * s), int(14 * s))
-                # a part of a panel (a tile held, a track): the note stays over that panel, not over
-                # the panel above it or the supply beside it
-                panel = next((r for r in self.players.panels.values() if r.contains(first)), None)
-                box.midbottom = (first.centerx, first.y - int(8 * s))
-                # below: no room above (the top row, off the status line), or the upper half of a panel
-                if box.y < self.lay.map.y or (panel is not None and first.centery < panel.centery):
-                    box.midtop = (first.centerx, first.bottom + int(8 * s))
-                if panel is not None and box.width <= panel.width:
-                    box.x = min(max(box.x, panel.x), panel.right - box.width)
+                box = self.note_box(rects[0], img.get_rect().inflate(int(20 * s), int(14 * s)).size)
                 box.clamp_ip(surface.get_rect())
                 widgets.panel(surface, box, theme.HIGHLIGHT, radius=int(8 * s), edge=theme.INK_SOFT)
                 surface.blit(img, img.get_rect(center=box.center))
