@@ -279,7 +279,7 @@ def test_a_computers_pass_is_shown_on_the_tile_it_took_in_its_own_panel(title_ap
     assert type(action).__name__ == "Pass" and action.bonus and who in scene.session.computers
     app.render(force=True)
     targets, note = scene.annotations["computer"]
-    assert targets[0] == ("held", (who, action.bonus))
+    assert targets[0] == ("bonus", action.bonus)  # no longer in the supply: found in the holder's panel
     ring = scene.target_rect(targets[0])
     assert ring is not None and scene.players.panels[who].contains(ring)
     box = scene._draw_annotations(app.screen)  # the rings and the note: all in the mover's panel's column

@@ -31,7 +31,7 @@ def move_targets(faction: str, action: A.Action) -> list:
         out.append(("power", action.name) if action.name in POWER_ACTIONS else ("held", (faction, action.name)))
     elif isinstance(action, A.TakeTile):
         out.append(("favor" if action.tile.startswith("FAV") else "town", action.tile))
-    elif isinstance(action, A.Pass) and action.bonus:
+    elif isinstance(action, A.Pass) and action.bonus:  # the tile taken, in the mover's panel now
         out.append(("bonus", action.bonus))
     elif isinstance(action, A.Advance):  # the track in the player's panel
         out.append((action.track, faction))
@@ -121,9 +121,5 @@ class ComputerTurns:
         if isinstance(action, A.Done):  # ending the turn is no move to look at
             return
         name = describe.faction(scene.game, me)
-        targets = move_targets(me, action)
-        if isinstance(action, A.Pass) and action.bonus:  # the tile taken is in the mover's panel now,
-            # not in the supply: ringed there, the banner sits over that panel, not the one above it
-            targets = [("held", (me, action.bonus)) if t == ("bonus", action.bonus) else t for t in targets]
-        scene.annotate(BANNER, targets, _("{faction}: {move}").format(faction=name, move=words))
+        scene.annotate(BANNER, move_targets(me, action), _("{faction}: {move}").format(faction=name, move=words))
         self.hold = move_seconds(self.speed)

@@ -636,7 +636,10 @@ class GameScene(Scene):
         strips = {"round": self.supply.rounds, "town": self.supply.towns, "power": self.supply.powers,
                   "bonus": self.supply.bonuses, "favor": self.pools.strip}
         if kind in strips:
-            return strips[kind].cards.get(key)
+            card = strips[kind].cards.get(key)
+            if card is None and kind == "bonus":  # a bonus tile taken: the chip in its holder's panel
+                card = next((r for (_owner, name), r in self.players.chips.items() if name == key), None)
+            return card
         if kind == "player":
             return self.players.panels.get(key)
         if kind == "held":
