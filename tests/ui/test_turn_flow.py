@@ -194,3 +194,29 @@ def test_plurals_in_every_language(make_app):
         assert describe.action(game, A.Convert(5, "PW", 1, "P")) == "Converti 5 Potere in 1 Sacerdote"
     finally:
         i18n.set_language("en")
+
+
+def test_a_click_with_a_spade_in_hand_asks_before_building_too(make_app):
+    """The bar says "click a hex to transform it": a hex where a dwelling could also be built
+    asks which (it built at once, paying for the dwelling unasked); either answer is played."""
+    app, scene, session = make_app(players=3, seed=3)
+    game = session.game
+    play_until(app, session, lambda: holds_a_spade(session), seed=3)
+    hand_over(app)
+    me = session.decider()
+    assert scene.play(next(a for a in session.legal() if a in (A.UseAction("ACT5"), A.UseAction("BON1"))))
+    app.step(0.016)
+    both = [h for h in scene.map.centres
+            if {type(a) for a in session.legal() if getattr(a, "hex", None) == h} >= {A.Build, A.Transform}]
+    assert both, "no hex to transform or build on"
+    n, p = len(game.log), game.state.players[me]
+    coins = p.C
+    click(app, tuple(map(int, scene.map.centres[both[0]])))
+    top = app.stack.top
+    assert isinstance(top, ChoiceScene), type(top)
+    kinds = [type(o.value) for o in top.options]
+    assert A.Build in kinds and A.Transform in kinds and len(game.log) == n  # nothing played yet
+    chosen = top.options[kinds.index(A.Transform)].value
+    click(app, top.rects[kinds.index(A.Transform)].center)
+    assert game.log[n] == (me, chosen) and game.state.owner.get(both[0]) is None
+    assert p.C == coins  # no dwelling paid for (a transformation costs spades and workers, never coins)

@@ -258,7 +258,9 @@ class GameScene(Scene):
             return
         if target[0] == "hex" and self.tool is None:
             builds = [a for a in options if isinstance(a, A.Build)]
-            if builds:
+            # with spades in hand the bar says "click a hex to transform it": whether to build
+            # there too (and pay for the dwelling) is asked, not decided for the player
+            if builds and self.session.turn_stage(self.decider()) != "spades":
                 self.play(builds[0])
                 return
             ups = [a for a in options if isinstance(a, A.Upgrade)]
