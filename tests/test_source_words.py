@@ -107,3 +107,32 @@ def test_bonus_and_favor_tiles_are_named_by_what_they_give(lang, words):
         assert got == words
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang, setup_pick, play_pass", [
+    ("en", "Take the bonus tile", "Pass and take the bonus tile"),
+    ("es", "Coger la loseta de bonificación", "Pasar y coger la loseta de bonificación"),
+    ("it", "Prendi la Tessera Bonus", "Passa e prendi la Tessera Bonus"),
+])
+def test_the_setups_bonus_pick_is_no_pass(lang, setup_pick, play_pass):
+    """Before the first round each player takes a bonus tile without passing; the computer's
+    banner said "Pass and take the bonus tile" for it."""
+    import random
+
+    from tmdesktop.app import describe
+    from tmdesktop.app.session import new_game
+    from tmdesktop.rules import actions as A
+    from tmdesktop.rules.random_play import random_step
+
+    game, rng = new_game(4, 7), random.Random(7)
+    while game.state.phase != "bonus":
+        game.apply(*random_step(game, rng))
+    pick = next(a for a in game.legal_actions(game.waiting_for()[0]) if isinstance(a, A.Pass))
+    i18n.set_language(lang)
+    try:
+        assert describe.action(game, pick).startswith(setup_pick + " (")
+        while game.state.phase != "play":
+            game.apply(*random_step(game, rng))
+        assert describe.action(game, pick).startswith(play_pass + " (")
+    finally:
+        i18n.set_language("en")

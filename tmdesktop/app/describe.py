@@ -64,6 +64,14 @@ def tile_name(name: str) -> str:
     return action_name(name)
 
 
+def _pass(game, a: A.Pass) -> str:
+    if not a.bonus:
+        return _("Pass")
+    if game is not None and game.state.phase == "bonus":  # the setup's pick, before the first round: no pass
+        return _("Take the bonus tile ({what})").format(what=tile_texts.summary(a.bonus))
+    return _("Pass and take the bonus tile ({what})").format(what=tile_texts.summary(a.bonus))
+
+
 def action_name(name: str) -> str:
     if name in POWER_ACTIONS:
         return _("Power action: {what}").format(what=_(POWER_ACTION_NAMES[name]))
@@ -109,8 +117,7 @@ WORDING = {
     A.UseAction: _use,
     A.SendPriest: _priest,
     A.Advance: lambda game, a: _("Advance shipping") if a.track.startswith("ship") else _("Advance digging"),
-    A.Pass: lambda game, a: _("Pass and take the bonus tile ({what})").format(what=tile_texts.summary(a.bonus))
-    if a.bonus else _("Pass"),
+    A.Pass: _pass,
     A.Convert: lambda game, a: _("Convert {what} into {into}").format(what=amount(a.give_n, a.give),
                                                                       into=amount(a.get_n, a.get)),
     A.Burn: lambda game, a: ngettext("Burn {n} power token (bowl II to III)", "Burn {n} power tokens (bowl II to III)",
