@@ -107,3 +107,46 @@ def test_the_income_writes_every_amount_even_one(monkeypatch):
         written.clear()
         panel_rows.tiles_row(surface, p, income, pygame.Rect(0, 0, 600, 200), 1.0, (14, 16), frozenset())
         assert written[-len(words):] == words
+
+
+def test_a_held_tiles_action_used_this_round_is_marked_on_its_chip():
+    """The board marks a power action taken; a bonus or favor tile's action in a panel showed
+    nothing once used, so a player could not tell whether it was still to take."""
+    from tmdesktop.rules import actions as A
+
+    screen = pygame.display.set_mode((1200, 900))
+    session = Session(new_game(4, 5))
+    game = session.game
+    players = PlayersView()
+    players.layout(pygame.Rect(640, 30, 540, 420), 1.0, list(game.state.seats))
+    rng = random.Random(5)
+
+    def tile_action():
+        me = session.decider()
+        if me is None or game.decision(me) != "action":
+            return None
+        p = game.state.players[me]
+        return next((a for a in session.legal() if isinstance(a, A.UseAction)
+                     and a.name in [p.bonus, *p.favors]), None)
+
+    for _ in range(3000):
+        if tile_action():
+            break
+        session.play_random(1, rng)
+    use, me = tile_action(), session.decider()
+    assert use is not None, "no tile action came up"
+    marker = (140, 60, 150)  # the taken token's colour
+
+    def chip_colours():
+        screen.fill(theme.TABLE)
+        players.draw(screen, game, session.decider(), cached=True)
+        chip = players.chips[(me, use.name)]
+        return {screen.get_at((x, y))[:3] for x in range(chip.left, chip.right) for y in range(chip.top, chip.bottom)}
+
+    assert marker not in chip_colours()
+    assert session.apply(use, me).ok
+    assert marker in chip_colours()
+    fresh = pygame.Surface(screen.get_size())
+    fresh.fill(theme.TABLE)
+    players.draw(fresh, game, session.decider(), cached=False)
+    assert _pixels(screen) == _pixels(fresh)  # the cached panel was drawn again with it

@@ -20,7 +20,7 @@ def shown(state, p) -> tuple:
     """Everything of the game a player's panel draws (income follows from buildings and tiles)."""
     return (state.phase, state.turn.faction == p.name, p.passed, bool(p.leech_offers), p.VP, p.C, p.W, p.P,
             tuple(p.power), p.ship, p.dig, tuple(sorted(p.counts.items())), p.bonus, tuple(p.favors),
-            tuple(p.towns))
+            tuple(p.towns), tuple(sorted(p.actions_used)))
 
 
 def _track_max(faction, name: str) -> int:
@@ -59,7 +59,7 @@ def bands(r: pygame.Rect, sc: float) -> list[pygame.Rect]:
 
 #: What of `shown` each row draws: the tags and VP; resources, bowls and tracks; buildings left;
 #: tiles held and the income (which follows from the buildings and tiles).
-ROW_SHOWS = (slice(0, 5), slice(5, 11), slice(11, 12), slice(11, 15))
+ROW_SHOWS = (slice(0, 5), slice(5, 11), slice(11, 12), slice(11, 16))
 
 
 def row_key(key: tuple, row: int) -> tuple:
@@ -145,6 +145,8 @@ def tiles_row(surface, p, income: dict, r: pygame.Rect, sc: float, sizes, glow) 
         if (p.name, name) in glow:
             pygame.draw.rect(surface, theme.HIGHLIGHT, chip.inflate(4, 4), 2, border_radius=5)
         icons.draw_tokens(surface, toks, chip.center, csize, anchor="center")
+        if name in p.actions_used:  # its action taken this round, as the board marks a power action
+            widgets.taken_marker(surface, chip, pygame.Rect(chip.right - chip.height, chip.y, chip.height, chip.height))
         chips[(p.name, name)] = chip
         x = chip.right + int(5 * sc)
     drawn = icons.draw_tokens(surface, inc_toks, (r.right - pad, ys[3]), max(10, int(fs * 0.9)),

@@ -175,7 +175,7 @@ class SupplyView:
                 taken = card in state.blocked
                 draw_card(surface, r, card, s, (232, 220, 240), glow=("power", card) in glow and not taken)
                 if taken:
-                    _taken_marker(surface, r)
+                    widgets.taken_marker(surface, r)
         else:
             for card, r in strip.cards.items():
                 coins = state.bonus_pool.get(card, 0)
@@ -189,22 +189,6 @@ class SupplyView:
                 return t
         return None
 
-
-def _taken_marker(surface, r: pygame.Rect) -> None:
-    """An octagonal 'taken' token over a used power action."""
-    veil = pygame.Surface(r.size, pygame.SRCALPHA)
-    veil.fill((40, 30, 40, 130))
-    surface.blit(veil, r)
-    d = min(r.width, r.height) * 0.62
-    c = r.center
-    import math
-    pts = [(c[0] + d / 2 * math.cos(math.radians(22.5 + 45 * k)), c[1] + d / 2 * math.sin(math.radians(22.5 + 45 * k)))
-           for k in range(8)]
-    pygame.draw.polygon(surface, (140, 60, 150), pts)
-    pygame.draw.polygon(surface, (250, 240, 250), pts, 2)
-    w = max(2, int(d * 0.1))
-    pygame.draw.line(surface, (250, 240, 250), (c[0] - d * 0.2, c[1] - d * 0.2), (c[0] + d * 0.2, c[1] + d * 0.2), w)
-    pygame.draw.line(surface, (250, 240, 250), (c[0] - d * 0.2, c[1] + d * 0.2), (c[0] + d * 0.2, c[1] - d * 0.2), w)
 
 
 class PoolsView:

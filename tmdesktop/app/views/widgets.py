@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import pygame
@@ -82,6 +83,24 @@ class Button:
 
     def hit(self, pos) -> bool:
         return self.enabled and self.rect.collidepoint(pos)
+
+
+def taken_marker(surface, r: pygame.Rect, token: pygame.Rect | None = None) -> None:
+    """An octagonal 'taken' token over an action used this round (a power action on the board, a
+    held tile's action in a panel): `r` veiled, the token centred in `token` (default `r`)."""
+    veil = pygame.Surface(r.size, pygame.SRCALPHA)
+    veil.fill((40, 30, 40, 130))
+    surface.blit(veil, r)
+    token = token or r
+    d = min(token.width, token.height) * 0.62
+    c = token.center
+    pts = [(c[0] + d / 2 * math.cos(math.radians(22.5 + 45 * k)), c[1] + d / 2 * math.sin(math.radians(22.5 + 45 * k)))
+           for k in range(8)]
+    pygame.draw.polygon(surface, (140, 60, 150), pts)
+    pygame.draw.polygon(surface, (250, 240, 250), pts, 2)
+    w = max(2, int(d * 0.1))
+    pygame.draw.line(surface, (250, 240, 250), (c[0] - d * 0.2, c[1] - d * 0.2), (c[0] + d * 0.2, c[1] + d * 0.2), w)
+    pygame.draw.line(surface, (250, 240, 250), (c[0] - d * 0.2, c[1] + d * 0.2), (c[0] + d * 0.2, c[1] - d * 0.2), w)
 
 
 def tooltip(surface, lines: list, pos, font_size: int) -> pygame.Rect | None:
