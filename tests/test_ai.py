@@ -443,6 +443,22 @@ def test_the_giants_build_their_stronghold_early():
     assert game.state.players["giants"].counts["SH"] == 1
 
 
+
+def test_the_riverwalkers_unlock_terrains_and_build_on_them():
+    # the Riverwalkers cannot dig: they build on the terrains their priests unlock, and a priest
+    # kept beyond their priest limit is lost; valued as neither, Medium kept (and lost) every
+    # priest, never unlocked a terrain and never built a dwelling (36 VP a game over 8 tables)
+    game = Game(table_setup(Table(4100, ("medium",) * 4, map_key="fire_ice_side1",
+                                  factions=("riverwalkers", "darklings", "nomads", "icemaidens"))))
+    players = {f: Player("medium", 10 + i) for i, f in enumerate(game.state.seats)}
+    while not (game.state.phase == "play" and game.state.round == 4):
+        who = game.waiting_for()[0]
+        game.apply(who, players[who].choose(game, who))
+    p = game.state.players["riverwalkers"]
+    assert len(p.unlocked) >= 2
+    assert len(p.buildings) >= 5  # the two first dwellings and at least three more
+
+
 _EVALUATIONS = """
 import sys
 from pathlib import Path

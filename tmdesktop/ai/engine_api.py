@@ -125,6 +125,11 @@ def reachable(game: Game, player, hex_: str) -> bool:
     return game.reach(player, hex_)[0]
 
 
+def reach_map(game: Game, player) -> dict[str, bool]:
+    """Every land hex the player reaches now for building (-> only by tunnel or carpet)."""
+    return game.reach_map(player)
+
+
 def spades_needed(game: Game, player, hex_: str, color: str) -> int:
     return game.spades_needed(player, hex_, color)
 

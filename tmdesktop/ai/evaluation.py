@@ -290,6 +290,10 @@ def _favor_vp_to_come(p, name: str, rounds_left: float) -> float:
                for kind, vp in (tile(name).get("vp") or {}).items())
 
 
+#: What a free place for a priest under the Riverwalkers' priest limit is worth, in priests.
+PRIEST_PLACE = 0.5
+
+
 def _position_terms(game, p, s, rounds_left: float) -> dict[str, float]:
     """Abilities and room still to use: shipping and digging levels, the stronghold's ability,
     favor tiles that pay VP per building, free hexes next to the faction's buildings."""
@@ -302,7 +306,16 @@ def _position_terms(game, p, s, rounds_left: float) -> dict[str, float]:
     t["sh_abil"] = stronghold_per_round(p.name) * rounds_left if p.counts["SH"] else 0.0
     t["fav"] = sum(_favor_vp_to_come(p, name, rounds_left) for name in p.favors)
     t["room"] = 0.0
-    if rounds_left > 0 and p.buildings:
+    if rounds_left > 0 and p.unlocked:
+        # Riverwalkers: no spades, so the room is the free hexes of the unlocked terrains in reach;
+        # and a priest gained beyond their priest limit is lost, so a free place for one (each
+        # terrain unlocked adds one) is worth part of a priest. Valued as neither, a priest was
+        # always "kept" (and lost at the limit), no terrain was unlocked and no dwelling ever built.
+        free = [h for h in E.reach_map(game, p) if h not in s.owner and s.terrain.get(h) in p.unlocked]
+        places = min(2, max(0, p.max_priests - p.P))
+        t["room"] = (0.45 * min(8, len(free)) + PRIEST_PLACE * places * unit_value("P", rounds_left)) \
+            * min(1.0, rounds_left / 3)
+    elif rounds_left > 0 and p.buildings:
         target = p.color if p.home in ("ice", "variable") else p.home
         room = set()
         for h in p.buildings:
