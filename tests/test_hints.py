@@ -85,3 +85,18 @@ def test_a_hint_in_words_names_the_move_and_its_vp():
         assert f"+{n} PV" in spanish and spanish != words
     finally:
         i18n.set_language("en")
+
+
+def test_a_power_action_that_gathers_says_what_it_brings():
+    """A suggested power action for coins, workers or a priest said only "Nothing better to do
+    now": it says what the action brings (the rulebook's board: 7 coins, 2 workers, 1 priest)."""
+    board = {"ACT2": ("P", 1, "+1 priest"), "ACT3": ("W", 2, "+2 workers"), "ACT4": ("C", 7, "+7 coins")}
+    for seed in range(2, 30):
+        for g, who in main_turn_positions(seed, every=5):
+            h = hint(g, who)
+            if isinstance(h.main, A.UseAction) and h.main.name in board:
+                resource, n, words = board[h.main.name]
+                assert any(r.kind == "gain" and r.args == {"resource": resource, "n": n} for r in h.now)
+                assert words in hint_words.now_line(g, h)
+                return
+    pytest.fail("no gathering power action suggested")

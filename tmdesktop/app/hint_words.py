@@ -54,6 +54,8 @@ def reason(game, r) -> str:
     if r.kind == "cult":
         return ngettext("+{n} step on the {cult} track", "+{n} steps on the {cult} track", a["n"]).format(
             n=a["n"], cult=describe.cult(a["cult"]))
+    if r.kind == "gain":
+        return "+" + describe.amount(a["n"], a["resource"])
     if r.kind == "income":
         return _("+{amount} income per round").format(amount=describe.amount(a["n"], a["resource"]))
     if r.kind == "tile":

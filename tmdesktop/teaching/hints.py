@@ -23,13 +23,15 @@ LEVEL = "medium"
 MOST_NOW, MOST_LATER = 3, 3
 #: Evaluation parts worth a word when they grow by at least this many projected VP.
 PART_MIN = 1.0
+#: Where the resources an action gathers come from (the board's, a bonus tile's, a faction's action).
+GATHERING = (E.POWER_ACTION, E.BONUS_ACTION, E.FACTION_ACTION)
 #: Actions that prepare the turn's main action (the headline is the action after them).
 PREPARING = (A.Convert, A.Burn)
 
 
 @dataclass(frozen=True)
 class Reason:
-    kind: str  # vp, offer, tile, cult, power, income, part
+    kind: str  # vp, offer, tile, cult, power, gain, income, part
     params: tuple[tuple[str, object], ...] = ()
 
     @property
@@ -102,6 +104,13 @@ def _now(game, faction: str, events) -> list[Reason]:
         if e.resource in CULTS and e.amount > 0:
             cults[e.resource] = cults.get(e.resource, 0) + e.amount
     out += [_r("cult", cult=c, n=n) for c, n in cults.items()]
+    # what an action that gathers brings (seven coins, two workers, a priest): with nothing else
+    # to say, such a turn was suggested as "nothing better to do now"
+    gathered: dict[str, int] = {}
+    for e in mine:
+        if e.resource in ("C", "W", "P") and e.amount > 0 and e.source.kind in GATHERING:
+            gathered[e.resource] = gathered.get(e.resource, 0) + e.amount
+    out += [_r("gain", resource=k, n=n) for k, n in gathered.items()]
     return out
 
 
