@@ -58,3 +58,31 @@ def check_question(ctl, session, me):
         assert answers == [a for a in legal if isinstance(a, A.Pass) and a.bonus] and q.cards
     elif kind == "action":
         assert answers == [] and q.title == ""  # the turn is played on the map
+
+
+
+def test_keeping_a_priest_the_riverwalkers_have_no_room_for_says_it_is_lost():
+    """At their priest limit the engine takes a kept priest away: the picker said "Keep the
+    priest +1" all the same."""
+    from tmdesktop.rules.engine import Game
+    from tmdesktop.rules.setup import FIRE_ICE_FACTION_OPTIONS, TOURNAMENT_OPTIONS, GameSetup
+
+    options = TOURNAMENT_OPTIONS | FIRE_ICE_FACTION_OPTIONS
+    found = {}  # at the limit or not -> the "keep" option shown
+    for seed in range(40):
+        setup = GameSetup.random(4, seed, map_key="fire_ice_side1", options=options,
+                                 factions=("riverwalkers", "witches", "nomads", "darklings"))
+        session = Session(Game(setup))
+        ctl, rng = TableController(session), random.Random(seed)
+        while not session.game.finished and len(found) < 2:
+            me = session.decider()
+            if me == "riverwalkers" and session.game.decision(me) == "unlock":
+                p = session.game.state.players[me]
+                ctl.holder = me
+                keep = next(o for o in ctl.question().options if o.value == A.UnlockTerrain("gain-priest"))
+                found.setdefault(p.P >= p.max_priests, keep)
+            assert session.play_random(1, rng) == 1
+        if len(found) == 2:
+            break
+    assert found[True].label.startswith("Keep the priest (lost") and found[True].tokens == []
+    assert found[False].label == "Keep the priest" and found[False].tokens == [("P", "+1")]

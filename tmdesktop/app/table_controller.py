@@ -253,7 +253,12 @@ class TableController:
             opts = [Option(describe.terrain(a.color).capitalize(), a, swatch=a.color) for a in acts]
             title = _("{faction}: choose your colour")
         elif kind == "unlock":
-            opts = [Option(describe.action(g, a), a, [("P", "+1")]) if a.color == "gain-priest" else
+            p = s.players[me]
+            if p.P >= p.max_priests:  # a priest kept beyond the Riverwalkers' limit is lost
+                keep, gives = _("Keep the priest (lost: no room for another priest)"), []
+            else:
+                keep, gives = describe.action(g, A.UnlockTerrain("gain-priest")), [("P", "+1")]
+            opts = [Option(keep, a, gives) if a.color == "gain-priest" else
                     Option(describe.action(g, a), a, self.tokens(me, a), swatch=a.color) for a in acts]
             title = _("{faction}: a new priest; unlock a terrain or keep it?")
         elif kind == "p3":
