@@ -205,3 +205,28 @@ def test_the_settings_switches_are_saved(title_app, user_dirs, name):
     assert getattr(settings_mod.load()[0], name) is False
     click(app, page.switch(name).rect.center)
     assert getattr(settings_mod.load()[0], name) is True
+
+
+def test_do_it_plays_the_burning_that_prepares_the_suggested_action_and_the_action(make_app, monkeypatch):
+    """A suggestion that burns four power tokens for a power action said "First step: burn 1
+    power token" and "Do it" burnt one: the player pressed it four times, the computer thinking
+    again each time. It says the four, and "Do it" plays them and the action."""
+    monkeypatch.setattr(hint_scene, "USE_WORKER", False)
+    app, scene, session = make_app(size=(1280, 720), players=4, seed=1, demo=60)
+    game, me = session.game, session.decider()
+    scene.round_seen = game.state.round  # (the round summary is not what this looks at)
+    while app.stack.top is not scene:
+        app.stack.pop()
+    log = list(game.log)
+    key(app, pygame.K_h)
+    panel = app.stack.top
+    assert isinstance(panel, HintPanel)
+    wait_for_hint(app, panel)
+    turn = panel.hint.turn
+    burns = [a for a in turn[: turn.index(panel.hint.main)] if isinstance(a, A.Burn)]
+    assert len(burns) >= 2, turn  # the position this test is about
+    words = " ".join(line for line, _w in panel.lines)
+    assert f"Burn {sum(b.n for b in burns)} power tokens" in words
+    key(app, pygame.K_RETURN)  # Do it
+    played = [a for who, a in game.log[len(log):] if who == me]
+    assert played[: len(burns) + 1] == list(turn[: turn.index(panel.hint.main) + 1])

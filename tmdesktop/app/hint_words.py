@@ -6,6 +6,8 @@ from tmdesktop.i18n import N_, _, ngettext
 from tmdesktop.rules import actions as A
 from tmdesktop.rules import events as E
 
+from tmdesktop.teaching.hints import up_to_main
+
 from . import describe, source_words, tile_texts
 
 #: The evaluation's parts (`ai.evaluation.PARTS`) as what a move sets up.
@@ -27,10 +29,21 @@ def headline(game, hint) -> str:
 
 
 def first_step(game, hint) -> str:
-    """'First: burn 1 power' when the turn starts with a preparing step ("" otherwise)."""
-    if hint.action == hint.main:
+    """'First step: burn 4 power tokens' when the turn starts with preparing steps ("" otherwise);
+    repeats of one step are said once, with their amounts added up."""
+    steps = up_to_main(hint)[:-1]
+    if not steps:
         return ""
-    return _("First step: {step}").format(step=describe.action(game, hint.action))
+    said: list[A.Action] = []
+    for a in steps:
+        last = said[-1] if said else None
+        if isinstance(a, A.Burn) and isinstance(last, A.Burn):
+            said[-1] = A.Burn(last.n + a.n)
+        elif isinstance(a, A.Convert) and isinstance(last, A.Convert) and (a.give, a.get) == (last.give, last.get):
+            said[-1] = A.Convert(last.give_n + a.give_n, a.give, last.get_n + a.get_n, a.get)
+        else:
+            said.append(a)
+    return _("First step: {step}").format(step="; ".join(describe.action(game, a) for a in said))
 
 
 def then_line(game, hint) -> str:

@@ -2,7 +2,8 @@
 
 H (or the bar's Hint button) opens a panel beside the board: "thinking…" while the computer
 (Medium) looks for a move in the worker process, then the move, ringed on the board, and why in
-words; "Do it" (Enter) plays exactly the suggested action, Esc closes.  Nothing here waits: the
+words; "Do it" (Enter) plays exactly the suggested steps up to the turn's main action (the
+conversions or burning that prepare it, then it), Esc closes.  Nothing here waits: the
 panel polls the worker from `update`, as the computer seats do.
 """
 
@@ -13,7 +14,7 @@ from concurrent.futures import Future
 import pygame
 
 from tmdesktop.i18n import N_, _
-from tmdesktop.teaching.hints import hint_from_log
+from tmdesktop.teaching.hints import hint_from_log, up_to_main
 
 from .. import computer, hint_words, text, theme
 from ..views import widgets
@@ -155,7 +156,9 @@ class HintPanel(Modal):
         hint = self.hint
         self.close()
         if key == "do" and hint is not None:
-            self.scene.play(hint.action, self.faction, checked=True)  # the computer's own move: no warning
+            for a in up_to_main(hint):  # the preparing steps and the main action: the computer's own move, no warning
+                if not self.scene.play(a, self.faction, checked=True):
+                    break
 
     # ------------------------------------------------------------------ drawing
 
