@@ -291,7 +291,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         listed = legal.listing(self, name, only)
         part = ()
         for kind in only:
-            of_kind = kept[(name, kind)] = tuple([a for a in listed if type(a) is kind])
+            of_kind = kept[(name, kind)] = tuple(legal.of_kinds(listed, kind))
             part += of_kind
         kept[(name, only)] = part
         return part
