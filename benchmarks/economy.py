@@ -17,9 +17,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tmdesktop.ai import engine_api as E  # noqa: E402
-from tmdesktop.ai.arena import Table, table_setup  # noqa: E402
+from tmdesktop.ai.arena import Table, play_game  # noqa: E402
 from tmdesktop.ai.cli_args import finished_games  # noqa: E402
-from tmdesktop.ai.player import Player  # noqa: E402
 from tmdesktop.rules import actions as A  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parents[1] / "tests" / "data" / "corpus"
@@ -57,16 +56,6 @@ def tally(game, out: dict[int, Counter]) -> int:
     return len(E.state(g).players)
 
 
-def level_game(level: str, seed: int):
-    table = Table(seed, (level,) * 4)
-    game = E.new_game(table_setup(table))
-    players = {f: Player(level, seed * 10 + k) for k, f in enumerate(E.state(game).seats)}
-    while not E.finished(game):
-        who = E.to_act(game)[0]
-        E.play(game, who, players[who].choose(game, who))
-    return game
-
-
 def show(label: str, out: dict[int, Counter], players: int) -> None:
     print(f"{label} ({players} players)")
     print("round  turns/player  dwelling affordable  dwelling built  workers  coins  power III")
@@ -90,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     players = sum(tally(game, out) for _path, game in games)
     show(f"tournament players, {len(games)} games", out, players)
     out = defaultdict(Counter)
-    players = sum(tally(level_game(args.level, 1000 + k), out) for k in range(args.games))
+    players = sum(tally(play_game(Table(1000 + k, (args.level,) * 4))[0], out) for k in range(args.games))
     show(f"{args.level}, {args.games} games", out, players)
     return 0
 

@@ -45,8 +45,8 @@ def table_setup(table: Table) -> GameSetup:
     return GameSetup.random(players, table.seed, map_key=table.map_key, options=options, factions=factions)
 
 
-def play_table(table: Table, max_decisions: int = 3000) -> dict:
-    """Play one game to the end; its result as plain data (scores, ranks, seconds per move)."""
+def play_game(table: Table, max_decisions: int = 3000) -> tuple[object, dict[str, list[float]]]:
+    """Play one game to the end: the finished game, and each faction's seconds per move."""
     setup = table_setup(table)
     game = E.new_game(setup)
     names = list(E.state(game).seats)
@@ -65,6 +65,13 @@ def play_table(table: Table, max_decisions: int = 3000) -> dict:
         E.play(game, who, action)
     else:
         raise RuntimeError(f"game {table.seed} did not finish")
+    return game, times
+
+
+def play_table(table: Table, max_decisions: int = 3000) -> dict:
+    """Play one game to the end; its result as plain data (scores, ranks, seconds per move)."""
+    game, times = play_game(table, max_decisions)
+    names = list(E.state(game).seats)
     scores = {f: E.state(game).players[f].VP for f in names}
     order = sorted(scores.values(), reverse=True)
     return {
