@@ -49,7 +49,7 @@ def first_step(game, hint) -> str:
 def then_line(game, hint) -> str:
     """The rest of the suggested turn ("Then: transform D6 into swamp; build a dwelling on D6"),
     conversions and ending the turn left out ("" when there is no rest)."""
-    rest = [a for a in hint.turn[hint.turn.index(hint.main) + 1:] if not isinstance(a, SILENT)]
+    rest = [a for a in hint.turn[len(up_to_main(hint)):] if not isinstance(a, SILENT)]
     return _("Then: {steps}").format(steps="; ".join(describe.action(game, a) for a in rest)) if rest else ""
 
 

@@ -60,7 +60,7 @@ def main_action(turn: tuple[A.Action, ...]) -> A.Action:
 def up_to_main(h: Hint) -> tuple[A.Action, ...]:
     """The suggested turn's steps up to its main action: what "do it" plays (burning four power
     tokens for a power action is four steps, and one suggestion)."""
-    return h.turn[: h.turn.index(h.main) + 1] if h.main in h.turn else (h.action,)
+    return h.turn[: h.turn.index(h.main) + 1]
 
 
 def hint(game, faction: str, seed: int = 0) -> Hint:
