@@ -161,6 +161,35 @@ def test_layers_repainted_around_the_changed_hexes_show_what_drawing_everything_
     assert len(builds) < step // 4  # most moves repaint boxes rather than rebuild the board
 
 
+def test_glows_going_out_copy_the_bare_board_and_show_what_drawing_everything_shows():
+    """A move ends the glow of every target it had (the turn's main action is taken): the board
+    is copied back from the board kept without glow there, painting nothing again, and it is
+    still the picture of drawing everything; the glow coming back (an undo) paints it again."""
+    screen = pygame.display.set_mode((1400, 1000))
+    session = _session_with_transforms()
+    state = session.game.state
+    homes = {n: p.faction.home for n, p in state.players.items()}
+    targets = sorted({a.hex for a in session.legal() if isinstance(a, (A.Build, A.Transform, A.Upgrade))})
+    assert len(targets) >= 5
+    view = HexMapView(session.game.board)
+    view.layout(RECT)
+    reference = pygame.Surface(screen.get_size())
+    painted = []  # the layers pieces were painted on
+    paint = view._paint_pieces
+    view._paint_pieces = lambda surface, *args: (painted.append(surface), paint(surface, *args))
+    for highlights in (targets, [], targets, targets[:2]):
+        painted.clear()
+        screen.fill((0, 0, 0))
+        view.draw(screen, state, homes, highlights)
+        reference.fill((0, 0, 0))
+        view._draw_direct(reference, state, homes, highlights)
+        assert _pixels(screen) == _pixels(reference), highlights
+        if highlights == []:
+            assert view._board not in painted  # every box copied from the bare board
+        else:
+            assert view._board in painted  # a glow comes back: painted under the pieces
+
+
 class _WholeNeighbours(HexMapView):
     """Redraws a hex with its neighbours drawn whole, as the full build draws them."""
 
