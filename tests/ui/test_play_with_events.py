@@ -181,3 +181,28 @@ def test_fire_and_ice_colour_pick_is_a_handoff_picker(make_app):
     assert nxt != who and game.decision(nxt) == "color"
     top = app.stack.top  # the next player's colour: their picker says to hand the game over
     assert isinstance(top, HandoffScene) and all(o.swatch for o in top.options)
+
+
+def test_the_status_bar_asks_for_the_favor_tile_a_temple_owes_not_for_the_turn_to_end(make_app):
+    """After a temple the favor tile must be taken before the turn can end: the status bar says
+    so, as Enter does, instead of offering to end the turn."""
+    import random
+
+    app, scene, session = make_app(demo=40, seed=3)
+    rng = random.Random(3)
+    for _ in range(400):
+        temples = [a for a in session.legal() if isinstance(a, A.Upgrade) and a.to == "TE"]
+        if temples and session.state.turn.faction == session.decider():
+            break
+        session.play_random(1, rng)
+    else:
+        raise AssertionError("no temple upgrade reached")
+    me = session.decider()
+    scene.play(temples[0], checked=True)
+    assert session.game.decision(me) == "favor"
+    status = scene._status_text()
+    assert "favor tile" in status and "end your turn" not in status, status
+    while app.stack.top is not scene:  # the favor picker: put it aside, Enter asks for the tile
+        app.pop()
+    key(app, pygame.K_RETURN)
+    assert session.game.decision(me) == "favor" and "favor tile" in scene.toast[0]

@@ -364,6 +364,8 @@ class TableController:
         }
         if kind in lines:
             return lines[kind].format(faction=name)
+        if kind in ("leech", "favor", "town", "cult"):  # owed first: the turn cannot end before
+            return describe.status(self.session)
         stage = self.session.turn_stage(me)
         if stage == "spades":
             n = g.state.players[me].spades
