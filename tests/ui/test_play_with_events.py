@@ -206,3 +206,25 @@ def test_the_status_bar_asks_for_the_favor_tile_a_temple_owes_not_for_the_turn_t
         app.pop()
     key(app, pygame.K_RETURN)
     assert session.game.decision(me) == "favor" and "favor tile" in scene.toast[0]
+
+
+def test_the_last_player_in_the_round_is_told_the_glowing_targets_are_a_new_action(make_app):
+    """Once the others have passed, the last player may start a new action at once after one
+    (as on the site): the status bar says so instead of 'finish your action on a glowing target'."""
+    import random
+
+    app, scene, session = make_app(demo=40, seed=5)
+    rng = random.Random(5)
+    game = session.game
+    for _ in range(3000):
+        me = session.decider()
+        st = game.state
+        if (me and st.phase == "play" and game.decision(me) == "end" and st.turn.faction == me
+                and not any(n > 0 for n in st.turn.followups.values()) and game.alone_in_round(st.players[me])
+                and any(isinstance(a, (A.Build, A.Upgrade, A.SendPriest, A.Pass)) for a in session.legal())):
+            break
+        session.play_random(1, rng)
+    else:
+        raise AssertionError("no last player after an action reached")
+    status = scene._status_text()
+    assert "others have passed" in status and "finish your action" not in status, status

@@ -372,11 +372,15 @@ class TableController:
             return ngettext("{faction}: you hold {n} spade: click a hex to transform it (Enter loses it)",
                             "{faction}: you hold {n} spades: click a hex to transform it (Enter loses them)",
                             n).format(faction=name, n=n)
+        t = g.state.turn
+        if stage == "followup" and not any(n > 0 for n in t.followups.values()) and g.alone_in_round(g.state.players[me]):
+            # what glows is the next action's targets: the last player in the round goes on at once
+            return _("{faction}: the others have passed: take another action, or end your turn (Enter)").format(
+                faction=name)
         if stage == "followup":
             return _("{faction}: finish your action on a glowing target, or end your turn (Enter)").format(faction=name)
         if stage in ("convert", "over"):
             return _("{faction}: convert (C), or end your turn (Enter)").format(faction=name)
-        t = g.state.turn
         if kind == "action" and t.faction == me and t.extra_action and t.actions > 1:
             return _("{faction}: double turn, {n} actions to take").format(faction=name, n=t.actions)
         if kind == "action" and t.faction == me and t.extra_action:
