@@ -105,3 +105,36 @@ def test_the_alchemists_vp_turned_into_coins_have_their_own_row(title_app):
     assert all(scoring.b.sources[f][OTHER] == 0 for f in scoring.factions)
     shown = {row for _rect, _f, row in scoring.cells}
     assert E.CONVERT in shown and OTHER not in shown
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_players_names_and_factions_are_read_whole_in_the_table_and_the_legend(title_app, size):
+    """Seen at 1280x720: 'Player 4 · Chaos Magici…' over its column and in the chart's legend. A
+    column too narrow for 'name · faction' puts them on two lines; a legend too narrow names the
+    factions alone (the colour and the table tell whose). Nothing is drawn shrunk or cut."""
+    from pathlib import Path
+
+    from tmdesktop.app import text
+    from tmdesktop.app.scenes.replay_viewer import load_replay
+    from tmdesktop.app.scenes.scoring import ScoringScene
+
+    app = title_app(size)
+    game, _log, _note = load_replay(Path(__file__).resolve().parents[1] / "data" / "corpus" / "4pLeague_S63_D1L1_G1.txt")
+    names = {f: f"Player {i + 1}" for i, f in enumerate(game.state.players)}
+    scoring = ScoringScene(app, game, names)
+    app.push(scoring)
+    key(app, pygame.K_a)
+    drawn = []
+    blit = text.blit
+    text.blit = lambda surface, s, size, *args, **kw: (drawn.append((s, size, kw.get("max_width", 0))),
+                                                       blit(surface, s, size, *args, **kw))[1]
+    try:
+        app.render(force=True)
+    finally:
+        text.blit = blit
+    for f in scoring.factions:
+        faction = scoring.label_lines(f)[-1]
+        shown = [(s, fs, mw) for s, fs, mw in drawn if faction in s and mw]
+        assert len(shown) >= 2, (f, shown)  # in the table's head and in the legend
+        for s, fs, mw in shown:
+            assert text.width(s, fs, "bold") <= mw, (s, mw)

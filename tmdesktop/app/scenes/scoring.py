@@ -180,8 +180,12 @@ class ScoringScene(MenuScene):
             self.dirty = True
 
     def label(self, f: str) -> str:
+        return " · ".join(self.label_lines(f))
+
+    def label_lines(self, f: str) -> list[str]:
+        """The player's name (if the table has names) and their faction."""
         name = _(self.game.state.players[f].faction.display)
-        return f"{self.names[f]} · {name}" if self.names.get(f) else name
+        return [self.names[f], name] if self.names.get(f) else [name]
 
     def heading(self) -> str:
         """'Final scoring', then the winner (or the winners of a tie) with their score."""
@@ -214,7 +218,9 @@ class ScoringScene(MenuScene):
         n = len(self.factions)
         label_w = int(r.width * 0.34)
         col_w = (r.width - label_w - px(20)) // max(1, n)
-        head_h = px(70)
+        # "name · faction" on two lines where it does not fit a column (a small window, long names)
+        two_lines = any(text.width(self.label(f), self.fs(15), "bold") > col_w - px(6) for f in self.factions)
+        head_h = px(88) if two_lines else px(70)
         row_h = min(px(40), (r.height - head_h - px(60)) // (len(rows) + 1))
         r = self.table = pygame.Rect(r.x, r.y, r.width, head_h + row_h * (len(rows) + 1) + px(50))
         widgets.panel(surface, r, theme.PARCHMENT, radius=px(12), edge=theme.INK_SOFT)
@@ -225,8 +231,10 @@ class ScoringScene(MenuScene):
             cx = x0 + i * col_w + col_w // 2
             pieces.draw_piece(surface, "SH", p.faction.home if p.faction.home in theme.PIECE else "gray",
                               (cx, r.y + px(26)), px(38))
-            text.blit(surface, self.label(f), self.fs(15), theme.INK, (cx, r.y + head_h - px(4)), "midbottom", "bold",
-                      max_width=col_w - px(6))
+            lines = self.label_lines(f) if two_lines else [self.label(f)]
+            for k, line in enumerate(reversed(lines)):
+                text.blit(surface, line, self.fs(15), theme.INK, (cx, r.y + head_h - px(4) - k * px(19)), "midbottom",
+                          "bold", max_width=col_w - px(6))
             if self.done:
                 place = 1 + sum(1 for g in self.factions if self.b.final.get(g, 0) > self.b.final.get(f, 0))
                 text.blit(surface, _("{n}.").format(n=place), self.fs(22), theme.ACCENT if place == 1 else theme.INK_SOFT,
@@ -334,11 +342,14 @@ class ScoringScene(MenuScene):
         px = self.px
         n = max(1, len(self.factions))
         w = r.width // n
+        # the factions alone where a "name · faction" does not fit (the colour and faction tell whose)
+        short = any(text.width(self.label(f), self.fs(14), "regular") > w - px(40) for f in self.factions)
         for i, f in enumerate(self.factions):
             colour = theme.piece_colour(self.game.state.players[f].faction.home)
             x = r.x + i * w
             sw = pygame.Rect(x, r.centery - px(4), px(22), px(8))
             pygame.draw.rect(surface, theme.edge_on_dark(colour), sw.inflate(px(4), px(4)), border_radius=px(3))
             pygame.draw.rect(surface, colour, sw, border_radius=px(3))
-            text.blit(surface, self.label(f), self.fs(14), theme.TEXT, (sw.right + px(8), r.centery), "midleft",
+            label = self.label_lines(f)[-1] if short else self.label(f)
+            text.blit(surface, label, self.fs(14), theme.TEXT, (sw.right + px(8), r.centery), "midleft",
                       max_width=w - px(40))
