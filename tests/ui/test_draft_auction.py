@@ -245,3 +245,35 @@ def test_auction_then_placement_a_whole_game_and_the_scoring_scene(title_app):
     scoring = finish_to_scoring(app, seed=11)
     for f, p in scene.game.state.players.items():
         assert scoring.b.total(f) == p.VP
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_message_in_the_draft_does_not_cover_the_line_saying_what_to_click(title_app, size):
+    """Seen at 1280x720: 'Player 4 (computer) chose: …' sat over the end of 'Click a free
+    terrain. Crossed-out terrains belong to another faction.' The message goes under the
+    faction board, beside that line."""
+    from tmdesktop.app import text
+    from tmdesktop.app.scenes.draft_scene import DraftScene
+    from tmdesktop.app.views import widgets
+
+    app = title_app(size)
+    setup = setup_screen(app, 3, True, "pick", ["Ana", "Bo", "Cy"])
+    click(app, setup.centre_of("start"))
+    draft = app.stack.top
+    assert isinstance(draft, DraftScene)
+    click(app, dict(draft.cards)["yetis"].center)  # an ice faction: the colour step
+    assert draft.picking_colour() == "yetis"
+    for message in ("Player 4 (computer) chose: Chaos Magicians", "Mountains is taken " * 6):
+        draft.message = message
+        hints, toasts = [], []
+        blit, toast = text.blit, widgets.toast
+        text.blit = lambda surface, s, *a, **kw: (lambda r: (hints.append(r) if "Crossed-out" in s else None, r)[1])(
+            blit(surface, s, *a, **kw))
+        widgets.toast = lambda *a, **kw: (lambda r: (toasts.append(r), r)[1])(toast(*a, **kw))
+        try:
+            app.render(force=True)
+        finally:
+            text.blit, widgets.toast = blit, toast
+        assert hints and toasts
+        assert not toasts[0].colliderect(hints[0]), (toasts[0], hints[0])
+        assert app.screen.get_rect().contains(toasts[0])

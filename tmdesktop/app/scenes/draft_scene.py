@@ -351,6 +351,13 @@ class DraftScene(MenuScene):
                   max_width=self.board_rect.x - b.right - px(40))
         self.draw_message(surface)
 
+    def draw_message(self, surface) -> None:
+        """Under the faction board, beside the line that says what to click (not over it)."""
+        if self.message:
+            r = self.board_rect
+            widgets.toast(surface, self.message, (r.centerx, surface.get_height() - self.px(24)), self.fs(19),
+                          colour=self.message_colour, max_width=r.width - self.px(40))
+
     def draw_chips(self, surface) -> None:
         """Who has taken what so far, in seat order."""
         px = self.px
