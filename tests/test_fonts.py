@@ -36,3 +36,45 @@ def test_text_with_a_max_width_never_runs_past_it():
         assert rect.width <= width
     assert text.shorten(line, 15, 150).endswith("…")
     assert text.shorten("Pass", 15, 150) == "Pass"
+
+
+def test_every_character_of_every_message_is_in_the_text_fonts():
+    """The review showed 'VP by trading house count: 1 ▯ 2, 2 ▯ 3…': an arrow the text fonts do
+    not have. Every character of the English messages and their Spanish and Italian translations
+    must be in the fonts that draw them, and so must the characters the code writes itself
+    (strings that are not docstrings: an f-string's arrow, a separator)."""
+    import re
+
+    locale = Path(__file__).resolve().parent.parent / "tmdesktop" / "locale"
+    used = set()
+    for po in locale.rglob("*.po"):
+        for m in re.finditer(r'^(?:msgid|msgstr)(?:\[\d\])? "(.*)"$', po.read_text(encoding="utf-8"), re.M):
+            used |= set(m.group(1).encode().decode("unicode_escape").encode("latin-1").decode("utf-8"))
+    assert "ñ" in used and "è" in used  # the translations were read
+    used |= _code_characters()
+    for path in FONTS:
+        if not path.name.startswith("OpenSans"):
+            continue
+        cmap = fontTools.TTFont(str(path)).getBestCmap()
+        missing = sorted(c for c in used if c.isprintable() and ord(c) not in cmap)
+        assert not missing, f"{path.name} lacks {''.join(missing)}"
+
+
+def _code_characters() -> set[str]:
+    """The characters of the package's string constants, docstrings left out (the fuzzer's
+    deliberately broken input too)."""
+    import ast
+
+    package = Path(__file__).resolve().parent.parent / "tmdesktop"
+    out = set()
+    for path in package.rglob("*.py"):
+        if "fuzz" in path.parts:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                      if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                      and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+                out |= {c for c in node.value if ord(c) > 127}
+    return out

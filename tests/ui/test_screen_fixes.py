@@ -67,7 +67,7 @@ def test_tiles_explain_themselves_in_words(make_app):
     from tmdesktop.app.tile_texts import explain
 
     assert explain("BON7") == ["Income: 1 worker", "When you pass: 2 VP per trading house"]
-    assert explain("FAV12")[1] == "When you pass: VP by trading house count: 1 → 2, 2 → 3, 3 → 3, 4 → 4"
+    assert explain("FAV12")[1] == "When you pass: VP by trading house count (1/2/3/4): 2/3/3/4"
     assert explain("ACT6")[:2] == ["Gives 2 spades", "Costs 6 power"]
     assert explain("SCORE2")[1] == "End of the round: every 4 steps on Earth gives 1 spade"
     app, scene, session = make_app(players=3, seed=3)

@@ -61,8 +61,10 @@ def _pass_vp(pass_vp: dict) -> str:
         if len(set(b - a for a, b in zip(table, table[1:]))) <= 1:
             parts.append(_("{n} VP per {what}").format(n=_per(table), what=_building(key)))
         else:
-            pairs = ", ".join(f"{k} → {v}" for k, v in enumerate(steps, 1))
-            parts.append(_("VP by {what} count: {table}").format(what=describe.building(key).lower(), table=pairs))
+            # as the tile prints it, 1/2/3/4 -> 2/3/3/4 (the type has no arrow)
+            parts.append(_("VP by {what} count ({counts}): {vps}").format(
+                what=describe.building(key).lower(), counts="/".join(str(k) for k in range(1, len(steps) + 1)),
+                vps="/".join(str(v) for v in steps)))
     return _("When you pass: {what}").format(what=_(" and ").join(parts))
 
 
