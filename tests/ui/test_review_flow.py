@@ -188,3 +188,32 @@ def test_a_finished_save_opens_on_its_scoring_and_reviews_the_people_s_seats(tit
     assert isinstance(review, ReviewScene)
     assert review.review.judged == people and review.selected == people[0]
     assert review.review.final == {f: p.VP for f, p in game.state.players.items()}
+
+
+def test_names_factions_and_the_winner_read_whole_in_the_review(user_dirs, monkeypatch):
+    """Seen at 1280x720: tabs 'Player 4 · Chaos Magicians · win…' and table heads 'Player 1 ·
+    Acoly…'. A tab too narrow names the faction (its dot's colour tells whose); a head too
+    narrow puts the name over the faction. Nothing in them is drawn shrunk or cut."""
+    from tmdesktop.app import text
+    from tmdesktop.app.app import App
+
+    monkeypatch.setattr(computer, "USE_WORKER", False)
+    game = corpus_game()
+    names = {f: f"Player {i + 1}" for i, f in enumerate(game.state.seats)}
+    app = App((1280, 720))
+    review = ReviewScene(app, game, names=names, judged=[game.state.seats[0]])
+    app.push(review)
+    drawn = []
+    blit = text.blit
+    monkeypatch.setattr(text, "blit", lambda surface, s, size, *args, **kw: (
+        drawn.append((s, size, kw.get("max_width", 0))), blit(surface, s, size, *args, **kw))[1])
+    for _ in range(len(game.state.seats)):
+        drawn.clear()
+        app.render(force=True)
+        factions = [review.label_lines(f)[-1] for f in game.state.seats]
+        shown = [(s, fs, mw) for s, fs, mw in drawn if mw and any(f in s for f in factions)]
+        assert len(shown) >= len(factions) + 2  # the tabs and the table's two heads at least
+        for s, fs, mw in shown:
+            assert text.width(s, fs, "bold") <= mw, (s, mw)
+        assert any("winner" in s for s, _fs, _mw in shown)
+        key(app, pygame.K_TAB)

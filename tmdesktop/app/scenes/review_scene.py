@@ -155,8 +155,15 @@ class ReviewScene(MenuScene):
     # -------------------------------------------------------------- drawing
 
     def label(self, f: str) -> str:
+        return " · ".join(self.label_lines(f))
+
+    def label_lines(self, f: str) -> list[str]:
+        """The player's name (if the table has names) and their faction."""
         name = describe.faction(self.game, f)
-        return f"{self.names[f]} · {name}" if self.names.get(f) else name
+        return [self.names[f], name] if self.names.get(f) else [name]
+
+    def winner_tag(self, f: str) -> str:
+        return " · " + _("winner") if f in self.review.winners else ""
 
     def rival(self) -> str:
         """Whom the selected player is compared with: the winner (the runner-up for the winner)."""
@@ -183,6 +190,9 @@ class ReviewScene(MenuScene):
 
     def draw_tabs(self, surface) -> None:
         px = self.px
+        # the factions alone, on every tab, where a "name · faction" does not fit one (the dots' colours tell whose)
+        short = any(text.width(self.label(f) + self.winner_tag(f), self.fs(17), "semibold") > r.width - px(44)
+                    for r, f in self.tabs)
         for r, f in self.tabs:
             on = f == self.selected
             pygame.draw.rect(surface, theme.PARCHMENT if on else theme.PANEL_LIGHT, r, border_radius=px(8))
@@ -190,7 +200,7 @@ class ReviewScene(MenuScene):
             colour = theme.piece_colour(self.game.state.players[f].faction.home)
             pygame.draw.circle(surface, colour, (r.x + px(20), r.centery), px(9))
             pygame.draw.circle(surface, theme.INK_SOFT, (r.x + px(20), r.centery), px(9), 1)
-            tag = self.label(f) + (" · " + _("winner") if f in self.review.winners else "")
+            tag = (self.label_lines(f)[-1] if short else self.label(f)) + self.winner_tag(f)
             text.blit(surface, tag, self.fs(17), theme.INK if on else theme.TEXT, (r.x + px(36), r.centery),
                       "midleft", "semibold", max_width=r.width - px(44))
 
@@ -206,11 +216,16 @@ class ReviewScene(MenuScene):
         col_w = (r.width - label_w - px(16)) // 3
         xs = [r.x + label_w + col_w * i + col_w // 2 for i in range(3)]
         y = r.y + px(50)
-        heads = [self.label(me), self.label(other) + (" · " + _("winner") if other in self.review.winners else ""),
-                 _("Difference")]
+        heads = [[self.label(me)], [self.label(other) + self.winner_tag(other)], [_("Difference")]]
+        if any(text.width(hd[0], self.fs(14), "bold") > col_w - px(6) for hd in heads[:2]):
+            # the name over the faction where "name · faction" does not fit a column
+            heads[:2] = [self.label_lines(me), self.label_lines(other) + ([_("winner")] if self.winner_tag(other) else [])]
+        lines = max(len(hd) for hd in heads)
         for x, hd in zip(xs, heads):
-            text.blit(surface, hd, self.fs(14), theme.INK, (x, y + px(14)), "center", "bold", max_width=col_w - px(6))
-        y += px(34)
+            for k, line in enumerate(hd):
+                text.blit(surface, line, self.fs(14), theme.INK, (x, y + px(14) + (k + (lines - len(hd)) / 2) * px(18)),
+                          "center", "bold", max_width=col_w - px(6))
+        y += px(34) + (lines - 1) * px(18)
         rows = [k for k, _kinds in ROWS if mine[k] or theirs[k]]
         row_h = min(px(34), (r.bottom - y - px(50)) // max(1, len(rows) + 1))
         fs = self.fs(min(17, row_h * 0.55 / max(self.scale, 0.01)))
