@@ -187,3 +187,23 @@ def test_the_turn_order_fits_beside_the_top_buttons_in_every_language(make_app):
             assert all(a.right <= b.left for a, b in zip(boxes, boxes[1:])), lang
     finally:
         i18n.set_language("en")
+
+
+def test_the_town_icon_is_not_a_building_so_town_and_stronghold_round_tiles_differ():
+    """The rules' picture of the round scoring tiles showed 'town -> 5 VP' with the stronghold's
+    picture, the same as 'stronghold / sanctuary -> 5 VP': the town icon is a group of
+    buildings, not one building's picture at any size."""
+    from tmdesktop.app import pieces
+    from tmdesktop.app.views import icons, tiles
+
+    size = 20
+    town = pygame.image.tobytes(icons.icon("TOWN", size), "RGBA")
+    n = size * 4  # drawn as the icons are: at 4x, centred, scaled down
+    for kind in ("D", "TP", "TE", "SH", "SA"):
+        for k in range(40, 140):
+            canvas = pygame.Surface((n, n), pygame.SRCALPHA)
+            img = pieces.sprite(kind, icons.WOOD, n * k // 100)
+            canvas.blit(img, img.get_rect(center=(n / 2, n / 2)))
+            alone = pygame.image.tobytes(pygame.transform.smoothscale(canvas, (size, size)), "RGBA")
+            assert town != alone, (kind, k)
+    assert tiles.score_lines("SCORE2")[0][0] == ("TOWN", None)  # the town tile's top line starts with it

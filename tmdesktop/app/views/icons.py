@@ -105,8 +105,11 @@ def icon(kind: str, size: int) -> pygame.Surface:
         img = pieces.sprite(kind, WOOD, int(n / pieces.SCALE[kind] * 1.15))
         s.blit(img, img.get_rect(center=(c, c)))
     elif kind == "TOWN":
-        img = pieces.sprite("SH", WOOD, int(n))
-        s.blit(img, img.get_rect(center=(c, c)))
+        # a group of buildings, as a town is (a stronghold alone reads as "stronghold", and both
+        # "town -> 5 VP" and "stronghold -> 5 VP" are round scoring tiles)
+        for kind_, dx, dy, k in (("TP", -0.19, -0.11, 0.86), ("TE", 0.27, -0.13, 0.78), ("D", 0.03, 0.21, 0.82)):
+            img = pieces.sprite(kind_, WOOD, int(n * k / pieces.SCALE[kind_] * 1.15))
+            s.blit(img, img.get_rect(center=(c + dx * n, c + dy * n)))
     elif kind == "ARROW":
         pygame.draw.line(s, (80, 70, 60), (c - n * 0.36, c), (c + n * 0.22, c), n // 9)
         pygame.draw.polygon(s, (80, 70, 60), [(c + n * 0.42, c), (c + n * 0.12, c - n * 0.2),
