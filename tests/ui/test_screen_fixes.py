@@ -207,3 +207,28 @@ def test_the_town_icon_is_not_a_building_so_town_and_stronghold_round_tiles_diff
             alone = pygame.image.tobytes(pygame.transform.smoothscale(canvas, (size, size)), "RGBA")
             assert town != alone, (kind, k)
     assert tiles.score_lines("SCORE2")[0][0] == ("TOWN", None)  # the town tile's top line starts with it
+
+
+def test_the_replay_picker_lists_the_saved_games_newest_first(make_app, user_dirs):
+    """Seen in a real window: the game just finished was at the end of the replay list (oldest
+    first), where the saved games are listed newest first. The user's games now come newest
+    first; the bundled samples keep their names' order after them."""
+    import os
+
+    from tmdesktop import saves
+    from tmdesktop.rules.random_play import random_game
+
+    app, _scene, _session = make_app()
+    folder = saves.saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for k, seed in enumerate((3, 4, 5)):
+        path = folder / f"2026010{k}-000000-abc{k}{saves.SUFFIX}"
+        saves.save_game(random_game(seed, players=3), path, f"g{k}")
+        os.utime(path, (1_700_000_000 + 100 * (k if k != 1 else 5), 1_700_000_000 + 100 * (k if k != 1 else 5)))
+        paths.append(path)
+    pick = ReplayPickScene(app)
+    mine = [p for p in pick.files if p.parent == folder]
+    assert mine == [paths[1], paths[2], paths[0]]  # by when they were last saved, newest first
+    samples = [p for p in pick.files if p.parent == SAMPLES]
+    assert samples == sorted(samples, key=lambda p: p.name) and pick.files[-len(samples):] == samples

@@ -44,11 +44,17 @@ def replay_dirs() -> list[Path]:
 
 
 def find_replays() -> list[Path]:
+    """The games to watch, folder by folder: the user's own newest first (the game just played
+    on top, as the saved games are listed), the bundled samples by name."""
     found: list[Path] = []
     for d in replay_dirs():
         try:
-            files = sorted(p for p in d.iterdir() if p.is_file() and (p.suffix in LEDGER_SUFFIXES or
-                                                                       p.name.endswith(saves.SUFFIX)))
+            files = [p for p in d.iterdir() if p.is_file() and (p.suffix in LEDGER_SUFFIXES or
+                                                                p.name.endswith(saves.SUFFIX))]
+            if d == SAMPLES:
+                files.sort(key=lambda p: p.name)
+            else:
+                files.sort(key=lambda p: (-p.stat().st_mtime, p.name))
         except OSError:
             continue
         found += files
