@@ -228,3 +228,49 @@ def test_the_last_player_in_the_round_is_told_the_glowing_targets_are_a_new_acti
         raise AssertionError("no last player after an action reached")
     status = scene._status_text()
     assert "others have passed" in status and "finish your action" not in status, status
+
+
+def test_a_faction_that_chooses_its_colour_wears_it_and_is_told_where_to_build():
+    """Seen with the Riverwalkers on forest (1920x1080): the status bar said 'place a starting
+    dwelling on variable' and their panel wore grey. The terrain named is the one chosen (forest
+    for them; the chosen terrain too for ice and volcano factions, whose first dwellings turn it
+    into theirs), and the panel and its buildings wear the chosen colour, as the map's pieces do."""
+    from tmdesktop.app import theme
+    from tmdesktop.app.app import App
+    from tmdesktop.app.pieces import piece_terrain
+    from tmdesktop.app.scenes.game_scene import GameScene
+    from tmdesktop.app.session import Session
+    from tmdesktop.rules.constants import FACTION_OPTION
+    from tmdesktop.rules.engine import Game
+    from tmdesktop.rules.setup import TOURNAMENT_OPTIONS, GameSetup
+
+    opts = frozenset(TOURNAMENT_OPTIONS) | set(FACTION_OPTION.values())
+    game = Game(GameSetup.random(3, 5, options=opts, factions=("riverwalkers", "icemaidens", "nomads")))
+    app = App((1280, 720))
+    session = Session(game)
+    scene = GameScene(app, session)
+    app.push(scene)
+    picks = {"riverwalkers": "green", "icemaidens": "gray"}
+    while game.state.phase != "dwellings":
+        who = session.decider()
+        acts = session.legal()
+        pick = next(a for a in acts if a.color == picks[who]) if game.decision(who) == "color" else acts[0]
+        assert session.apply(pick).ok
+    while app.stack.top is not scene:
+        app.pop()
+    app.render(force=True)
+    statuses = {}
+    while game.state.phase == "dwellings":
+        who = session.decider()
+        statuses.setdefault(who, scene._status_text())
+        assert session.apply(next(a for a in session.legal() if isinstance(a, A.Build))).ok
+    assert statuses["riverwalkers"].endswith("on forest"), statuses
+    assert statuses["icemaidens"].endswith("on mountains"), statuses
+    rw = game.state.players["riverwalkers"]
+    assert piece_terrain(rw) == "green"
+    while app.stack.top is not scene:
+        app.pop()
+    app.render(force=True)
+    panel = scene.players.panels["riverwalkers"]
+    stripe = app.screen.get_at((panel.x + 2, panel.centery))[:3]
+    assert stripe == theme.piece_colour("green"), stripe

@@ -157,7 +157,7 @@ def status(session) -> str:
         return ""
     p = s.players[who]
     if s.phase == "dwellings":
-        return _("{faction}: place a starting dwelling on {terrain}").format(faction=name, terrain=terrain(p.faction.home))
+        return _("{faction}: place a starting dwelling on {terrain}").format(faction=name, terrain=terrain(p.color or p.faction.home))
     if s.phase == "bonus":
         return _("{faction}: choose a bonus tile").format(faction=name)
     if s.phase == "income-spades":

@@ -9,6 +9,14 @@ import pygame
 from . import theme
 from .paths import asset
 
+def piece_terrain(p) -> str:
+    """The terrain whose colour a player's pieces wear: the home terrain, or the colour chosen by
+    a faction that chooses one (Riverwalkers, Shapeshifters: "pieces of the colour of their
+    starting terrain"); ice and volcano factions wear their own."""
+    home = p.faction.home
+    return home if home in theme.PIECE else (p.color or home)
+
+
 KIND_FILES = {"D": "dwelling", "TP": "trading_house", "TE": "temple", "SH": "stronghold",
               "SA": "sanctuary", "P": "priest"}
 #: Height of each piece relative to the dwelling, so the stronghold looks big.

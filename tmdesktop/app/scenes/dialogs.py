@@ -9,7 +9,7 @@ import pygame
 
 from tmdesktop.i18n import N_, _, ngettext
 
-from .. import describe, text, theme, tile_texts
+from .. import describe, pieces, text, theme, tile_texts
 from ..options import Option  # the pickers' answers (built by the controller too)
 from ..views import icons, supply, widgets
 from ..views.layout import compute
@@ -439,8 +439,6 @@ class FinalScoresScene(Modal):
         self.close()
 
     def draw(self, surface) -> None:
-        from .. import pieces
-
         self.draw_frame(surface)
         s = self.scale
         st = self.game.state
@@ -451,7 +449,7 @@ class FinalScoresScene(Modal):
             row = pygame.Rect(self.rect.x + int(30 * s), y, self.rect.width - int(60 * s), int(48 * s))
             pygame.draw.rect(surface, (246, 238, 216) if place > 1 else (250, 234, 170), row, border_radius=8)
             text.blit(surface, f"{place}.", int(22 * s), theme.INK, (row.x + int(14 * s), row.centery), "midleft", "bold")
-            pieces.draw_piece(surface, "SH", p.faction.home, (row.x + int(70 * s), row.centery + int(4 * s)), int(44 * s))
+            pieces.draw_piece(surface, "SH", pieces.piece_terrain(p), (row.x + int(70 * s), row.centery + int(4 * s)), int(44 * s))
             text.blit(surface, _(p.faction.display), int(22 * s), theme.INK, (row.x + int(110 * s), row.centery),
                       "midleft", "bold")
             text.blit(surface, _("{n} VP").format(n=p.VP), int(22 * s), theme.INK,

@@ -15,6 +15,7 @@ from tmdesktop.teaching.warnings import warnings_for
 
 from .. import describe, faction_texts, text, theme, tile_texts
 from ..card_hover import CardHover
+from ..pieces import piece_terrain
 from ..session import Session
 from ..table_controller import HEX_ACTIONS, TOOLS, Question, TableController
 from ..views import layout, widgets
@@ -32,12 +33,6 @@ from .menu import app_settings
 from .warning_scene import WarningScene
 
 TOAST_SECONDS = 4.5
-
-
-def piece_terrain(p) -> str:
-    """The terrain whose colour a player's pieces wear (the chosen colour of variable factions)."""
-    home = p.faction.home
-    return home if home in theme.PIECE else (p.color or home)
 
 
 class GameScene(Scene):

@@ -24,6 +24,7 @@ from tmdesktop.rules.ledger import LedgerError, read_ledger, replay_ledger
 
 from .. import describe, text, theme
 from ..describe import describe_save, faction_names
+from ..pieces import piece_terrain
 from ..session import Session
 from .game_scene import GameScene
 from .menu import ListMenuScene, app_settings, make_button, title_weight
@@ -327,7 +328,7 @@ class ReplayScene(GameScene):
             future = i >= self.pos
             if current:
                 pygame.draw.rect(surface, (86, 78, 44), row, border_radius=4)
-            home = st.players[f].faction.home if f in st.players else None
+            home = piece_terrain(st.players[f]) if f in st.players else None
             if home:
                 pygame.draw.circle(surface, theme.piece_colour(home), (row.x + int(9 * s) + 2, row.centery),
                                    max(3, int(6 * s)))

@@ -17,6 +17,7 @@ from tmdesktop.teaching import review as R
 
 from .. import describe, text, theme
 from .. import review_words as W
+from ..pieces import piece_terrain
 from ..review_job import ReviewJob
 from ..session import Session
 from ..views import widgets
@@ -197,7 +198,7 @@ class ReviewScene(MenuScene):
             on = f == self.selected
             pygame.draw.rect(surface, theme.PARCHMENT if on else theme.PANEL_LIGHT, r, border_radius=px(8))
             pygame.draw.rect(surface, theme.ACCENT if on else theme.PANEL_EDGE, r, 2, border_radius=px(8))
-            colour = theme.piece_colour(self.game.state.players[f].faction.home)
+            colour = theme.piece_colour(piece_terrain(self.game.state.players[f]))
             pygame.draw.circle(surface, colour, (r.x + px(20), r.centery), px(9))
             pygame.draw.circle(surface, theme.INK_SOFT, (r.x + px(20), r.centery), px(9), 1)
             tag = (self.label_lines(f)[-1] if short else self.label(f)) + self.winner_tag(f)
@@ -286,7 +287,7 @@ class ReviewScene(MenuScene):
         points = self.review.turning_points
         line_h = max(px(30), (r.bottom - y - px(8)) // max(1, len(points)))
         for tp in points:
-            colour = theme.piece_colour(self.game.state.players[tp.move.faction].faction.home)
+            colour = theme.piece_colour(piece_terrain(self.game.state.players[tp.move.faction]))
             pygame.draw.circle(surface, theme.edge_on_dark(colour), (r.x + px(28), y + px(12)), px(9))
             pygame.draw.circle(surface, colour, (r.x + px(28), y + px(12)), px(7))
             line = W.turning_point_text(self.game, tp)

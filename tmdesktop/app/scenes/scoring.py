@@ -229,7 +229,7 @@ class ScoringScene(MenuScene):
         for i, f in enumerate(self.factions):
             p = self.game.state.players[f]
             cx = x0 + i * col_w + col_w // 2
-            pieces.draw_piece(surface, "SH", p.faction.home if p.faction.home in theme.PIECE else "gray",
+            pieces.draw_piece(surface, "SH", pieces.piece_terrain(p) if pieces.piece_terrain(p) in theme.PIECE else "gray",
                               (cx, r.y + px(26)), px(38))
             lines = self.label_lines(f) if two_lines else [self.label(f)]
             for k, line in enumerate(reversed(lines)):
@@ -289,7 +289,7 @@ class ScoringScene(MenuScene):
         line_h = min(px(34), (r.bottom - y - px(8)) // max(1, len(vp) or 1))
         for f in sorted(vp, key=lambda f: -vp[f]):
             p = self.game.state.players[f]
-            colour = theme.piece_colour(p.faction.home)
+            colour = theme.piece_colour(pieces.piece_terrain(p))
             pygame.draw.circle(surface, theme.edge_on_dark(colour), (r.x + px(32), y + line_h // 2), px(11))
             pygame.draw.circle(surface, colour, (r.x + px(32), y + line_h // 2), px(9))
             text.blit(surface, self.label(f), self.fs(18), theme.TEXT, (r.x + px(52), y + line_h // 2), "midleft",
@@ -328,7 +328,7 @@ class ScoringScene(MenuScene):
                 values[-1] = self.partial(f)  # the final point grows with the revealed steps
             pts = [(plot.x + plot.width * i / (npts - 1), plot.bottom - plot.height * v / top)
                    for i, v in enumerate(values)]
-            colour = theme.piece_colour(self.game.state.players[f].faction.home)
+            colour = theme.piece_colour(pieces.piece_terrain(self.game.state.players[f]))
             edge = theme.edge_on_dark(colour)
             if len(pts) >= 2:
                 pygame.draw.lines(surface, edge, False, [(x, y + 2) for x, y in pts], max(2, px(4)))
@@ -345,7 +345,7 @@ class ScoringScene(MenuScene):
         # the factions alone where a "name · faction" does not fit (the colour and faction tell whose)
         short = any(text.width(self.label(f), self.fs(14), "regular") > w - px(40) for f in self.factions)
         for i, f in enumerate(self.factions):
-            colour = theme.piece_colour(self.game.state.players[f].faction.home)
+            colour = theme.piece_colour(pieces.piece_terrain(self.game.state.players[f]))
             x = r.x + i * w
             sw = pygame.Rect(x, r.centery - px(4), px(22), px(8))
             pygame.draw.rect(surface, theme.edge_on_dark(colour), sw.inflate(px(4), px(4)), border_radius=px(3))

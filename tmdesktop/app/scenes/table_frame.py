@@ -16,13 +16,12 @@ from tmdesktop.i18n import language
 from tmdesktop.rules import actions as A
 from tmdesktop.rules.constants import CULT_SPOT_VALUES
 
+from ..pieces import piece_terrain
 from ..views.frame import Part
 
 
 def parts(scene) -> list[Part]:
     """The parts in drawing order; reads what a whole frame reads, nothing more."""
-    from .game_scene import piece_terrain
-
     L = scene.lay
     st = scene.game.state
     scene.button_states()

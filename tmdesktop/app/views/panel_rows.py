@@ -105,7 +105,7 @@ def buildings_row(surface, p, r: pygame.Rect, sc: float, sizes) -> dict:
         bx = edges[k]
         parts[(p.name, f"building:{kind}")] = pygame.Rect(bx, math.floor(ys[2] - row_h / 2), edges[k + 1] - bx - 2,
                                                           int(row_h))
-        img = pieces.faction_sprite(kind, p.faction.home, int(isz * 1.5))
+        img = pieces.faction_sprite(kind, pieces.piece_terrain(p), int(isz * 1.5))
         if left == 0:
             img = img.copy()
             img.set_alpha(70)

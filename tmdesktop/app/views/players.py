@@ -6,7 +6,7 @@ import pygame
 
 from tmdesktop.i18n import language
 
-from .. import theme
+from .. import pieces, theme
 from . import panel_rows, widgets
 
 
@@ -84,7 +84,7 @@ class PlayersView:
         name = p.name
         r = self.panels[name]
         local = pygame.Rect(4, 4, r.width, r.height)
-        background = (r.size, self.scale, key[3], key[5], key[6], p.faction.home)
+        background = (r.size, self.scale, key[3], key[5], key[6], pieces.piece_terrain(p))
         entry = self._cache.get(name)
         if entry is not None and entry[0] == key:
             return entry
@@ -213,7 +213,7 @@ class PlayersView:
         widgets.panel(surface, r, panel_rows.body(active), radius=int(8 * sc),
                       edge=theme.ACCENT if active else theme.PANEL_EDGE)
         stripe = pygame.Rect(r.x, r.y, panel_rows.stripe_width(sc), r.height)
-        pygame.draw.rect(surface, theme.piece_colour(p.faction.home), stripe, border_top_left_radius=int(8 * sc),
+        pygame.draw.rect(surface, theme.piece_colour(pieces.piece_terrain(p)), stripe, border_top_left_radius=int(8 * sc),
                          border_bottom_left_radius=int(8 * sc))
 
     def _draw_row(self, surface, game, p, r: pygame.Rect, row: int, key: tuple) -> tuple[dict, dict]:

@@ -39,7 +39,7 @@ PANEL_WIDTH, PANEL_SHAPE = 440, 0.23  # a player's panel in the map view at 1920
 
 
 def _homes(game) -> dict[str, str]:
-    from ..scenes.game_scene import piece_terrain  # the one definition of a piece's colour
+    from ..pieces import piece_terrain  # the one definition of a piece's colour
 
     return {n: piece_terrain(p) for n, p in game.state.players.items()}
 
