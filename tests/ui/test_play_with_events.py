@@ -151,8 +151,9 @@ def test_leech_offer_is_handed_to_the_neighbour(make_app):
     raise AssertionError("no power offer came up in 400 random moves")
 
 
-def test_fire_and_ice_colour_pick_is_a_handoff_picker(make_app):
-    """A Fire & Ice decision ("color") opens its own picker; clicking a swatch answers it."""
+def _fire_ice_table(factions: tuple[str, ...]):
+    """A 3-player Fire & Ice table (seed 5) at 1280x720 with `factions`, before their colour picks:
+    (app, scene, session, game)."""
     from tmdesktop.app.app import App
     from tmdesktop.app.scenes.game_scene import GameScene
     from tmdesktop.app.session import Session
@@ -161,11 +162,17 @@ def test_fire_and_ice_colour_pick_is_a_handoff_picker(make_app):
     from tmdesktop.rules.setup import TOURNAMENT_OPTIONS, GameSetup
 
     opts = frozenset(TOURNAMENT_OPTIONS) | set(FACTION_OPTION.values())
-    game = Game(GameSetup.random(3, 5, options=opts, factions=("icemaidens", "riverwalkers", "acolytes")))
+    game = Game(GameSetup.random(3, 5, options=opts, factions=factions))
     app = App((1280, 720))
     session = Session(game)
     scene = GameScene(app, session)
     app.push(scene)
+    return app, scene, session, game
+
+
+def test_fire_and_ice_colour_pick_is_a_handoff_picker(make_app):
+    """A Fire & Ice decision ("color") opens its own picker; clicking a swatch answers it."""
+    app, scene, session, game = _fire_ice_table(("icemaidens", "riverwalkers", "acolytes"))
     app.step(0.016)
     who = session.decider()
     assert game.decision(who) == "color"
@@ -236,20 +243,9 @@ def test_a_faction_that_chooses_its_colour_wears_it_and_is_told_where_to_build()
     for them; the chosen terrain too for ice and volcano factions, whose first dwellings turn it
     into theirs), and the panel and its buildings wear the chosen colour, as the map's pieces do."""
     from tmdesktop.app import theme
-    from tmdesktop.app.app import App
     from tmdesktop.app.pieces import piece_terrain
-    from tmdesktop.app.scenes.game_scene import GameScene
-    from tmdesktop.app.session import Session
-    from tmdesktop.rules.constants import FACTION_OPTION
-    from tmdesktop.rules.engine import Game
-    from tmdesktop.rules.setup import TOURNAMENT_OPTIONS, GameSetup
 
-    opts = frozenset(TOURNAMENT_OPTIONS) | set(FACTION_OPTION.values())
-    game = Game(GameSetup.random(3, 5, options=opts, factions=("riverwalkers", "icemaidens", "nomads")))
-    app = App((1280, 720))
-    session = Session(game)
-    scene = GameScene(app, session)
-    app.push(scene)
+    app, scene, session, game = _fire_ice_table(("riverwalkers", "icemaidens", "nomads"))
     picks = {"riverwalkers": "green", "icemaidens": "gray"}
     while game.state.phase != "dwellings":
         who = session.decider()
