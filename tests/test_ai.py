@@ -484,3 +484,21 @@ def test_the_evaluation_is_the_same_whatever_the_hash_seed(corpus_dir):
     runs = [subprocess.run([sys.executable, "-c", _EVALUATIONS, ledger], capture_output=True, text=True, check=True,
                            env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2", "3")]
     assert runs[0] and runs[0] == runs[1] == runs[2]
+
+
+def test_a_faction_does_not_pass_before_its_first_action_of_a_round():
+    # a position of a real game (Fire & Ice map side 2, round 1, the Riverwalkers' first turn):
+    # no free forest hex in reach and no priest to unlock another terrain, so they can only
+    # upgrade; Medium passed (and the hint said to) round after round on 20+ coins and workers
+    from pathlib import Path
+
+    from tmdesktop import saves
+
+    path = Path(__file__).resolve().parent / "data" / "positions" / "riverwalkers_nothing_to_build.tmsave"
+    game = saves.load(path).game
+    assert game.state.round == 1 and game.to_act().faction == "riverwalkers"
+    legal = game.legal_actions("riverwalkers")
+    assert any(isinstance(a, A.Upgrade) for a in legal) and not any(isinstance(a, A.Build) for a in legal)
+    for level in ("easy", "medium"):
+        assert not isinstance(Player(level, 1).choose(game, "riverwalkers"), A.Pass), level
+    assert not isinstance(suggest(game, "riverwalkers").action, A.Pass)

@@ -195,9 +195,36 @@ def turn_plans(game, faction: str, level: Level, rng: random.Random) -> list[Pla
             score += rng.gauss(0, level.noise)
         plans.append(Plan(seq + (a,) + tuple(rest), a, score, evaluate(g, faction)))
     plans.sort(key=lambda pl: -pl.score)
+    if plans and isinstance(plans[0].main, A.Pass) and _opens_its_round(game, faction):
+        # Passing before a first action gives up a whole round, which one turn's evaluation
+        # cannot see: the resources kept look as good as what they buy now, and the next round
+        # offers the same choice again (seen: Riverwalkers without a hex to build on passing
+        # round after round on 20+ coins and workers instead of upgrading). So a faction
+        # that has not acted this round acts first; in the last round passing ends the game.
+        acting = [pl for pl in plans if not isinstance(pl.main, A.Pass)]
+        plans = acting + [pl for pl in plans if isinstance(pl.main, A.Pass)]
     if level.lookahead and len(plans) > 1:
         plans = _look_ahead(game, faction, plans, level, rng)
     return plans
+
+
+#: Main actions: what a faction's turn in the action phase spends (follow-ups included).
+_ACTING = (A.Build, A.Upgrade, A.Transform, A.Dig, A.SendPriest, A.Advance, A.UseAction)
+
+
+def _opens_its_round(game, faction: str) -> bool:
+    """Whether `faction` has taken no main action yet this round, before the last one. Read back
+    from the log: a faction passes once a round (the setup's bonus pick too), so its last pass
+    ends its previous round."""
+    if E.state(game).round >= LAST_ROUND:
+        return False
+    for who, action in reversed(E.log_of(game)):
+        if who == faction:
+            if isinstance(action, A.Pass):
+                return True
+            if isinstance(action, _ACTING):
+                return False
+    return True
 
 
 # ---------------------------------------------------------------- look-ahead (Hard)
