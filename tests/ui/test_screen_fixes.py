@@ -1,11 +1,12 @@
 """Play-test fixes outside the turn: the scoring scene's keys, the replay viewer."""
 
 import pygame
+import pytest
 
 from tmdesktop.app.scenes.replay_viewer import SAMPLES, ReplayPickScene, ReplayScene, load_replay
 from tmdesktop.app.scenes.scoring import ScoringScene
 
-from ui_events import key, play_to_the_end
+from ui_events import click, key, play_to_the_end
 
 
 def test_scoring_steps_repaint_on_keys_without_the_mouse(make_app):
@@ -232,3 +233,46 @@ def test_the_replay_picker_lists_the_saved_games_newest_first(make_app, user_dir
     assert mine == [paths[1], paths[2], paths[0]]  # by when they were last saved, newest first
     samples = [p for p in pick.files if p.parent == SAMPLES]
     assert samples == sorted(samples, key=lambda p: p.name) and pick.files[-len(samples):] == samples
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1366, 768), (1920, 1080)])
+def test_every_conversion_of_a_long_list_can_be_clicked(size):
+    """Found reviewing at 1366x768: the Alchemists of round 3 of an ordinary game had 41 conversions
+    and burns, and the dialog (one column, capped at the window's height) left 24 of them under
+    Cancel or below the window. Rows that do not fit go in columns: every row lies inside the
+    dialog and the window, above Cancel, and no two rows meet; a click on each plays it."""
+    import random
+
+    from tmdesktop.app.app import App
+    from tmdesktop.app.scenes.dialogs import ConvertScene
+    from tmdesktop.app.scenes.game_scene import GameScene
+    from tmdesktop.app.session import Session, new_game
+
+    app = App(size)
+    session = Session(new_game(4, 5, ("alchemists", "witches", "nomads", "giants")))
+    scene = GameScene(app, session)
+    app.push(scene)
+    game = session.game
+    rng = random.Random(5)
+    for _ in range(600):
+        if (session.decider() == "alchemists" and game.state.phase == "play" and game.state.round >= 3
+                and game.decision("alchemists") == "action"):
+            break
+        session.play_random(1, rng)
+    scene._prompted_version = session.version
+    while app.stack.top is not scene:
+        app.pop()
+    scene.open_convert()
+    dialog = app.stack.top
+    assert isinstance(dialog, ConvertScene) and len(dialog.options) >= 30
+    app.render(force=True)
+    cancel = dialog.buttons[0].rect
+    window = app.screen.get_rect()
+    for i, r in enumerate(dialog.rects):
+        assert dialog.rect.contains(r) and window.contains(r), (i, r)
+        assert r.bottom <= cancel.top, (i, r, cancel)
+        assert r.collidelist(dialog.rects[i + 1:]) == -1, i
+    last = dialog.options[-1].value
+    before = len(game.log)
+    click(app, dialog.rects[-1].center)
+    assert game.log[before:] == [("alchemists", last)]

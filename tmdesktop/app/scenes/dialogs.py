@@ -135,14 +135,25 @@ class ChoiceScene(Modal):
             rh = int(48 * s)
             gap = int(8 * s)
             fs = max(12, int(18 * s))
-            width = max([text.width(o.label, fs, "semibold") + icons.tokens_width(o.tokens, fs)
-                         + (rh if o.swatch else 0) for o in self.options] + [text.width(self.title, int(26 * s), "title")])
-            w = min(size[0] - 40, max(width + int(120 * s), sub_w))
-            h = head + n * (rh + gap) + foot
+            width = max(text.width(o.label, fs, "semibold") + icons.tokens_width(o.tokens, fs) + (rh if o.swatch else 0)
+                        for o in self.options) if self.options else 0
+            room = size[1] - 20 - head - foot  # the rows' height in the window
+            per_col, cols = n, 1
+            if n * (rh + gap) > room:  # more rows than the window holds (a late game's conversions):
+                rh, gap = max(24, int(36 * s)), int(6 * s)  # compact rows, in columns
+                per_col = max(1, room // (rh + gap))
+                cols = -(-n // per_col)
+            margin, col_gap = int(30 * s), int(16 * s)
+            col_w = width + int(60 * s)
+            w = max(cols * col_w + (cols - 1) * col_gap + 2 * margin, text.width(self.title, int(26 * s), "title")
+                    + int(120 * s), sub_w)
+            w = min(size[0] - 40, w)
+            col_w = (w - 2 * margin - (cols - 1) * col_gap) // cols
+            h = head + min(n, per_col) * (rh + gap) + foot
             self.rect = pygame.Rect(0, 0, w, min(h, size[1] - 20))
             self.rect.center = (size[0] // 2, size[1] // 2)
-            self.rects = [pygame.Rect(self.rect.x + int(30 * s), self.rect.y + head + i * (rh + gap),
-                                      w - int(60 * s), rh) for i in range(n)]
+            self.rects = [pygame.Rect(self.rect.x + margin + (i // per_col) * (col_w + col_gap),
+                                      self.rect.y + head + (i % per_col) * (rh + gap), col_w, rh) for i in range(n)]
         self.buttons = []
         if self.cancellable:
             b = widgets.Button("cancel", N_("Cancel"), hint="Esc")
@@ -197,7 +208,8 @@ class ChoiceScene(Modal):
             x = r.x + int(14 * s)
             if o.swatch:
                 x = _swatch(surface, o.swatch, (x + r.height * 0.4, r.centery), r.height * 0.42) + int(10 * s)
-            text.blit(surface, o.label, fs, ink, (x, r.centery), "midleft", "semibold")
+            tokens_w = icons.tokens_width(o.tokens, fs + 2) + int(24 * s) if o.tokens else int(12 * s)
+            text.blit(surface, o.label, fs, ink, (x, r.centery), "midleft", "semibold", max_width=r.right - tokens_w - x)
             if o.tokens:
                 icons.draw_tokens(surface, o.tokens, (r.right - int(12 * s), r.centery), fs + 2, anchor="midright")
         self.draw_buttons(surface)
@@ -310,13 +322,13 @@ class ConvertScene(ChoiceScene):
         known = {o.value for o in self.options}
         added = [o for o in fresh if o.value not in known]
         if added:
-            top = self.rect.top
+            first = self.rects[0].topleft
             self.options += added
             self.layout(self.app.size)
-            dy = top - self.rect.top
-            self.rect.move_ip(0, dy)
+            dx, dy = first[0] - self.rects[0].x, first[1] - self.rects[0].y
+            self.rect.move_ip(dx, dy)
             for r in self.rects + [b.rect for b in self.buttons]:
-                r.move_ip(0, dy)
+                r.move_ip(dx, dy)
         self.dirty = True
 
 
