@@ -210,6 +210,8 @@ def summary(game: Game) -> dict:
         "finished": game.finished,
         "vp": {n: p.VP for n, p in s.players.items()},
         "moves": len(game.log),
+        # the colours chosen (Fire & Ice): the load screen shows a faction in the colour it wears
+        "colors": {n: p.color for n, p in s.players.items() if p.color},
     }
 
 
@@ -447,6 +449,7 @@ class SaveInfo:
     finished: bool = False
     moves: int = 0
     names: dict = field(default_factory=dict)
+    colors: dict = field(default_factory=dict)  # faction -> the terrain colour it chose (Fire & Ice)
     error: str = ""  # a message when the file cannot be read
     mtime: float = 0.0
 
@@ -481,8 +484,10 @@ def info(path: Path) -> SaveInfo:
         names = data.get("names") if isinstance(data.get("names"), dict) else {}
         names = {k: clean(v, MAX_NAME, newlines=False) for k, v in names.items()
                  if isinstance(k, str) and isinstance(v, str)}
+        colors = sm.get("colors") if isinstance(sm.get("colors"), dict) else {}  # absent in older saves
+        colors = {k: v for k, v in colors.items() if k in factions and v in TERRAINS}
         return SaveInfo(path, game_id, clean(data.get("saved", ""), 40), factions, rnd, clean(sm.get("phase", ""), 20),
-                        sm.get("finished") is True, moves, names, mtime=mtime)
+                        sm.get("finished") is True, moves, names, colors, mtime=mtime)
     except SaveError as exc:
         return SaveInfo(path, game_id, error=str(exc), mtime=mtime)
 

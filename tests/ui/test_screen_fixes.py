@@ -276,3 +276,38 @@ def test_every_conversion_of_a_long_list_can_be_clicked(size):
     before = len(game.log)
     click(app, dialog.rects[-1].center)
     assert game.log[before:] == [("alchemists", last)]
+
+
+def test_the_load_list_shows_a_chosen_colour(title_app, user_dirs, monkeypatch):
+    """Found reviewing at 1366x768: the Riverwalkers (who chose a colour) had a grey dot in 'Load a
+    game' while the map, the panels and the chips wore the colour they chose. The save's summary
+    keeps the chosen colours and the list draws them."""
+    from tmdesktop import saves
+    from tmdesktop.app import theme
+    from tmdesktop.app.scenes.load_scene import LoadScene
+    from tmdesktop.rules.constants import FACTION_OPTION
+    from tmdesktop.rules.engine import Game
+    from tmdesktop.rules.setup import TOURNAMENT_OPTIONS, GameSetup
+
+    opts = frozenset(TOURNAMENT_OPTIONS) | set(FACTION_OPTION.values())
+    game = Game(GameSetup.random(3, 5, options=opts, factions=("riverwalkers", "icemaidens", "nomads")))
+    picks = {"riverwalkers": "green", "icemaidens": "gray"}
+    while game.state.phase != "dwellings":
+        who = game.to_act().faction
+        acts = game.legal_actions(who)
+        game.apply(who, next(a for a in acts if a.color == picks[who]) if game.decision(who) == "color" else acts[0])
+    folder = saves.saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    saves.save_game(game, folder / f"20260101-000000-abcd{saves.SUFFIX}", "g")
+    info = saves.list_saves()[0]
+    assert info.colors == {"riverwalkers": "green", "icemaidens": "gray"}
+    app = title_app((1366, 768))
+    drawn = []
+    circle = pygame.draw.circle
+    monkeypatch.setattr(pygame.draw, "circle", lambda surface, colour, *a, **kw: (
+        drawn.append(tuple(colour)[:3]), circle(surface, colour, *a, **kw))[1])
+    app.push(LoadScene(app))
+    app.render(force=True)
+    assert theme.piece_colour("green") in drawn  # the Riverwalkers' dot
+    assert theme.piece_colour("ice") in drawn  # an ice faction wears its own
+    assert theme.piece_colour("variable") not in drawn

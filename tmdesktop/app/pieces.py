@@ -10,11 +10,15 @@ from . import theme
 from .paths import asset
 
 def piece_terrain(p) -> str:
-    """The terrain whose colour a player's pieces wear: the home terrain, or the colour chosen by
-    a faction that chooses one (Riverwalkers, Shapeshifters: "pieces of the colour of their
+    """The terrain whose colour a player's pieces wear (see `worn_terrain`)."""
+    return worn_terrain(p.faction.home, p.color)
+
+
+def worn_terrain(home: str, chosen: str | None) -> str:
+    """The terrain whose colour a faction's pieces wear: its home terrain, or the colour chosen
+    by a faction that chooses one (Riverwalkers, Shapeshifters: "pieces of the colour of their
     starting terrain"); ice and volcano factions wear their own."""
-    home = p.faction.home
-    return home if home in theme.PIECE else (p.color or home)
+    return home if home in theme.PIECE else (chosen or home)
 
 
 KIND_FILES = {"D": "dwelling", "TP": "trading_house", "TE": "temple", "SH": "stronghold",

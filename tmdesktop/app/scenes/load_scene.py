@@ -18,7 +18,7 @@ from tmdesktop.rules import actions as A
 from tmdesktop.rules.engine import Game
 from tmdesktop.rules.preview import offer_terms
 
-from .. import describe, text, theme
+from .. import describe, pieces, text, theme
 from ..computer import move_seconds
 from ..describe import describe_save, faction_names
 from ..session import Outcome, Session
@@ -378,7 +378,7 @@ class LoadScene(ListMenuScene):
                 fd = faction(f)
             except KeyError:
                 continue
-            colour = theme.piece_colour(fd.home)
+            colour = theme.piece_colour(pieces.worn_terrain(fd.home, info.colors.get(f)))  # a chosen one too
             label = _(fd.display) + (f" ({info.names[f]})" if info.names.get(f) else "")
             pygame.draw.circle(surface, colour, (x + self.px(8), y - self.px(10)), self.px(8))
             pygame.draw.circle(surface, theme.INK_SOFT, (x + self.px(8), y - self.px(10)), self.px(8), 1)

@@ -97,8 +97,8 @@ def _band(surface, r: pygame.Rect, name: str, u: _U, picked: str | None, dim: bo
     pygame.draw.rect(surface, colour, band, border_top_left_radius=radius, border_top_right_radius=radius)
     ink = theme.text_on(colour)
     draw_emblem(surface, fd.home, (r.x + u(40), band.centery), u(26), picked)
-    piece_terrain = picked if (fd.home == "variable" and picked) else fd.home
-    pieces.draw_piece(surface, "SH", piece_terrain if piece_terrain in theme.PIECE else "gray",
+    worn = pieces.worn_terrain(fd.home, picked)
+    pieces.draw_piece(surface, "SH", worn if worn in theme.PIECE else "gray",
                       (r.right - u(40), band.centery + u(14)), u(58))
     tx = r.x + u(78)
     tw = r.right - u(84) - tx
@@ -231,10 +231,10 @@ def draw_board(surface, rect, name: str, scale: float, picked: str | None = None
               "semibold", max_width=r.right - pad - slots_x)
     y += u(22)
     row_h = u(44)
-    piece_terrain = picked if (fd.home == "variable" and picked) else fd.home
+    worn = pieces.worn_terrain(fd.home, picked)
     for b in BUILDINGS:
         cy = y + row_h // 2
-        pieces.draw_piece(surface, b, piece_terrain if piece_terrain in theme.PIECE else "gray",
+        pieces.draw_piece(surface, b, worn if worn in theme.PIECE else "gray",
                           (x0 + u(18), cy + u(8)), u(34), shadow=False)
         text.blit(surface, f"{describe.building(b)} ×{fd.buildings[b]['count']}", u.f(16), theme.INK,
                   (x0 + u(42), cy), "midleft", "semibold", max_width=u(154))
