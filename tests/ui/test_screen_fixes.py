@@ -311,3 +311,41 @@ def test_the_load_list_shows_a_chosen_colour(title_app, user_dirs, monkeypatch):
     assert theme.piece_colour("green") in drawn  # the Riverwalkers' dot
     assert theme.piece_colour("ice") in drawn  # an ice faction wears its own
     assert theme.piece_colour("variable") not in drawn
+
+
+def test_the_replay_status_dot_is_the_mover_s_and_dark_dots_are_outlined(make_app, user_dirs, monkeypatch):
+    """Found reviewing: 'Move 150: Mermaids…' had the dot of the faction acting next, and the
+    Darklings' black dots in the move list did not show on the dark panel."""
+    from tmdesktop.app import theme
+    from tmdesktop.app.pieces import piece_terrain
+
+    app, _scene, _session = make_app()
+    path = sorted(SAMPLES.glob("*.txt"))[0]
+    game, log, note = load_replay(path)
+    viewer = ReplayScene(app, game, log, "sample", note)
+    app.push(viewer)
+    drawn = []
+    circle = pygame.draw.circle
+    monkeypatch.setattr(pygame.draw, "circle", lambda surface, colour, centre, radius, *a, **kw: (
+        drawn.append((tuple(colour)[:3], tuple(map(int, centre)), radius)), circle(surface, colour, centre, radius, *a, **kw))[1])
+    checked = 0
+    for _ in range(150):
+        key(app, pygame.K_RIGHT)
+        mover = viewer.full_log[viewer.pos - 1][0]
+        nxt = viewer.decider()
+        if mover is None or mover == nxt:
+            continue
+        drawn.clear()
+        app.render(force=True)
+        status_dots = [c for c, (x, y), _r in drawn if y == viewer.lay.top.centery]
+        assert status_dots and status_dots[0] == theme.piece_colour(piece_terrain(viewer.game.state.players[mover]))
+        checked += 1
+    assert checked > 10
+    dark = [f for f, p in viewer.game.state.players.items() if theme.is_dark(theme.piece_colour(piece_terrain(p)))]
+    assert dark  # the sample has a black faction
+    drawn.clear()
+    app.render(force=True)
+    black = theme.piece_colour(piece_terrain(viewer.game.state.players[dark[0]]))
+    dots = [(centre, radius) for colour, centre, radius in drawn if colour == black]
+    rims = {(centre, radius) for colour, centre, radius in drawn if colour == theme.edge_on_dark(black)}
+    assert dots and all((centre, radius + 1) in rims for centre, radius in dots if radius < 10)

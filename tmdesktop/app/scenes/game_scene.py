@@ -117,6 +117,10 @@ class GameScene(Scene):
     def decider(self) -> str | None:
         return self.ctl.decider()
 
+    def status_faction(self) -> str | None:
+        """Whose colour the status line's dot wears: the player it speaks to."""
+        return self.decider()
+
     def legal(self) -> list[A.Action]:
         return self.ctl.legal()
 
@@ -734,7 +738,7 @@ class GameScene(Scene):
         r = text.blit(surface, self._phase_text(), int(fs * 1.1), theme.ACCENT, (x, L.top.centery), "midleft",
                       "title")
         x = r.right + int(18 * s)
-        me = self.decider()
+        me = self.status_faction()
         if me:
             colour = theme.piece_colour(piece_terrain(st.players[me]))
             pygame.draw.circle(surface, colour, (x + int(8 * s), L.top.centery), int(8 * s))

@@ -241,6 +241,12 @@ class ReplayScene(GameScene):
         self.playing = False
         open_scene(self.app, "scoring", self.game)
 
+    def status_faction(self) -> str | None:
+        """The faction whose move the status line tells (not the one who acts next)."""
+        if self.pos <= self.start or (self.game.finished and self.pos == len(self.full_log)):
+            return None
+        return self.full_log[self.pos - 1][0]
+
     def _status_text(self) -> str:
         """The move on the board, not an instruction: nobody plays in a replay."""
         if self.pos <= self.start:
@@ -329,9 +335,11 @@ class ReplayScene(GameScene):
             if current:
                 pygame.draw.rect(surface, (86, 78, 44), row, border_radius=4)
             home = piece_terrain(st.players[f]) if f in st.players else None
-            if home:
-                pygame.draw.circle(surface, theme.piece_colour(home), (row.x + int(9 * s) + 2, row.centery),
-                                   max(3, int(6 * s)))
+            if home:  # outlined: a black faction's dot must show on the dark panel
+                dot, r_dot = (row.x + int(9 * s) + 2, row.centery), max(3, int(6 * s))
+                colour = theme.piece_colour(home)
+                pygame.draw.circle(surface, theme.edge_on_dark(colour), dot, r_dot + 1)
+                pygame.draw.circle(surface, colour, dot, r_dot)
             label = self.move_text(f, a)
             colour = theme.TEXT if not future else theme.TEXT_DIM
             text.blit(surface, f"{i + 1 - self.start}. {label}" if i >= self.start else label, max(10, int(15 * s)),

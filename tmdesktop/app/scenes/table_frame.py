@@ -75,7 +75,7 @@ def parts(scene) -> list[Part]:
         key = keys[name]
         out.append(Part(f"player:{name}", r.inflate(8, 8), key,
                         lambda s, name=name, key=key: panels.draw_panel(s, scene.game, name, me, glow, key=key)))
-    out.append(Part("top", pygame.Rect(L.top), _top_key(scene, homes, me), scene._draw_top))
+    out.append(Part("top", pygame.Rect(L.top), _top_key(scene, homes, scene.status_faction()), scene._draw_top))
     size, small = max(11, int(17 * L.scale)), max(10, int(14 * L.scale))
     under = [part.region for part in out]
     for b in scene.buttons + scene.top_buttons:
