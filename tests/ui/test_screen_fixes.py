@@ -349,3 +349,20 @@ def test_the_replay_status_dot_is_the_mover_s_and_dark_dots_are_outlined(make_ap
     dots = [(centre, radius) for colour, centre, radius in drawn if colour == black]
     rims = {(centre, radius) for colour, centre, radius in drawn if colour == theme.edge_on_dark(black)}
     assert dots and all((centre, radius + 1) in rims for centre, radius in dots if radius < 10)
+
+
+def test_a_faction_board_s_close_button_sits_on_the_board_s_card(make_app):
+    """Found reviewing at 1366x768: the faction board opened from a panel had its Close button
+    under the board, on the veiled table; it now sits in the card's bottom strip."""
+    from tmdesktop.app import theme
+    from tmdesktop.app.scenes.dialogs import FactionBoardScene
+
+    app, scene, session = make_app(size=(1366, 768), demo=60, seed=4)
+    faction = session.game.state.seats[0]
+    board = FactionBoardScene(app, faction, "board")
+    app.push(board)
+    app.render(force=True)
+    close = board.buttons[0].rect
+    beside = (close.left - int(20 * board.scale), close.centery)
+    assert board.rect.collidepoint(beside)
+    assert app.screen.get_at(beside)[:3] == theme.PARCHMENT[:3]

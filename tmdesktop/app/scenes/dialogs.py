@@ -356,9 +356,9 @@ class FactionBoardScene(Modal):
     def draw(self, surface) -> None:
         from ..views import faction_board
 
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((10, 14, 12, 150))
-        surface.blit(veil, (0, 0))
+        surface.blit(_veil(surface.get_size()), (0, 0))
+        # one card: the board, and under it the strip holding Close (not a button under the board)
+        widgets.panel(surface, self.rect, theme.PARCHMENT, radius=int(12 * self.scale), edge=theme.INK_SOFT)
         board = self.rect.inflate(0, -int(60 * self.scale)).move(0, -int(26 * self.scale))
         faction_board.draw_board(surface, board, self.faction_name, self.scale, picked=self.picked)
         self.draw_buttons(surface)
