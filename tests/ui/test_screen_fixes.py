@@ -366,3 +366,30 @@ def test_a_faction_board_s_close_button_sits_on_the_board_s_card(make_app):
     beside = (close.left - int(20 * board.scale), close.centery)
     assert board.rect.collidepoint(beside)
     assert app.screen.get_at(beside)[:3] == theme.PARCHMENT[:3]
+
+
+@pytest.mark.parametrize("ui_scale", [1.25, 1.5])
+@pytest.mark.parametrize("page", ["setup", "settings", "draft", "auction"])
+def test_a_larger_size_of_menus_leaves_the_forms_whole(title_app, user_dirs, page, ui_scale):
+    """Found reviewing at 1366x768 with Settings > Size of menus at 150%: the seed field was drawn
+    over 'Start the game', Done over the names, the draft's and the auction's parts over one another
+    and past the window. The forms laid out on the whole window keep its size; every button,
+    chooser, switch and field is inside the window and apart from the others."""
+    from tmdesktop.app.scenes import registry
+    from tmdesktop.rules.setup import TOURNAMENT_OPTIONS, GameSetup
+
+    app = title_app((1366, 768))
+    app.settings.ui_scale = ui_scale
+    args = ()
+    if page in ("draft", "auction"):
+        options = TOURNAMENT_OPTIONS | {"fire-and-ice-factions/ice", "fire-and-ice-factions/volcano",
+                                        "fire-and-ice-factions/variable_v5"}
+        args = (GameSetup.random(5, 3, options=options), ["Ana", "Bo", "Cy", "Di", "Ed"])
+    scene = registry.open_scene(app, page, *args)
+    app.render(force=True)
+    rects = [b.rect for b in scene.buttons] + [w.rect for w in scene.choosers + scene.switches + scene.fields]
+    window = app.screen.get_rect()
+    assert rects
+    for i, r in enumerate(rects):
+        assert window.contains(r), (page, r)
+        assert r.collidelist(rects[i + 1:]) == -1, (page, r, rects[i + 1 + r.collidelist(rects[i + 1:])])

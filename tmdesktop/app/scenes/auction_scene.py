@@ -36,6 +36,8 @@ MARKERS = ((214, 84, 70), (74, 134, 222), (238, 198, 66), (96, 176, 96), (176, 1
 
 
 class AuctionScene(MenuScene):
+    whole_frame = True
+
     def __init__(self, app, setup: GameSetup, names: list[str], auction: Auction | None = None,
                  kinds: list[str] | None = None):
         super().__init__(app)

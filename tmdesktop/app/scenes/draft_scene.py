@@ -56,6 +56,8 @@ def hex_points(centre, r: float) -> list[tuple[float, float]]:
 class DraftScene(MenuScene):
     """Factions picked in seat order on the engine, then Fire & Ice colour picks."""
 
+    whole_frame = True
+
     def __init__(self, app, setup: GameSetup, names: list[str], prefs: list[str] | None = None,
                  kinds: list[str] | None = None):
         super().__init__(app)

@@ -116,6 +116,10 @@ class MenuScene(Scene):
     """A full-screen menu page with buttons, choosers, switches and text fields."""
 
     title_msg = ""
+    #: The page is a form laid out on the whole 1920 x 1080 frame (new game, settings, the draft,
+    #: the auction): a larger "size of menus" would push its parts past the window and onto one
+    #: another, so it keeps the window's size. Pages that flow (lists, rules, scoring) grow.
+    whole_frame = False
     back_to: str | None = "pop"  # Esc closes the page
     enter_button: str | None = None  # the button Enter presses (a page's main action)
 
@@ -140,7 +144,8 @@ class MenuScene(Scene):
         self.size = size
         w, h = size
         ui = app_settings(self.app).ui_scale
-        self.scale = max(0.45, min(w / REF_W, h / REF_H)) * ui
+        fit = max(0.45, min(w / REF_W, h / REF_H))
+        self.scale = fit * (min(ui, 1.0) if self.whole_frame else ui)
         self.layout()
         self.dirty = True
 

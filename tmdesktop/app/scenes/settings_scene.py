@@ -41,6 +41,8 @@ def apply_display(app) -> None:
 
 
 class SettingsScene(MenuScene):
+    whole_frame = True
+
     def __init__(self, app):
         super().__init__(app)
         s = app_settings(app)

@@ -58,6 +58,7 @@ def fresh_seed() -> int:
 
 class SetupScene(MenuScene):
     enter_button = "start"
+    whole_frame = True
 
     def __init__(self, app):
         super().__init__(app)
