@@ -393,3 +393,39 @@ def test_a_larger_size_of_menus_leaves_the_forms_whole(title_app, user_dirs, pag
     for i, r in enumerate(rects):
         assert window.contains(r), (page, r)
         assert r.collidelist(rects[i + 1:]) == -1, (page, r, rects[i + 1 + r.collidelist(rects[i + 1:])])
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_a_faction_board_names_its_buildings_whole_beside_their_cost(lang, monkeypatch):
+    """Found reviewing the draft at 1366x768 in Spanish: 'Puesto de comercio ×4' was shrunk until
+    it ran into its cost ('×43●2'). A name too long for its column goes over its count, at the
+    row's type size; the board still says its ability and stronghold."""
+    from tmdesktop import i18n
+    from tmdesktop.app import describe, text
+    from tmdesktop.app.views import faction_board
+
+    i18n.set_language(lang)
+    try:
+        pygame.display.set_mode((1366, 768))
+        surface = pygame.Surface((1366, 768))
+        drawn = []
+        blit = text.blit
+        monkeypatch.setattr(text, "blit", lambda surface, s, size, *a, **kw: (
+            drawn.append((s, size, kw.get("max_width", 0))), blit(surface, s, size, *a, **kw))[1])
+        words = []
+        draw_words = faction_board._draw_words
+        monkeypatch.setattr(faction_board, "_draw_words", lambda surface, name, *a: (
+            words.append(name), draw_words(surface, name, *a))[1])
+        for name in ("alchemists", "mermaids", "riverwalkers"):
+            drawn.clear()
+            faction_board.draw_board(surface, pygame.Rect(810, 140, 530, 560), name, 0.71)
+            for b in ("D", "TP", "TE", "SH", "SA"):
+                label = describe.building(b)
+                mine = [(s, size, mw) for s, size, mw in drawn if s.startswith(label)]
+                assert mine, (name, label)
+                for s, size, mw in mine:
+                    assert not mw or text.width(s, size, "semibold") <= mw, (s, size, mw)
+            assert words == [name], words  # the faction's own ability and stronghold
+            words.clear()
+    finally:
+        i18n.set_language("en")

@@ -236,8 +236,13 @@ def draw_board(surface, rect, name: str, scale: float, picked: str | None = None
         cy = y + row_h // 2
         pieces.draw_piece(surface, b, worn if worn in theme.PIECE else "gray",
                           (x0 + u(18), cy + u(8)), u(34), shadow=False)
-        text.blit(surface, f"{describe.building(b)} ×{fd.buildings[b]['count']}", u.f(16), theme.INK,
-                  (x0 + u(42), cy), "midleft", "semibold", max_width=u(154))
+        building, count, room = describe.building(b), f"×{fd.buildings[b]['count']}", u(150)  # up to the cost
+        if text.width(f"{building} {count}", u.f(16), "semibold") <= room:
+            text.blit(surface, f"{building} {count}", u.f(16), theme.INK, (x0 + u(42), cy), "midleft", "semibold")
+        else:  # a long name (Spanish "Puesto de comercio") over its count, rather than shrunk into the cost
+            text.blit(surface, building, u.f(16), theme.INK, (x0 + u(42), cy - u(9)), "midleft", "semibold",
+                      max_width=room)
+            text.blit(surface, count, u.f(16), theme.INK, (x0 + u(42), cy + u(10)), "midleft", "semibold")
         icons.draw_tokens(surface, icons.gains_tokens(fd.cost(b)), (x0 + u(200), cy), u.f(19))
         steps = _income_steps(fd, b)
         avail = r.right - pad - slots_x
