@@ -429,3 +429,36 @@ def test_a_faction_board_names_its_buildings_whole_beside_their_cost(lang, monke
             words.clear()
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_every_faction_s_name_reads_whole_on_its_draft_card(lang, monkeypatch):
+    """Found reviewing the draft at 1366x768: 'Moradores de la oscuridad' and other long names
+    were shrunk to about 9 pixels. A name too long for the card goes on two lines at nearly the
+    card's type size; no name is shrunk or cut."""
+    from tmdesktop import i18n
+    from tmdesktop.app import text
+    from tmdesktop.app.views import faction_board
+    from tmdesktop.rules.data import ALL_FACTIONS, faction
+
+    i18n.set_language(lang)
+    try:
+        surface = pygame.Surface((400, 200))
+        scale = 0.71  # the draft's cards at 1366x768
+        drawn = []
+        blit = text.blit
+        monkeypatch.setattr(text, "blit", lambda surface, s, size, *a, **kw: (
+            drawn.append((s, size, kw.get("max_width", 0))), blit(surface, s, size, *a, **kw))[1])
+        least = max(11, int(round(19 * scale)))
+        for name in ALL_FACTIONS:
+            drawn.clear()
+            faction_board.draw_card(surface, pygame.Rect(10, 10, 178, 103), name, scale)
+            title = i18n._(faction(name).display)
+            named = [d for d in drawn if d[0] in title]  # the emblem's "?" aside
+            lines = named[:1] if named[0][0] == title else named[:2]
+            assert " ".join(s for s, _size, _mw in lines) == title, (title, lines)
+            for s, size, mw in lines:
+                assert size >= least, (title, s, size)
+                assert not mw or text.width(s, size, "bold") <= mw, (title, s, size, mw)
+    finally:
+        i18n.set_language("en")

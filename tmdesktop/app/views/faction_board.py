@@ -349,6 +349,16 @@ def draw_summary(surface, rect, name: str, scale: float, vp: int | None = None, 
                   max_width=inner)
 
 
+def _two_lines(title: str, size: int, room: int) -> list[str] | None:
+    """`title` split at a space into two lines that each fit `room` at `size` (bold), as even as
+    they can be; None if no split fits."""
+    words = title.split()
+    splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
+    widths = [(max(text.width(a, size, "bold"), text.width(b, size, "bold")), [a, b]) for a, b in splits]
+    fitting = [(w, lines) for w, lines in widths if w <= room]
+    return min(fitting)[1] if fitting else None
+
+
 def draw_card(surface, rect, name: str, scale: float, status: str = "", enabled: bool = True,
               glow: bool = False, selected: bool = False) -> None:
     """A small card: emblem, name, terrain, stronghold piece and a status line."""
@@ -367,15 +377,21 @@ def draw_card(surface, rect, name: str, scale: float, status: str = "", enabled:
     draw_emblem(surface, fd.home, (r.x + u(14) + u(8) + em, r.y + u(10) + em), em)
     tx = r.x + u(14) + u(16) + 2 * em
     ink = theme.INK if enabled else (58, 56, 52)
-    text.blit(surface, _(fd.display), u.f(21), ink, (tx, r.y + u(8)), "topleft", "bold", max_width=r.right - tx - u(6))
+    title, room = _(fd.display), r.right - tx - u(6)
+    lines = _two_lines(title, u.f(19), room) if text.width(title, u.f(21), "bold") > room else None
+    if lines:  # a long name (Spanish "Moradores de la oscuridad") on two lines rather than shrunk
+        for k, line in enumerate(lines):
+            text.blit(surface, line, u.f(19), ink, (tx, r.y + u(4) + k * u(22)), "topleft", "bold")
+    else:
+        text.blit(surface, title, u.f(21), ink, (tx, r.y + u(8)), "topleft", "bold", max_width=room)
     if fd.home in TERRAINS:
         home = describe.terrain(fd.home).capitalize()
     elif fd.home == "variable":
         home = _("Chooses a colour")
     else:
         home = _("{kind}, chooses a terrain").format(kind=describe.terrain(fd.home).capitalize())
-    text.blit(surface, home, u.f(16), theme.INK_SOFT if enabled else ink, (tx, r.y + u(40)), "topleft",
-              max_width=r.right - tx - u(6))
+    text.blit(surface, home, u.f(16), theme.INK_SOFT if enabled else ink, (tx, r.y + u(52 if lines else 40)),
+              "topleft", max_width=r.right - tx - u(6))
     if enabled:
         pieces.draw_piece(surface, "SH", fd.home if fd.home in theme.PIECE else "gray",
                           (r.right - u(30), r.bottom - u(26)), u(40))
