@@ -89,10 +89,10 @@ def taken_marker(surface, r: pygame.Rect, token: pygame.Rect | None = None) -> N
     """An octagonal 'taken' token over an action used this round (a power action on the board, a
     held tile's action in a panel): `r` veiled, the token centred in `token` (default `r`)."""
     veil = pygame.Surface(r.size, pygame.SRCALPHA)
-    veil.fill((40, 30, 40, 130))
+    veil.fill((40, 30, 40, 170))  # what is under it fades, so its edges do not read as numbers
     surface.blit(veil, r)
     token = token or r
-    d = min(token.width, token.height) * 0.62
+    d = min(token.width, token.height) * 0.8
     c = token.center
     pts = [(c[0] + d / 2 * math.cos(math.radians(22.5 + 45 * k)), c[1] + d / 2 * math.sin(math.radians(22.5 + 45 * k)))
            for k in range(8)]
