@@ -462,3 +462,16 @@ def test_every_faction_s_name_reads_whole_on_its_draft_card(lang, monkeypatch):
                 assert not mw or text.width(s, size, "bold") <= mw, (title, s, size, mw)
     finally:
         i18n.set_language("en")
+
+
+def test_a_word_in_a_token_line_is_followed_by_a_space():
+    """Found reviewing a 2-player table at 1366x768: a panel read 'Income4' (the room after a word
+    was the room between icons, 2 pixels in small type). After a word there is at least a space."""
+    from tmdesktop.app import text
+    from tmdesktop.app.views import icons
+
+    for size in (11, 12, 14, 18, 24):
+        space = text.width("Income 4", size, "semibold") - text.width("Income", size, "semibold") \
+            - text.width("4", size, "semibold")
+        word = icons.tokens_width([("t", "Income")], size) - text.width("Income", size, "semibold")
+        assert word >= space - 1, (size, word, space)

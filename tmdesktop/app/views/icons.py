@@ -158,11 +158,17 @@ def tokens_width(tokens, size: int, colour=theme.INK) -> int:
     return w
 
 
+def _word_gap(size: int) -> int:
+    """The room after a word: a space ("Income 4", not "Income4" in small type), wider than the
+    room between icons."""
+    return max(3, size // 3)
+
+
 def _token_width(tok, size: int) -> int:
     kind, value = tok
     gap = max(2, size // 6)
     if kind == "t":
-        return text.width(str(value), size, "semibold") + gap
+        return text.width(str(value), size, "semibold") + _word_gap(size)
     w = size + gap
     if _label(value):
         w += text.width(_label(value), size, "bold") + 1
@@ -188,7 +194,7 @@ def draw_tokens(surface, tokens, pos, size: int, colour=theme.INK, anchor: str =
         if kind == "t":
             img = text.text(str(value), size, colour, "semibold")
             surface.blit(img, img.get_rect(midleft=(x, y)))
-            x += img.get_width() + gap
+            x += img.get_width() + _word_gap(size)
             continue
         if _label(value):
             img = text.text(_label(value), size, colour, "bold")
