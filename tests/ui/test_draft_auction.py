@@ -277,3 +277,31 @@ def test_a_message_in_the_draft_does_not_cover_the_line_saying_what_to_click(tit
         assert hints and toasts
         assert not toasts[0].colliderect(hints[0]), (toasts[0], hints[0])
         assert app.screen.get_rect().contains(toasts[0])
+
+
+@pytest.mark.parametrize("lang", ["es", "it"])
+def test_the_auction_says_what_is_at_stake_whole(title_app, lang, monkeypatch):
+    """Found reviewing at 1366x768: 'At stake: one of …, and a free place in the turn order' was
+    cut ('…y un puesto libre en el orde…') in Spanish and Italian. It goes on as many lines as it
+    takes; the last bids are written under the bid instead."""
+    from tmdesktop import i18n
+    from tmdesktop.app import text
+    from tmdesktop.app.scenes.auction_scene import AuctionScene
+
+    app = title_app((1366, 768))
+    setup = setup_screen(app, 4, False, "auction", ["Ana", "Bo", "Cy", "Di"])
+    i18n.set_language(lang)
+    try:
+        click(app, setup.centre_of("start"))
+        auction = app.stack.top
+        assert isinstance(auction, AuctionScene)
+        bid(app, auction, 2)  # a bid: the history line shows too
+        drawn = []
+        render = text.text
+        monkeypatch.setattr(text, "text", lambda s, *a, **kw: (drawn.append((s, kw.get("wrap", 0))), render(s, *a, **kw))[1])
+        app.render(force=True)
+        head = i18n._("At stake: one of {factions}, and a free place in the turn order").split("{factions}")[0]
+        stakes = [(s, wrap) for s, wrap in drawn if s.startswith(head)]
+        assert stakes and all(wrap and not s.endswith("…") for s, wrap in stakes), stakes
+    finally:
+        i18n.set_language("en")

@@ -440,10 +440,8 @@ class AuctionScene(MenuScene):
         # what the auction is for: the winner's pick of the factions still on the table
         stake = _("At stake: one of {factions}, and a free place in the turn order").format(
             factions=", ".join(_(faction(f).display) for f in a.factions))
-        text.blit(surface, stake, self.fs(16), theme.HIGHLIGHT, (x, r.y + px(102)), "topleft", "semibold", max_width=w)
-        if self.history:
-            text.blit(surface, " · ".join(self.history[-3:]), self.fs(16), theme.TEXT_DIM, (x, r.y + px(130)),
-                      "topleft", max_width=w)
+        # on as many lines as it takes (the faction names are long in Spanish and Italian)
+        surface.blit(text.text(stake, self.fs(16), theme.HIGHLIGHT, "semibold", wrap=w), (x, r.y + px(102)))
         box = self.bid_box
         pygame.draw.rect(surface, theme.PARCHMENT, box, border_radius=px(10))
         pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=px(10))
@@ -455,6 +453,9 @@ class AuctionScene(MenuScene):
                 low=bids[0], high=bids[-1], vp=START_VP - self.bid)
             text.blit(surface, note, self.fs(17), theme.TEXT_DIM, (r.centerx, box.bottom + px(14)), "midtop",
                       max_width=w)
+        if self.history:  # the last bids, under the bid (the stake above may take two lines)
+            text.blit(surface, " · ".join(self.history[-3:]), self.fs(16), theme.TEXT_DIM,
+                      (r.centerx, box.bottom + px(46)), "midtop", max_width=w)
         self.button("bid").label = _("Bid {n}").format(n=self.bid)
 
     def draw_peek(self, surface) -> None:
