@@ -305,3 +305,27 @@ def test_the_auction_says_what_is_at_stake_whole(title_app, lang, monkeypatch):
         assert stakes and all(wrap and not s.endswith("…") for s, wrap in stakes), stakes
     finally:
         i18n.set_language("en")
+
+
+def test_a_five_player_auction_s_cards_hold_their_building_costs(title_app, monkeypatch):
+    """Found reviewing a 5-player auction at 1366x768: the row of building costs ran past the right
+    edge of each faction card. Where one row would need type smaller than 11 pixels the costs take
+    two rows; every token drawn for a card lies inside it."""
+    from tmdesktop.app.scenes.auction_scene import AuctionScene
+    from tmdesktop.app.views import icons
+
+    app = title_app((1366, 768))
+    setup = setup_screen(app, 5, False, "auction", ["Ana", "Bo", "Cy", "Di", "Ed"])
+    click(app, setup.centre_of("start"))
+    auction = app.stack.top
+    assert isinstance(auction, AuctionScene)
+    drawn = []
+    draw = icons.draw_tokens
+    monkeypatch.setattr(icons, "draw_tokens", lambda *a, **kw: (lambda r: (drawn.append(r), r)[1])(draw(*a, **kw)))
+    app.render(force=True)
+    cards = [r for _f, r in auction.cards]
+    assert len(cards) == 5
+    inside = [t for t in drawn if any(c.colliderect(t) for c in cards)]
+    assert inside
+    for t in inside:
+        assert any(c.contains(t) for c in cards), t

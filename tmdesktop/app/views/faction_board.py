@@ -320,23 +320,33 @@ def draw_summary(surface, rect, name: str, scale: float, vp: int | None = None, 
         isz -= 1
     icons.draw_tokens(surface, line, (x0, y + isz // 2), isz)
     y += isz + u(10)
-    # building costs in one line
-    cs = u.f(16)
-    piece = u(26)
+    # building costs in one line, or two where one would need type smaller than 11 (narrow cards)
 
-    def need(size: int, pw: int) -> int:
-        return sum(pw + icons.tokens_width(icons.gains_tokens(fd.cost(b)), size) + u(4) for b in BUILDINGS)
+    def need(kinds, size: int, pw: int) -> int:
+        return sum(pw + icons.tokens_width(icons.gains_tokens(fd.cost(b)), size) + u(4) for b in kinds)
 
-    while cs > 9 and need(cs, piece) > inner:
-        cs -= 1
-        piece = max(12, int(piece * 0.94))
-    x = x0
-    for b in BUILDINGS:
-        pieces.draw_piece(surface, b, fd.home if fd.home in theme.PIECE else "gray",
-                          (x + piece // 2, y + u(12) + piece * 0.25), piece, shadow=False)
-        rr = icons.draw_tokens(surface, icons.gains_tokens(fd.cost(b)), (x + piece, y + u(12)), cs)
-        x = rr.right + u(4)
-    y += u(32)
+    def fitted(kinds) -> tuple[int, int]:
+        cs, piece = u.f(16), u(26)
+        while cs > 11 and need(kinds, cs, piece) > inner:
+            cs -= 1
+            piece = max(12, int(piece * 0.94))
+        return cs, piece
+
+    rows = [BUILDINGS]
+    cs, piece = fitted(BUILDINGS)
+    if need(BUILDINGS, cs, piece) > inner:
+        rows = [BUILDINGS[:3], BUILDINGS[3:]]
+        cs, piece = min(fitted(row) for row in rows)
+    for row in rows:
+        x = x0
+        for b in row:
+            pieces.draw_piece(surface, b, fd.home if fd.home in theme.PIECE else "gray",
+                              (x + piece // 2, y + u(12) + piece * 0.25), piece, shadow=False)
+            rr = icons.draw_tokens(surface, icons.gains_tokens(fd.cost(b)), (x + piece, y + u(12)), cs)
+            x = rr.right + u(4)
+        y += u(32) if len(rows) == 1 else u(28)
+    if len(rows) > 1:
+        y += u(6)
     bottom = r.bottom - pad - (u(24) if note else 0)
     size = _words_size(name, u.f(17), inner, bottom - y)
     clip = surface.get_clip()
