@@ -191,3 +191,29 @@ def test_a_lesson_gives_no_hint_button_and_h_opens_no_suggestion(user_dirs, titl
     top = app.stack.top
     key(app, pygame.K_h)
     assert app.stack.top is top and scene.run.index == 2
+
+
+def test_the_lesson_panel_offers_enter_only_when_enter_is_its_own(user_dirs, title_app):
+    """Found reviewing lesson 8 at 1366x768: with the round summary open, its Continue and the
+    lesson's 'Continue (Enter)' were on screen together, and Enter closed the summary. The panel's
+    buttons name a key only while no picker or summary over the table takes the keys."""
+    app, _listing = open_list(title_app, size=(1366, 768))
+    index = next(i for i, lesson in enumerate(LESSONS) if lesson.id == "08_passing_and_rounds")
+    scene = drive.open_from_list(app, index)
+    for _ in range(len(scene.lesson.steps)):
+        app.render(force=True)
+        hints = {b.key: b.hint for b in scene.panel.buttons}
+        if app.stack.input_top() is not scene:
+            assert hints.get("continue", "") == "" and hints.get("lessons") == "", hints
+            break
+        if "continue" in hints:
+            assert hints["continue"] == "Enter"
+        st = scene.run.step
+        if st is None:
+            break
+        if st.expect is None:
+            click(app, scene.panel.button_centre("continue"))
+        else:
+            drive.do_action(app, scene, st.expect)
+    else:
+        raise AssertionError("no step with a summary or picker open over the table")

@@ -278,9 +278,11 @@ class LessonPanel(Overlay):
         bw = (w - 2 * pad - gap * (n - 1)) // n
         y = self.rect.bottom - pad - bh
         self.buttons = []
+        # while a picker or a summary is open over the table, Enter and Esc are its own
+        keys_free = self.app.stack.input_top() is self.scene
         for i, (key, label) in enumerate(keys):
-            b = widgets.Button(key, label, pygame.Rect(self.rect.x + pad + i * (bw + gap), y, bw, bh),
-                               hint={"continue": "Enter", "next": "Enter", "lessons": "Esc"}.get(key, ""))
+            hint = {"continue": "Enter", "next": "Enter", "lessons": "Esc"}.get(key, "") if keys_free else ""
+            b = widgets.Button(key, label, pygame.Rect(self.rect.x + pad + i * (bw + gap), y, bw, bh), hint=hint)
             b.primary = key in ("continue", "next")
             self.buttons.append(b)
         return head_h, lines
