@@ -475,3 +475,27 @@ def test_a_word_in_a_token_line_is_followed_by_a_space():
             - text.width("4", size, "semibold")
         word = icons.tokens_width([("t", "Income")], size) - text.width("Income", size, "semibold")
         assert word >= space - 1, (size, word, space)
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_the_turn_order_names_keep_clear_of_their_pills_round_ends(make_app, lang, monkeypatch):
+    """Found reviewing at 1366x768 in Spanish: the turn-order names touched their pills' round
+    ends. A name keeps about half the pill's height clear on either side."""
+    from tmdesktop import i18n
+    from tmdesktop.app import describe, text
+
+    i18n.set_language(lang)
+    try:
+        app, scene, session = make_app(size=(1366, 768), demo=60, seed=9)
+        names = {describe.faction(scene.game, n) for n in scene.game.state.players}
+        made = []
+        render = text.text
+        monkeypatch.setattr(text, "text", lambda s, *a, **kw: (lambda img: (made.append((s, img.get_width())), img)[1])(
+            render(s, *a, **kw)))
+        app.render(force=True)
+        widths = [w for s, w in made if s in names][-len(scene.order_boxes):]
+        assert len(scene.order_boxes) == len(names) and len(widths) == len(names)
+        for box, w in zip(scene.order_boxes, widths):
+            assert (box.width - w) / 2 >= box.height * 0.3, (box, w)
+    finally:
+        i18n.set_language("en")

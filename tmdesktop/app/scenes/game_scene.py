@@ -755,7 +755,9 @@ class GameScene(Scene):
             label = describe.faction(self.game, name)
             fsz = text.fit(label, max(10, int(15 * s)), min(int(80 * s), per_pill), "semibold")
             pills.append((p, text.text(label, fsz, theme.TEXT if not p.passed else theme.TEXT_DIM, "semibold")))
-        order_w = label_w + sum(img.get_width() + pad + gap for _p, img in pills) + int(8 * s)
+        # a pill's ends are round: the name keeps clear of them (about its height in all)
+        pads = [max(pad, int(img.get_height() * 1.3)) for _p, img in pills]
+        order_w = label_w + sum(img.get_width() + pp + gap for (_p, img), pp in zip(pills, pads)) + int(8 * s)
         reserved = 0  # room the final tile's chip takes from the status line
         self.final_chip = None
         final = self.game.setup.final_scoring
@@ -778,8 +780,8 @@ class GameScene(Scene):
         text.blit(surface, _("Order:"), max(10, int(15 * s)), theme.TEXT_DIM, (ox, L.top.centery), "midleft")
         ox += label_w
         self.order_boxes = []  # where the turn-order pills were drawn
-        for p, img in pills:
-            box = img.get_rect(midleft=(ox + pad // 2, L.top.centery)).inflate(pad, int(6 * s))
+        for (p, img), pp in zip(pills, pads):
+            box = img.get_rect(midleft=(ox + pp // 2, L.top.centery)).inflate(pp, int(6 * s))
             self.order_boxes.append(box)
             col = theme.piece_colour(piece_terrain(p))
             pygame.draw.rect(surface, (48, 54, 50), box, border_radius=box.height // 2)
