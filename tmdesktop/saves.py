@@ -450,6 +450,7 @@ class SaveInfo:
     moves: int = 0
     names: dict = field(default_factory=dict)
     colors: dict = field(default_factory=dict)  # faction -> the terrain colour it chose (Fire & Ice)
+    vp: dict = field(default_factory=dict)  # faction -> VP when last saved (the final scores of a finished game)
     error: str = ""  # a message when the file cannot be read
     mtime: float = 0.0
 
@@ -486,8 +487,10 @@ def info(path: Path) -> SaveInfo:
                  if isinstance(k, str) and isinstance(v, str)}
         colors = sm.get("colors") if isinstance(sm.get("colors"), dict) else {}  # absent in older saves
         colors = {k: v for k, v in colors.items() if k in factions and v in TERRAINS}
+        vp = sm.get("vp") if isinstance(sm.get("vp"), dict) else {}
+        vp = {k: v for k, v in vp.items() if k in factions and type(v) is int and -1000 <= v <= 1000}
         return SaveInfo(path, game_id, clean(data.get("saved", ""), 40), factions, rnd, clean(sm.get("phase", ""), 20),
-                        sm.get("finished") is True, moves, names, colors, mtime=mtime)
+                        sm.get("finished") is True, moves, names, colors, vp, mtime=mtime)
     except SaveError as exc:
         return SaveInfo(path, game_id, error=str(exc), mtime=mtime)
 

@@ -499,3 +499,30 @@ def test_the_turn_order_names_keep_clear_of_their_pills_round_ends(make_app, lan
             assert (box.width - w) / 2 >= box.height * 0.3, (box, w)
     finally:
         i18n.set_language("en")
+
+
+def test_the_load_list_says_who_won_a_finished_game(title_app, user_dirs, monkeypatch):
+    """'Game over' alone told nothing of a finished game in Load a game: the row names the winner
+    (all of them after a tie) and their score, from the save's summary."""
+    from tmdesktop import saves
+    from tmdesktop.app import describe, text
+    from tmdesktop.app.scenes.load_scene import LoadScene
+    from tmdesktop.rules.random_play import random_game
+
+    game = random_game(4, players=3)
+    folder = saves.saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    saves.save_game(game, folder / f"20260101-000000-done{saves.SUFFIX}", "done")
+    final = {n: p.VP for n, p in game.state.players.items()}
+    info = saves.list_saves()[0]
+    assert info.finished and info.vp == final
+    best = max(final.values())
+    winners = [f for f in game.state.seats if final[f] == best]
+    app = title_app((1366, 768))
+    drawn = []
+    blit = text.blit
+    monkeypatch.setattr(text, "blit", lambda surface, s, *a, **kw: (drawn.append(s), blit(surface, s, *a, **kw))[1])
+    app.push(LoadScene(app))
+    app.render(force=True)
+    head = [s for s in drawn if s.startswith("Game over")]
+    assert head == [f"Game over: {' & '.join(describe.faction_names([f]) for f in winners)} won with {best} VP"], head

@@ -13,7 +13,7 @@ from pathlib import Path
 import pygame
 
 from tmdesktop import saves
-from tmdesktop.i18n import N_, _
+from tmdesktop.i18n import N_, _, ngettext
 from tmdesktop.rules import actions as A
 from tmdesktop.rules.engine import Game
 from tmdesktop.rules.preview import offer_terms
@@ -360,13 +360,19 @@ class LoadScene(ListMenuScene):
                       max_width=r.width - 2 * pad)
             return
         when = info.when.strftime("%Y-%m-%d %H:%M")
-        if info.finished:
+        if info.finished and info.vp:  # who won, with how many VP (a tie names them all)
+            best = max(info.vp.values())
+            winners = [faction_names([f]) for f in info.factions if info.vp.get(f) == best]
+            where = ngettext("Game over: {winners} won with {vp} VP", "Game over: {winners} won with {vp} VP",
+                             len(winners)).format(winners=" & ".join(winners), vp=best)
+        elif info.finished:
             where = _("Game over")
         elif info.round:
             where = _("Round {n} of 6").format(n=info.round)
         else:
             where = _("Setup")
-        text.blit(surface, where, self.fs(21), theme.INK, (r.x + pad, r.y + self.px(8)), "topleft", "bold")
+        text.blit(surface, where, self.fs(21), theme.INK, (r.x + pad, r.y + self.px(8)), "topleft", "bold",
+                  max_width=r.width - 3 * pad - text.width(when, self.fs(17)))
         text.blit(surface, when, self.fs(17), theme.INK_SOFT, (r.right - pad, r.y + self.px(10)), "topright")
         # factions with their colours (and the players' names)
         from tmdesktop.rules.data import faction
