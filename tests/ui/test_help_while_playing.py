@@ -230,3 +230,28 @@ def test_do_it_plays_the_burning_that_prepares_the_suggested_action_and_the_acti
     key(app, pygame.K_RETURN)  # Do it
     played = [a for who, a in game.log[len(log):] if who == me]
     assert played[: len(burns) + 1] == list(turn[: turn.index(panel.hint.main) + 1])
+
+
+def test_the_picker_after_do_it_marks_the_suggested_answer(monkeypatch):
+    """Seen in a real window: "Do it" on 'Upgrade E2 to a temple, then take the favor tile (…)'
+    played the upgrade, and the favor picker that opened did not say which tile the suggestion
+    meant. The picker marks the answer the followed suggestion makes, and only that one; once
+    answered, the next picker marks nothing."""
+    monkeypatch.setattr(hint_scene, "USE_WORKER", False)
+    app, scene = table(Settings())
+    game = scene.game
+    key(app, pygame.K_h)
+    panel = app.stack.top
+    wait_for_hint(app, panel)
+    tiles = [a for a in panel.hint.turn if isinstance(a, A.TakeTile)]
+    assert isinstance(panel.hint.main, A.Upgrade) and tiles, panel.hint.turn  # seed 11: a temple, a favor tile
+    key(app, pygame.K_RETURN)  # Do it
+    app.step(0.016)
+    picker = app.stack.top
+    assert isinstance(picker, ChoiceScene) and game.decision("mermaids") == "favor"
+    marked = [o.value for o in picker.options if o.suggested]
+    assert marked == [tiles[0]]
+    app.render(force=True)
+    click(app, picker.rects[[o.value for o in picker.options].index(tiles[0])].center)
+    assert game.log[-1] == ("mermaids", tiles[0])
+    assert scene.suggested_rest == panel.hint.turn[panel.hint.turn.index(tiles[0]) + 1:]

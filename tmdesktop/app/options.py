@@ -15,3 +15,4 @@ class Option:
     enabled: bool = True
     swatch: str | None = None  # a terrain: shown as a small hex of that colour with its glyph
     badge: str | None = None  # on a card: the coins lying on it, in a coin at its corner
+    suggested: bool = False  # the answer of the suggestion being followed ("Do it"): marked

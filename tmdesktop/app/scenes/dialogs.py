@@ -99,6 +99,20 @@ class Modal(Scene):
             b.draw(surface, fs, hover=self.hover == ("button", b.key))
 
 
+def _suggested_mark(surface, r: pygame.Rect, s: float) -> None:
+    """A ring round the answer the suggestion being followed makes (under the answer's own edge)."""
+    pygame.draw.rect(surface, theme.HIGHLIGHT, r.inflate(int(10 * s), int(10 * s)), max(3, int(4 * s)),
+                     border_radius=int(12 * s))
+
+
+def _suggested_tag(surface, r: pygame.Rect, s: float) -> None:
+    """'Suggested', on the ring's top edge."""
+    img = text.text(_("Suggested"), max(10, int(13 * s)), theme.INK, "semibold")
+    tag = img.get_rect(center=(r.centerx, r.top - int(2 * s))).inflate(int(14 * s), int(4 * s))
+    pygame.draw.rect(surface, theme.HIGHLIGHT, tag, border_radius=tag.height // 2)
+    surface.blit(img, img.get_rect(center=tag.center))
+
+
 class ChoiceScene(Modal):
     """Pick one of several options (tiles as cards, actions as rows)."""
 
@@ -196,9 +210,13 @@ class ChoiceScene(Modal):
         fs = max(12, int(18 * s))
         for i, (o, r) in enumerate(zip(self.options, self.rects)):
             hover = self.hover == ("option", i)
+            if o.suggested:
+                _suggested_mark(surface, r, s)
             if o.card:
                 supply.draw_card(surface, r, o.card, s * 1.3, glow=hover, dim=not o.enabled, corner=o.label or None,
                                  badge=o.badge)
+                if o.suggested:
+                    _suggested_tag(surface, r, s)
                 continue
             bg = (250, 240, 200) if hover else (244, 236, 214)
             pygame.draw.rect(surface, bg if o.enabled else (220, 214, 200), r, border_radius=int(8 * s))
@@ -212,6 +230,8 @@ class ChoiceScene(Modal):
             text.blit(surface, o.label, fs, ink, (x, r.centery), "midleft", "semibold", max_width=r.right - tokens_w - x)
             if o.tokens:
                 icons.draw_tokens(surface, o.tokens, (r.right - int(12 * s), r.centery), fs + 2, anchor="midright")
+            if o.suggested:
+                _suggested_tag(surface, r, s)
         self.draw_buttons(surface)
         self.draw_card_tip(surface)
 

@@ -61,6 +61,8 @@ class GameScene(Scene):
         self._finished_shown = False
         #: The last round whose start was summarised (a game opened mid-round is not summarised).
         self.round_seen = session.state.round
+        #: the steps of a suggestion ("Do it") still to come after those played: a picker marks its answer
+        self.suggested_rest: tuple[A.Action, ...] = ()
         #: Highlights an overlay asked for, by the overlay's key: (targets, note); see `annotate`.
         self.annotations: dict[str, tuple[list, str]] = {}
         self._layout_seats = None
@@ -225,6 +227,8 @@ class GameScene(Scene):
             if outcome.error:
                 self.show_toast(outcome.error)
             return False
+        # the rest of a suggestion being followed: kept while its steps are the ones played
+        self.suggested_rest = self.suggested_rest[1:] if self.suggested_rest[:1] == (action,) else ()
         self.session.end_turn_if_over(who, action)
         if isinstance(action, HEX_ACTIONS + (A.PlaceBridge,)):
             self.tool = None
@@ -564,6 +568,9 @@ class GameScene(Scene):
         def answer(action, who=q.faction):
             self.holder = who
             self.play(action, who)
+
+        for o in q.options:  # the picker marks the answer the suggestion being followed makes
+            o.suggested = bool(self.suggested_rest) and o.value == self.suggested_rest[0]
 
         if q.handoff:
             dlg = HandoffScene(self.app, name, colour, q.title, q.options, answer)
