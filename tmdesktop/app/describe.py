@@ -54,6 +54,13 @@ def faction(game, name: str | None) -> str:
     return _(p.faction.display) if p else name
 
 
+def player_lines(game, names: dict, name: str) -> list[str]:
+    """A player as the end-of-game screens name them: their name (if the table has names) and
+    their faction, to be written on one line joined by " · " or on two."""
+    f = faction(game, name)
+    return [names[name], f] if names.get(name) else [f]
+
+
 def tile_name(name: str) -> str:
     """'Bonus tile', 'Favor tile', 'Town tile', 'Round scoring tile': the board shows no tile
     numbers, so the words beside the name say which tile it is; actions by their names."""

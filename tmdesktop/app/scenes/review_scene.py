@@ -159,9 +159,7 @@ class ReviewScene(MenuScene):
         return " · ".join(self.label_lines(f))
 
     def label_lines(self, f: str) -> list[str]:
-        """The player's name (if the table has names) and their faction."""
-        name = describe.faction(self.game, f)
-        return [self.names[f], name] if self.names.get(f) else [name]
+        return describe.player_lines(self.game, self.names, f)
 
     def winner_tag(self, f: str) -> str:
         return " · " + _("winner") if f in self.review.winners else ""

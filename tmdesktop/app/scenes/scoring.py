@@ -16,7 +16,7 @@ from tmdesktop.rules import events as E
 from tmdesktop.rules.data import CULTS
 from tmdesktop.rules.engine import Game
 
-from .. import pieces, text, theme
+from .. import describe, pieces, text, theme
 from ..source_words import KIND_NAMES, tile_rounds, vp_from
 from ..views import widgets
 from .menu import MenuScene, make_button, title_weight
@@ -183,9 +183,7 @@ class ScoringScene(MenuScene):
         return " · ".join(self.label_lines(f))
 
     def label_lines(self, f: str) -> list[str]:
-        """The player's name (if the table has names) and their faction."""
-        name = _(self.game.state.players[f].faction.display)
-        return [self.names[f], name] if self.names.get(f) else [name]
+        return describe.player_lines(self.game, self.names, f)
 
     def heading(self) -> str:
         """'Final scoring', then the winner (or the winners of a tie) with their score."""
@@ -229,7 +227,8 @@ class ScoringScene(MenuScene):
         for i, f in enumerate(self.factions):
             p = self.game.state.players[f]
             cx = x0 + i * col_w + col_w // 2
-            pieces.draw_piece(surface, "SH", pieces.piece_terrain(p) if pieces.piece_terrain(p) in theme.PIECE else "gray",
+            worn = pieces.piece_terrain(p)
+            pieces.draw_piece(surface, "SH", worn if worn in theme.PIECE else "gray",
                               (cx, r.y + px(26)), px(38))
             lines = self.label_lines(f) if two_lines else [self.label(f)]
             for k, line in enumerate(reversed(lines)):
