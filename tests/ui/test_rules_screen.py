@@ -1,6 +1,8 @@
 """The Rules screen: opened from the title, from the in-game menu and at a page; navigated by
 posted clicks, keys and wheel turns; every page's picture drawn by the game's views."""
 
+import math
+
 import pygame
 import pytest
 
@@ -172,3 +174,29 @@ def test_the_screen_speaks_the_chosen_language(title_app):
     app.render(force=True)
     assert rulebook.title(rulebook.page("towns")) == "Fondare Città"
     assert rules.body()[1].get_size() != english.get_size() or rules.body()[1].get_view("2").raw != english.get_view("2").raw
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+@pytest.mark.parametrize("size", [(590, 597), (420, 300), (900, 800)])
+def test_terrain_names_on_the_wheel_stay_off_the_hexes_and_inside_the_picture(lang, size):
+    # (at 1366x768 "mountains" and "swamp" were drawn over their hexes: a name beside a hex at
+    # 3 or 9 o'clock is wider than the gap left for one above it)
+    from tmdesktop.app import describe, text
+    from tmdesktop.i18n import set_language
+    from tmdesktop.rules.constants import TERRAINS
+
+    set_language(lang)
+    try:
+        room = pygame.Rect((0, 0), size)
+        box = rule_pictures._fit(room, 1, 1)
+        labels = [text.text(describe.terrain(t), max(11, int(box.width * 0.036)), (0, 0, 0), "semibold")
+                  for t in TERRAINS]
+        places = rule_pictures._wheel_places(box, box.width * 0.29, box.width * 0.1, labels)
+    finally:
+        set_language("en")
+    for (_c, s, label), name in zip(places, TERRAINS):
+        assert box.contains(label), (name, label, box)
+        for c, _s, _r in places:  # no name reaches into a hex's circle
+            nearest = (min(max(c[0], label.left), label.right), min(max(c[1], label.top), label.bottom))
+            assert math.dist(c, nearest) > s, (name, label, c)
+        assert s >= box.width * 0.07  # shrunk to make room, not to nothing

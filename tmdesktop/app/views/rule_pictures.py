@@ -221,13 +221,15 @@ def _leech(surface, rect, scale):
 def _terrain_wheel(surface, rect, scale, home: str | None = None):
     """The seven terrains on their wheel; with `home`, the spades from each to it."""
     box = _fit(rect, 1, 1)
-    cx, cy = box.center
-    ring = box.width * 0.29
-    size = box.width * 0.1
     fs = max(11, int(box.width * 0.036))
-    for i, t in enumerate(TERRAINS):
-        a = -math.pi / 2 + i * 2 * math.pi / 7
-        c = (cx + ring * math.cos(a), cy + ring * math.sin(a))
+    labels = [text.text(describe.terrain(t), fs, INK_ON_TABLE, "semibold") for t in TERRAINS]
+    caption = None
+    if home:
+        words = _("spades to {terrain}").format(terrain=describe.terrain(home))
+        caption = text.text(words, text.fit(words, fs, box.width, "semibold"), theme.TEXT_DIM, "semibold")
+    room = box if caption is None else pygame.Rect(box.x, box.y, box.width, box.height - caption.get_height() - 4)
+    wheel = _wheel_places(room, box.width * 0.29, box.width * 0.1, labels)
+    for t, label, (c, size, label_rect) in zip(TERRAINS, labels, wheel):
         pts = [(c[0] + size * math.cos(math.radians(60 * k - 30)), c[1] + size * math.sin(math.radians(60 * k - 30)))
                for k in range(6)]
         colour = theme.terrain_colour(t)
@@ -235,27 +237,54 @@ def _terrain_wheel(surface, rect, scale, home: str | None = None):
         pygame.draw.polygon(surface, (250, 246, 236) if t == home else theme.PANEL_EDGE, pts,
                             max(2, int(size * (0.12 if t == home else 0.04))))
         terrain_glyph(surface, t, c, size * 0.9, theme.text_on(colour))
-        name_at = (cx + (ring + size * 1.45) * math.cos(a), cy + (ring + size * 1.45) * math.sin(a))
-        label = text.text(describe.terrain(t), fs, INK_ON_TABLE, "semibold")
-        surface.blit(label, label.get_rect(center=name_at).clamp(rect))  # long names stay inside
-        if home and t != home:
-            n = wheel_distance(t, home)
-            badge = (cx + (ring - size * 1.6) * math.cos(a), cy + (ring - size * 1.6) * math.sin(a))
+        surface.blit(label, label_rect)
+    centre = (room.centerx, room.centery)
+    ring = math.dist(centre, wheel[0][0])
+    size = wheel[0][1]
+    if home:
+        for i, t in enumerate(TERRAINS):
+            if t == home:
+                continue
+            a = -math.pi / 2 + i * 2 * math.pi / 7
+            badge = (centre[0] + (ring - size * 1.6) * math.cos(a), centre[1] + (ring - size * 1.6) * math.sin(a))
             r = int(size * 0.42)
             pygame.draw.circle(surface, theme.PARCHMENT, badge, r)
             pygame.draw.circle(surface, theme.INK_SOFT, badge, r, 1)
-            text.blit(surface, str(n), int(r * 1.2), theme.INK, badge, "center", "bold")
-    if home:
-        icons.draw_icon(surface, "SPADE", (cx, cy), int(size * 0.7))
-        text.blit(surface, _("spades to {terrain}").format(terrain=describe.terrain(home)), fs, theme.TEXT_DIM,
-                  (cx, box.bottom), "midbottom", "semibold", max_width=box.width)
+            text.blit(surface, str(wheel_distance(t, home)), int(r * 1.2), theme.INK, badge, "center", "bold")
+        icons.draw_icon(surface, "SPADE", centre, int(size * 0.7))
+        surface.blit(caption, caption.get_rect(midbottom=(box.centerx, box.bottom)))
     else:
         for i in range(7):  # arrows round the wheel
             a0 = -math.pi / 2 + (i + 0.3) * 2 * math.pi / 7
             a1 = -math.pi / 2 + (i + 0.7) * 2 * math.pi / 7
-            p0 = (cx + ring * 1.0 * math.cos(a0), cy + ring * 1.0 * math.sin(a0))
-            p1 = (cx + ring * 1.0 * math.cos(a1), cy + ring * 1.0 * math.sin(a1))
+            p0 = (centre[0] + ring * math.cos(a0), centre[1] + ring * math.sin(a0))
+            p1 = (centre[0] + ring * math.cos(a1), centre[1] + ring * math.sin(a1))
             pygame.draw.line(surface, theme.TEXT_DIM, p0, p1, max(2, int(scale * 3)))
+
+
+def _wheel_places(room: pygame.Rect, ring: float, size: float, labels) -> list[tuple]:
+    """(hex centre, hex size, label rectangle) of each terrain round a wheel centred in `room`:
+    each name outside its hex, along the spoke, clear of the hex's circle (a name beside a hex at
+    3 or 9 o'clock is wider than the gap above one); the wheel shrinks until the names fit in `room`."""
+    for _attempt in range(4):
+        places = []
+        for i, label in enumerate(labels):
+            a = -math.pi / 2 + i * 2 * math.pi / 7
+            ux, uy = math.cos(a), math.sin(a)
+            c = (room.centerx + ring * ux, room.centery + ring * uy)
+            # the label's half extent along the spoke, so that all of it lies beyond the hex's circle
+            reach = abs(ux) * label.get_width() / 2 + abs(uy) * label.get_height() / 2
+            d = size + max(4.0, size * 0.12) + reach
+            places.append((c, size, label.get_rect(center=(round(c[0] + d * ux), round(c[1] + d * uy)))))
+        used = places[0][2].unionall([p[2] for p in places[1:]])
+        used.union_ip(pygame.Rect(room.centerx - ring - size, room.centery - ring - size, 2 * (ring + size),
+                                  2 * (ring + size)))
+        k = min(1.0, (room.width / 2) / max(room.centerx - used.left, used.right - room.centerx),
+                (room.height / 2) / max(room.centery - used.top, used.bottom - room.centery))
+        if k >= 0.999:
+            return places
+        ring, size = ring * k * 0.98, size * k * 0.98
+    return places
 
 
 def _spades(surface, rect, scale):
