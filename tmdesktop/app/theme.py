@@ -77,7 +77,9 @@ def terrain_colour(terrain: str) -> tuple[int, int, int]:
 
 
 def piece_colour(terrain: str) -> tuple[int, int, int]:
-    return PIECE.get(terrain, (200, 200, 200))
+    """The colour of pieces of `terrain`; a faction that has not chosen its colour yet (ice,
+    volcano, variable) shows grey ones."""
+    return PIECE.get(terrain, PIECE["gray"])
 
 
 def is_dark(colour: tuple[int, int, int]) -> bool:

@@ -228,7 +228,7 @@ class ScoringScene(MenuScene):
             p = self.game.state.players[f]
             cx = x0 + i * col_w + col_w // 2
             worn = pieces.piece_terrain(p)
-            pieces.draw_piece(surface, "SH", worn if worn in theme.PIECE else "gray",
+            pieces.draw_piece(surface, "SH", worn,
                               (cx, r.y + px(26)), px(38))
             lines = self.label_lines(f) if two_lines else [self.label(f)]
             for k, line in enumerate(reversed(lines)):

@@ -98,7 +98,7 @@ def _band(surface, r: pygame.Rect, name: str, u: _U, picked: str | None, dim: bo
     ink = theme.text_on(colour)
     draw_emblem(surface, fd.home, (r.x + u(40), band.centery), u(26), picked)
     worn = pieces.worn_terrain(fd.home, picked)
-    pieces.draw_piece(surface, "SH", worn if worn in theme.PIECE else "gray",
+    pieces.draw_piece(surface, "SH", worn,
                       (r.right - u(40), band.centery + u(14)), u(58))
     tx = r.x + u(78)
     tw = r.right - u(84) - tx
@@ -234,7 +234,7 @@ def draw_board(surface, rect, name: str, scale: float, picked: str | None = None
     worn = pieces.worn_terrain(fd.home, picked)
     for b in BUILDINGS:
         cy = y + row_h // 2
-        pieces.draw_piece(surface, b, worn if worn in theme.PIECE else "gray",
+        pieces.draw_piece(surface, b, worn,
                           (x0 + u(18), cy + u(8)), u(34), shadow=False)
         building, count, room = describe.building(b), f"×{fd.buildings[b]['count']}", u(150)  # up to the cost
         if text.width(f"{building} {count}", u.f(16), "semibold") <= room:
@@ -340,7 +340,7 @@ def draw_summary(surface, rect, name: str, scale: float, vp: int | None = None, 
     for row in rows:
         x = x0
         for b in row:
-            pieces.draw_piece(surface, b, fd.home if fd.home in theme.PIECE else "gray",
+            pieces.draw_piece(surface, b, fd.home,
                               (x + piece // 2, y + u(12) + piece * 0.25), piece, shadow=False)
             rr = icons.draw_tokens(surface, icons.gains_tokens(fd.cost(b)), (x + piece, y + u(12)), cs)
             x = rr.right + u(4)
@@ -403,7 +403,7 @@ def draw_card(surface, rect, name: str, scale: float, status: str = "", enabled:
     text.blit(surface, home, u.f(16), theme.INK_SOFT if enabled else ink, (tx, r.y + u(52 if lines else 40)),
               "topleft", max_width=r.right - tx - u(6))
     if enabled:
-        pieces.draw_piece(surface, "SH", fd.home if fd.home in theme.PIECE else "gray",
+        pieces.draw_piece(surface, "SH", fd.home,
                           (r.right - u(30), r.bottom - u(26)), u(40))
     if status:
         text.blit(surface, status, u.f(16), theme.INK if enabled else (40, 36, 32),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 
@@ -85,12 +86,17 @@ class Button:
         return self.enabled and self.rect.collidepoint(pos)
 
 
+@functools.lru_cache(maxsize=16)
+def _veil(size: tuple[int, int]) -> pygame.Surface:
+    veil = pygame.Surface(size, pygame.SRCALPHA)
+    veil.fill((40, 30, 40, 170))
+    return veil
+
+
 def taken_marker(surface, r: pygame.Rect, token: pygame.Rect | None = None) -> None:
     """An octagonal 'taken' token over an action used this round (a power action on the board, a
     held tile's action in a panel): `r` veiled, the token centred in `token` (default `r`)."""
-    veil = pygame.Surface(r.size, pygame.SRCALPHA)
-    veil.fill((40, 30, 40, 170))  # what is under it fades, so its edges do not read as numbers
-    surface.blit(veil, r)
+    surface.blit(_veil(r.size), r)  # what is under it fades, so its edges do not read as numbers
     token = token or r
     d = min(token.width, token.height) * 0.8
     c = token.center
