@@ -526,3 +526,30 @@ def test_the_load_list_says_who_won_a_finished_game(title_app, user_dirs, monkey
     app.render(force=True)
     head = [s for s in drawn if s.startswith("Game over")]
     assert head == [f"Game over: {' & '.join(describe.faction_names([f]) for f in winners)} won with {best} VP"], head
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1366, 768), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_every_tile_card_keeps_its_lines_readable(make_app, size, lang):
+    # On a 1366x768 table "Pass: SH/SA 4 VP" (a bonus tile) and "+2 cult, 2 keys" (a town tile)
+    # were shrunk to 8 pixels to fit across the card; a long line now goes on two.
+    from tmdesktop import i18n
+    from tmdesktop.app.views import supply
+    from tmdesktop.rules.data import BONUS_TILES, FAVOR_TILES, POWER_ACTIONS, SCORE_TILES, TOWN_TILES
+
+    i18n.set_language(lang)
+    try:
+        _app, scene, _session = make_app(size=size)
+        strips = [(scene.supply.rounds, SCORE_TILES), (scene.supply.towns, TOWN_TILES),
+                  (scene.supply.powers, POWER_ACTIONS), (scene.supply.bonuses, BONUS_TILES),
+                  (scene.pools.strip, FAVOR_TILES)]
+        for strip, names in strips:
+            card = next(iter(strip.cards.values()))
+            for name in names:  # every tile of the kind, at the size its cards have on this table
+                lines = supply.face_lines(card, name, scene.supply.scale, corner=True)
+                sizes = [s for _tokens, s, _y in lines]
+                assert min(sizes) >= 10 and min(sizes) >= 0.75 * max(sizes), (name, sizes)
+                ys = [y for _tokens, _s, y in lines]
+                assert all(card.top < y < card.bottom for y in ys), (name, ys, card)
+    finally:
+        i18n.set_language("en")

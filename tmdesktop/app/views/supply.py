@@ -65,17 +65,7 @@ def draw_card(surface, rect: pygame.Rect, name: str, scale: float, colour=theme.
 
 def _draw_face(surface, rect, name, scale, colour, dim, glow, badge, corner) -> None:
     widgets.tile_card(surface, rect, colour, edge=theme.HIGHLIGHT if glow else theme.INK_SOFT)
-    lines = tiles.lines_for(name)
-    n = len(lines)
-    # room for the corner label (round number, tiles left) and the coin badge
-    top = int(max(8, 11 * scale) * 1.1) if (corner or badge) and n > 1 else 0
-    inner_h = rect.height - top
-    size = max(10, min(int(inner_h / (n + 0.7)), int(22 * scale)))
-    for k, line in enumerate(lines):
-        s = size
-        while s > 8 and icons.tokens_width(line, s) > rect.width - 8:  # shrink the line until it fits
-            s -= 1
-        y = rect.y + top + inner_h * (k + 0.62) / (n + 0.25)
+    for line, s, y in face_lines(rect, name, scale, bool(corner or badge)):
         icons.draw_tokens(surface, line, (rect.centerx, y), s, anchor="center")
     if corner:
         text.blit(surface, corner, max(8, int(11 * scale)), theme.INK_SOFT, (rect.x + 4, rect.y + 1), "topleft",
@@ -90,6 +80,62 @@ def _draw_face(surface, rect, name, scale, colour, dim, glow, badge, corner) -> 
         veil = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(veil, (30, 30, 30, 150), veil.get_rect(), border_radius=6)
         surface.blit(veil, rect)
+
+
+def face_lines(rect: pygame.Rect, name: str, scale: float, corner: bool) -> list[tuple[list, int, float]]:
+    """(tokens, type size, centre y) of each line printed on the card of tile `name` at `rect`;
+    `corner`: a corner label or badge takes room above the lines.  A line too long for the card
+    is broken in two when that leaves the smallest type larger."""
+    lines = tiles.lines_for(name)
+    # room for the corner label (round number, tiles left) and the coin badge
+    top = int(max(8, 11 * scale) * 1.1) if corner and len(lines) > 1 else 0
+    inner_h = rect.height - top
+    laid = _laid_out(lines, inner_h, scale, rect.width - 8)
+    split = _split_narrow(lines, _line_size(inner_h, len(lines), scale), rect.width - 8)
+    if split is not lines:
+        other = _laid_out(split, inner_h, scale, rect.width - 8)
+        if min(other) > min(laid):
+            lines, laid = split, other
+    n = len(lines)
+    return [(line, s, rect.y + top + inner_h * (k + 0.62) / (n + 0.25)) for k, (line, s) in enumerate(zip(lines, laid))]
+
+
+def _laid_out(lines: list[list], inner_h: int, scale: float, room: int) -> list[int]:
+    """The type size of each of `lines`: the cards' size for that many lines, smaller for a line
+    that does not fit across `room` at it."""
+    size = _line_size(inner_h, len(lines), scale)
+    out = []
+    for line in lines:
+        s = size
+        while s > 8 and icons.tokens_width(line, s) > room:  # shrink the line until it fits
+            s -= 1
+        out.append(s)
+    return out
+
+
+def _line_size(inner_h: int, n: int, scale: float) -> int:
+    """The type size of a card's `n` lines in `inner_h` pixels."""
+    return max(10, min(int(inner_h / (n + 0.7)), int(22 * scale)))
+
+
+def _split_narrow(lines: list[list], size: int, room: int) -> list[list]:
+    """`lines` with each line that would have to shrink to under 90% of `size` to fit
+    across `room` broken in two: after its label ("Pass:", "Action:"), before its arrow, or else
+    between its gains.
+    (On a small window's cards "Pass: SH/SA 4 VP" was drawn at 8 pixels.)  The same list if none."""
+    out, changed = [], False
+    for line in lines:
+        if icons.tokens_width(line, int(size * 0.9)) <= room:
+            out.append(line)
+            continue
+        cut = 1 if line[0][0] == "t" and str(line[0][1]).endswith(":") else \
+            next((k for k, token in enumerate(line) if token[0] == "ARROW" and k > 0), len(line) // 2)
+        if cut and cut < len(line):
+            out += [line[:cut], line[cut:]]
+            changed = True
+        else:
+            out.append(line)
+    return out if changed else lines
 
 
 def clear() -> None:
