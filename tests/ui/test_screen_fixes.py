@@ -464,6 +464,37 @@ def test_every_faction_s_name_reads_whole_on_its_draft_card(lang, monkeypatch):
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_every_faction_s_home_terrain_reads_whole_on_its_draft_card(lang, monkeypatch):
+    """Found reviewing the draft at 1366x768 in Italian: 'Ghiaccio, scegli un terreno' (the ice and
+    volcano factions) was shrunk to about 9 pixels. It goes on two lines at the card's type size."""
+    from tmdesktop import i18n
+    from tmdesktop.app import describe, text
+    from tmdesktop.app.views import faction_board
+    from tmdesktop.rules.data import ALL_FACTIONS, faction
+
+    i18n.set_language(lang)
+    try:
+        surface = pygame.Surface((400, 200))
+        scale = 0.71  # the draft's cards at 1366x768
+        drawn = []
+        blit = text.blit
+        monkeypatch.setattr(text, "blit", lambda surface, s, size, *a, **kw: (
+            drawn.append((s, size, kw.get("max_width", 0))), blit(surface, s, size, *a, **kw))[1])
+        size = max(11, int(round(16 * scale)))
+        for name in ALL_FACTIONS:
+            drawn.clear()
+            faction_board.draw_card(surface, pygame.Rect(10, 10, 178, 103), name, scale)
+            kind = describe.terrain(faction(name).home).capitalize()
+            lines = [d for d in drawn if d[1] == size and not d[0].startswith(i18n._(faction(name).display))]
+            home = " ".join(s for s, _size, _mw in lines)
+            assert kind in home or faction(name).home == "variable", (name, lines)
+            for s, _size, mw in lines:  # drawn at the card's size, not shrunk to fit
+                assert not mw or text.width(s, size) <= mw, (name, s, mw)
+    finally:
+        i18n.set_language("en")
+
+
 def test_a_word_in_a_token_line_is_followed_by_a_space():
     """Found reviewing a 2-player table at 1366x768: a panel read 'Income4' (the room after a word
     was the room between icons, 2 pixels in small type). After a word there is at least a space."""

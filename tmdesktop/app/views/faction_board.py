@@ -359,12 +359,12 @@ def draw_summary(surface, rect, name: str, scale: float, vp: int | None = None, 
                   max_width=inner)
 
 
-def _two_lines(title: str, size: int, room: int) -> list[str] | None:
-    """`title` split at a space into two lines that each fit `room` at `size` (bold), as even as
-    they can be; None if no split fits."""
+def _two_lines(title: str, size: int, room: int, weight: str = "bold") -> list[str] | None:
+    """`title` split at a space into two lines that each fit `room` at `size`, as even as they
+    can be; None if no split fits."""
     words = title.split()
     splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
-    widths = [(max(text.width(a, size, "bold"), text.width(b, size, "bold")), [a, b]) for a, b in splits]
+    widths = [(max(text.width(a, size, weight), text.width(b, size, weight)), [a, b]) for a, b in splits]
     fitting = [(w, lines) for w, lines in widths if w <= room]
     return min(fitting)[1] if fitting else None
 
@@ -400,8 +400,15 @@ def draw_card(surface, rect, name: str, scale: float, status: str = "", enabled:
         home = _("Chooses a colour")
     else:
         home = _("{kind}, chooses a terrain").format(kind=describe.terrain(fd.home).capitalize())
-    text.blit(surface, home, u.f(16), theme.INK_SOFT if enabled else ink, (tx, r.y + u(52 if lines else 40)),
-              "topleft", max_width=r.right - tx - u(6))
+    home_y, room = r.y + u(52 if lines else 40), r.right - tx - u(6)
+    # "Ice, chooses a terrain" on two lines rather than shrunk (the second clear of the piece)
+    piece_top = r.bottom - u(26) - int(u(40) * 0.7)  # (the stronghold stands on its centre point)
+    wrapped = None
+    if text.width(home, u.f(16)) > room and home_y + u(40) < r.bottom - u(28):
+        wrapped = _two_lines(home, u.f(16), room - (u(44) if home_y + u(40) > piece_top else 0), "regular")
+    for k, line in enumerate(wrapped or [home]):
+        text.blit(surface, line, u.f(16), theme.INK_SOFT if enabled else ink, (tx, home_y + k * u(19)),
+                  "topleft", max_width=room)
     if enabled:
         pieces.draw_piece(surface, "SH", fd.home,
                           (r.right - u(30), r.bottom - u(26)), u(40))
