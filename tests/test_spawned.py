@@ -70,3 +70,40 @@ def test_killing_the_app_ends_its_worker_and_hard_players_processes(tmp_path):
     for pid in left:  # leave the machine clean whatever the outcome
         os.kill(pid, signal.SIGKILL)
     assert left == []
+
+
+#: The app's side again, ending normally (the window closed, Quit) after a Hard move.
+APP_QUITS = textwrap.dedent("""
+    import os, sys, time
+    from tmdesktop.app import computer
+    import nested_pids
+
+    pool = computer.worker_pool()
+    worker = pool.submit(os.getpid).result(timeout=120)
+    inner = pool.submit(nested_pids.hard_pool_pids).result(timeout=120)
+    with open(sys.argv[1], "w") as f:
+        print(worker, *inner, file=f)
+    time.sleep(2)  # Hard's processes up and idle, as between moves (a quick exit raced their start)
+""")
+
+
+def test_quitting_after_a_hard_move_exits_and_ends_every_worker(tmp_path):
+    # Found playing: after a Hard seat had moved, Quit closed the window but the process never
+    # ended. The app's worker, exiting, waited for Hard's two processes, which waited for work.
+    (tmp_path / "nested_pids.py").write_text(NESTED, encoding="utf-8")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), root]))
+    out, err = tmp_path / "pids.txt", tmp_path / "stderr.txt"
+    with open(err, "w") as errors:
+        app = subprocess.Popen([sys.executable, "-c", APP_QUITS, str(out)], env=env, stdout=subprocess.DEVNULL,
+                               stderr=errors)
+        try:
+            code = app.wait(timeout=60)  # it exits within seconds when it works
+        except subprocess.TimeoutExpired:
+            code = None
+    pids = [int(x) for x in out.read_text().split()] if out.exists() else []
+    for pid in [app.pid, *pids]:  # leave the machine clean whatever the outcome
+        if _running(pid):
+            os.kill(pid, signal.SIGKILL)
+    assert code == 0, err.read_text()
+    assert len(pids) == 3 and not any(map(_running, pids)), pids

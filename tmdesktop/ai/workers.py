@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing import util
 
 from .. import spawned
 from . import engine_api as E
@@ -26,6 +27,10 @@ def _executor(size: int) -> ProcessPoolExecutor:
             _pool.shutdown(cancel_futures=True)
         _pool = spawned.pool(size)
         _size = size
+        # Ended before this process waits for its children at exit: inside the app's worker,
+        # multiprocessing joins them before any `atexit` or thread shutdown could end the pool,
+        # and they wait for work for good (Quit after a Hard move never returned).
+        util.Finalize(None, shutdown, exitpriority=100)  # (before its queues close, at 10)
     return _pool
 
 
