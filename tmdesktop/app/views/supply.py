@@ -119,13 +119,14 @@ def _line_size(inner_h: int, n: int, scale: float) -> int:
 
 
 def _split_narrow(lines: list[list], size: int, room: int) -> list[list]:
-    """`lines` with each line that would have to shrink to under 90% of `size` to fit
-    across `room` broken in two: after its label ("Pass:", "Action:"), before its arrow, or else
-    between its gains.
-    (On a small window's cards "Pass: SH/SA 4 VP" was drawn at 8 pixels.)  The same list if none."""
+    """`lines` with each line that would have to shrink to hard-to-read type (under 12 pixels,
+    or 60% of `size`) to fit across `room` broken in two: after its label ("Pass:", "Action:"),
+    before its arrow, or else between its gains.  (On a small window's cards "Pass: SH/SA 4 VP"
+    was drawn at 8 pixels; a large card's line a little smaller than the rest reads better whole.)
+    The same list if none."""
     out, changed = [], False
     for line in lines:
-        if icons.tokens_width(line, int(size * 0.9)) <= room:
+        if icons.tokens_width(line, max(12, int(size * 0.6))) <= room:
             out.append(line)
             continue
         cut = 1 if line[0][0] == "t" and str(line[0][1]).endswith(":") else \
