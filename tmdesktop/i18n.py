@@ -51,6 +51,26 @@ def N_(message: str) -> str:
     return message
 
 
+class Worded:
+    """Words made when shown, in the language active then, and kept per language: a note that
+    stays on screen while the player changes the language (`make()` returns the text)."""
+
+    def __init__(self, make):
+        self.make = make
+        self._kept: dict[str, str] = {}
+
+    def __call__(self) -> str:
+        text = self._kept.get(_language)
+        if text is None:
+            text = self._kept[_language] = self.make()
+        return text
+
+
+def shown(note) -> str:
+    """The text of a note that is a string or `Worded`."""
+    return note() if callable(note) else note
+
+
 def on_change(hook) -> None:
     """Call `hook(lang)` after every `set_language` (text caches register here)."""
     if hook not in _listeners:

@@ -14,10 +14,11 @@ import pytest
 
 from tmdesktop import saves
 from tmdesktop.ai import choose_action
-from tmdesktop.app import computer
+from tmdesktop.app import computer, describe
 from tmdesktop.app.scenes.dialogs import ChoiceScene, ConfirmScene, HandoffNotice, HandoffScene, RoundSummaryScene
 from tmdesktop.app.scenes.load_scene import PlayScene
 from tmdesktop.app.scenes.setup_scene import SetupScene
+from tmdesktop.i18n import shown
 from tmdesktop.settings import Settings
 
 from ui_events import click, key
@@ -147,7 +148,34 @@ def test_the_window_answers_while_the_worker_thinks_and_its_move_is_the_levels_c
     setup_log = game.log[:-1]
     assert action == choose_action(game.setup, setup_log, first, "hard", computer.move_seed(game.setup, setup_log, first))
     targets, note = scene.annotations["computer"]  # the move's banner: where, and what in words
-    assert ("hex", action.hex) in targets and ("player", first) in targets and action.hex in note
+    assert ("hex", action.hex) in targets and ("player", first) in targets and action.hex in shown(note)
+
+
+def test_the_last_move_s_banner_follows_a_change_of_language(title_app, user_dirs, monkeypatch):
+    # Found in a review: after switching to Italian in the Settings, the banner still read
+    # "Faquires: Pasar y coger la loseta de bonificación…" (worded once, in Spanish).
+    from tmdesktop import i18n
+
+    monkeypatch.setattr(computer, "USE_WORKER", False)
+    app = title_app(settings=Settings(animation_speed="slow"))
+    scene = new_game_with_seats(app, ["easy", "easy", "easy", "human"])
+    app.step(0.016)
+    who, action = scene.game.log[-1]
+    _targets, note = scene.annotations["computer"]
+    english = shown(note)
+    try:
+        i18n.set_language("es")
+        app.render(force=True)
+        spanish = shown(scene.annotations["computer"][1])
+    finally:
+        i18n.set_language("en")
+    assert english.startswith(describe.faction(scene.game, who)) and action.hex in english
+    assert spanish != english and action.hex in spanish
+    i18n.set_language("es")
+    try:
+        assert spanish.startswith(describe.faction(scene.game, who))  # the faction's Spanish name
+    finally:
+        i18n.set_language("en")
 
 
 def test_each_computer_move_stays_on_screen_until_its_time_is_up_or_tab(title_app, user_dirs, monkeypatch):

@@ -7,7 +7,7 @@ did what and rings where.  Nothing here waits: `update` polls the worker once a 
 
 from __future__ import annotations
 
-from tmdesktop.i18n import _
+from tmdesktop.i18n import Worded, _
 from tmdesktop.rules import actions as A
 from tmdesktop.rules.data import POWER_ACTIONS
 
@@ -112,14 +112,16 @@ class ComputerTurns:
 
     def play(self, me: str, action: A.Action) -> None:
         scene = self.scene
-        words = describe.action(scene.game, action)  # said of the position it was chosen in
+        before = scene.game.copy()  # the move is said of the position it was chosen in
         if not scene.play(action, me):  # refused (the toast says why): a legal move keeps the game going
             legal = self.session.legal(me)
             if not legal or not scene.play(legal[0], me):
                 return
-            action, words = legal[0], describe.action(scene.game, legal[0])
+            action = legal[0]
         if isinstance(action, A.Done):  # ending the turn is no move to look at
             return
-        name = describe.faction(scene.game, me)
-        scene.annotate(BANNER, move_targets(me, action), _("{faction}: {move}").format(faction=name, move=words))
+        # worded when drawn: the banner stays while the Settings change the language
+        words = Worded(lambda: _("{faction}: {move}").format(faction=describe.faction(before, me),
+                                                               move=describe.action(before, action)))
+        scene.annotate(BANNER, move_targets(me, action), words)
         self.hold = move_seconds(self.speed)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from tmdesktop.i18n import N_, _, ngettext
+from tmdesktop.i18n import N_, Worded, _, ngettext, shown
 from tmdesktop.rules import actions as A
 from tmdesktop.teaching.warnings import warnings_for
 
@@ -617,11 +617,12 @@ class GameScene(Scene):
 
     # ------------------------------------------------------------------ annotations (for overlays)
 
-    def annotate(self, key: str, targets: list, note: str = "") -> None:
+    def annotate(self, key: str, targets: list, note: str | Worded = "") -> None:
         """Ring `targets` (the tuples `hit` returns: ("hex", "C3"), ("button", "build"),
         ("power", "ACT2"), ("bonus", "BON4"), ("player", "witches"), ("cult", "WATER")..., and parts
         of a panel: ("bowls", "witches"), ("ship", ...), ("dig", ...)) with `note` beside the
-        first; `key` names the overlay asking (a tutorial step, the computer's move banner)."""
+        first (a `Worded` note follows a change of language); `key` names the overlay asking (a
+        tutorial step, the computer's move banner)."""
         self.annotations[key] = (list(targets), note)
         self.dirty = True
 
@@ -696,6 +697,7 @@ class GameScene(Scene):
                 ring = r.inflate(int(8 * s), int(8 * s))
                 pygame.draw.rect(surface, theme.HIGHLIGHT, ring, max(2, int(4 * s)), border_radius=int(8 * s))
                 drawn.append(ring)
+            note = shown(note)
             if note and rects:
                 img = text.text(note, max(12, int(17 * s)), theme.INK, "semibold", wrap=int(360 * s))
                 box = self.note_box(rects[0], img.get_rect().inflate(int(20 * s), int(14 * s)).size)
