@@ -22,6 +22,27 @@ def test_scoring_steps_repaint_on_keys_without_the_mouse(make_app):
         assert app.frames > frames, "the step advanced but no frame was drawn"
 
 
+def test_final_scoring_speaks_to_the_players_not_to_the_developers(make_app, monkeypatch):
+    # Found in a review: "Final scoring, step 0 of 6" before the first step, and "Matches the
+    # engine's final scores." (a self-check) under the table at the end.
+    from tmdesktop.app import text
+
+    app, scene, _session = make_app(players=3, seed=4)
+    play_to_the_end(app, seed=4)
+    scoring = ScoringScene(app, scene.game)
+    app.push(scoring)
+    drawn = []
+    blit = text.blit
+    monkeypatch.setattr(text, "blit", lambda surface, s, *a, **kw: (drawn.append(s), blit(surface, s, *a, **kw))[1])
+    app.render(force=True)
+    assert "Final scoring" in drawn and not any("step 0" in s for s in drawn)
+    while not scoring.done:
+        key(app, pygame.K_SPACE)
+    drawn.clear()
+    app.render(force=True)
+    assert drawn and not any("engine" in s for s in drawn), drawn
+
+
 def test_replay_viewer_reads_as_a_replay_and_ends_with_the_scoring(make_app, user_dirs):
     app, _scene, _session = make_app()
     path = sorted(SAMPLES.glob("*.txt"))[0]

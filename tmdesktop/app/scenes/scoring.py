@@ -263,18 +263,13 @@ class ScoringScene(MenuScene):
             cx = x0 + i * col_w + col_w // 2
             text.blit(surface, str(self.partial(f)), self.fs(22), theme.INK, (cx, y + px(8) + row_h // 2), "center",
                       "bold")
-        if self.done:
-            ok = all(self.b.total(f) == self.b.final.get(f) for f in self.factions)
-            note = _("Matches the engine's final scores.") if ok else _("Does not match the engine's final scores!")
-            text.blit(surface, note, self.fs(15), theme.INK_SOFT if ok else theme.ERROR,
-                      (r.right - px(16), r.bottom - px(10)), "bottomright")
 
     def draw_steps(self, surface) -> None:
         px = self.px
         r = self.steps_rect
         widgets.panel(surface, r, (46, 52, 48), radius=px(12))
         total = len(self.b.steps)
-        head = _("Final scoring, step {k} of {n}").format(k=self.shown, n=total)
+        head = _("Final scoring, step {k} of {n}").format(k=self.shown, n=total) if self.shown else _("Final scoring")
         text.blit(surface, head, self.fs(24), theme.ACCENT, (r.x + px(20), r.y + px(12)), "topleft", title_weight(head))
         if self.shown == 0:
             text.blit(surface, _("Press Next step to score the cult tracks, the networks and the resources."),
