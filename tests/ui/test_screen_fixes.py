@@ -605,3 +605,30 @@ def test_every_tile_card_keeps_its_lines_readable(make_app, size, lang):
                 assert all(card.top < y < card.bottom for y in ys), (name, ys, card)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_long_faction_names_in_the_turn_order_keep_a_readable_size_at_1920(lang, monkeypatch):
+    # Found in a review at 1920x1080: "Chaos Magicians" and "Moradores de la oscuridad" were
+    # shrunk to about 8 pixels in the turn-order pills while the other names stayed full size.
+    from tmdesktop import i18n
+    from tmdesktop.app import describe, text
+    from tmdesktop.app.app import App
+    from tmdesktop.app.scenes.game_scene import GameScene
+    from tmdesktop.app.session import Session, new_game
+
+    i18n.set_language(lang)
+    try:
+        app = App((1920, 1080))
+        scene = GameScene(app, Session(new_game(4, 5, ("chaosmagicians", "darklings", "witches", "nomads"))))
+        app.push(scene)
+        names = {describe.faction(scene.game, f) for f in scene.game.state.seats}
+        sizes = {}
+        make = text.text
+        monkeypatch.setattr(text, "text", lambda s, size, *a, **kw: (
+            sizes.__setitem__(s, min(size, sizes.get(s, size))) if s in names else None, make(s, size, *a, **kw))[1])
+        app.render(force=True)
+    finally:
+        i18n.set_language("en")
+    assert set(sizes) == names
+    assert min(sizes.values()) >= 13, sizes

@@ -753,17 +753,22 @@ class GameScene(Scene):
             pygame.draw.circle(surface, colour, (x + int(8 * s), L.top.centery), int(8 * s))
             pygame.draw.circle(surface, (240, 240, 230), (x + int(8 * s), L.top.centery), int(8 * s), 1)
             x += int(24 * s)
-        # the turn order, measured first: its pills shrink to share at most half the bar's room
+        # the turn order, measured first: one type size for every pill, the largest at which they
+        # share at most half the bar's room (a long name, "Moradores de la oscuridad", takes the
+        # room the short ones leave; none is shrunk alone)
         order = st.order or st.seats
         label_w, pad, gap = int(58 * s), int(12 * s), int(4 * s)
         room = self.top_buttons[0].rect.x - x - int(20 * s)
-        per_pill = max(int(30 * s), (min(int(560 * s), room // 2) - label_w) // max(1, len(order)) - pad - gap)
-        pills = []
-        for name in order:
-            p = st.players[name]
-            label = describe.faction(self.game, name)
-            fsz = text.fit(label, max(10, int(15 * s)), min(int(80 * s), per_pill), "semibold")
-            pills.append((p, text.text(label, fsz, theme.TEXT if not p.passed else theme.TEXT_DIM, "semibold")))
+        budget = min(int(560 * s), room // 2) - label_w
+        labels = [describe.faction(self.game, name) for name in order]
+        fsz = max(10, int(15 * s))
+        while fsz > 10 and sum(text.width(label, fsz, "semibold") + max(pad, int(text.font(fsz, "semibold").get_height()
+                                                                                  * 1.3)) + gap
+                               for label in labels) > budget:
+            fsz -= 1
+        pills = [(st.players[name], text.text(label, fsz, theme.TEXT if not st.players[name].passed else theme.TEXT_DIM,
+                                              "semibold"))
+                 for name, label in zip(order, labels)]
         # a pill's ends are round: the name keeps clear of them (about its height in all)
         pads = [max(pad, int(img.get_height() * 1.3)) for _p, img in pills]
         order_w = label_w + sum(img.get_width() + pp + gap for (_p, img), pp in zip(pills, pads)) + int(8 * s)
