@@ -81,6 +81,26 @@ def test_translations_format_like_the_english(lang, messages):
         assert i18n._(msg).format(**values)  # no KeyError, no stray braces
 
 
+#: An article fixed before a faction's name: right for some factions only (Italian "i Oscuri" for
+#: "gli Oscuri", "i Streghe" for "le Streghe"; Spanish "los Brujas" for "las Brujas").
+ARTICLE_BEFORE_FACTION = {
+    "it": r"\b(i|gli|le|il|lo|la|dei|degli|delle|dai|dagli|dalle|ai|agli|alle|coi|sui)\s+\{(faction|source|other)\}",
+    "es": r"\b(el|los|las|del|al)\s+\{(faction|source|other)\}",
+}
+
+
+@pytest.mark.parametrize("lang", tool.TRANSLATED)
+def test_no_article_is_fixed_before_a_faction_s_name(lang, messages):
+    """Found in a review: "Abbandona la partita: i Oscuri si ritirano". A faction's name stands
+    alone, as a proper name, or after "la fazione"/"la facción"."""
+    import re
+
+    i18n.set_language(lang)
+    pattern = re.compile(ARTICLE_BEFORE_FACTION[lang], re.IGNORECASE)
+    wrong = [i18n._(msg) for msg in messages if not isinstance(msg, tuple) and pattern.search(i18n._(msg))]
+    assert not wrong, wrong
+
+
 def test_rulebook_vocabulary():
     i18n.set_language("es")
     assert i18n._("Witches") == "Brujas"
