@@ -1,5 +1,7 @@
 """The round summary and the post-game review, driven by posted events."""
 
+import os
+
 import pygame
 
 from tmdesktop.app import computer
@@ -40,11 +42,52 @@ def test_round_summary_tells_the_rounds_vp_by_source(user_dirs):
     summary = app.stack.top
     assert isinstance(summary, RoundSummaryScene)
     lines = dict((name, rows) for name, _colour, rows in summary.rows)["Darklings · 34 VP"]
-    assert lines[0] == ("Round 1: +14 VP (Round scoring tiles +6, Passing (bonus tiles) +5, Faction abilities +4, "
-                        "Power from neighbours \u22121)")
+    assert lines[0] == ("Round 1: +14 VP · Round scoring tiles +6, Passing (bonus tiles) +5, Faction abilities +4, "
+                        "Power from neighbours \u22121")
     assert lines[1].startswith("Income: ")
     key(app, pygame.K_RETURN)
     assert app.stack.top is scene
+
+
+def test_round_summary_lines_wrap_whole_inside_the_dialog_in_italian_at_1280(user_dirs, monkeypatch):
+    """Found in a review: at 1280x720 in Italian a player's VP line was shrunk and cut
+    ("…Tessere Favore +2, Passare (Tess…"). Long lines now go on two at the dialog's type size."""
+    from tmdesktop import i18n
+    from tmdesktop.app import text
+    from tmdesktop.app.app import App
+
+    whole = corpus_game()
+    round3 = next(i for i, evs in enumerate(whole.events) if E.RoundStarted(3) in evs)
+    i18n.set_language("it")
+    try:
+        app = App((1280, 720))
+        scene = GameScene(app, Session(Game.replay(whole.setup, list(whole.log)[:round3])))
+        app.push(scene)
+        app.render(force=True)
+        faction, action = whole.log[round3]
+        assert scene.play(action, faction)
+        app.step(0.016)
+        summary = app.stack.top
+        assert isinstance(summary, RoundSummaryScene)
+        drawn = []
+        blit = text.blit
+        monkeypatch.setattr(text, "blit", lambda surface, s, size, *a, **kw: (drawn.append((s, size)),
+                                                                               blit(surface, s, size, *a, **kw))[1])
+        app.render(force=True)
+        lines = [line for _name, _colour, rows in summary.rows for line in rows]
+        assert any(text.width(line, 16 * summary.scale) > summary.wrap for line in lines)  # some need two
+        for line in lines:
+            img = summary._line(line)
+            assert img.get_width() <= summary.wrap and img.get_height() > 0, line
+        assert not any(s in lines for s, _size in drawn)  # none drawn by `blit`, which shrinks to fit
+        sc = summary.scale
+        end = summary.rect.y + int(70 * sc) + sum(int(34 * sc) + sum(summary._line(line).get_height() + int(6 * sc)
+                                                                    for line in rows) for _n, _c, rows in summary.rows)
+        assert end <= summary.rects[0].top  # every line above Continue
+        if os.environ.get("TM_SHOT"):
+            app.screenshot(os.environ["TM_SHOT"])
+    finally:
+        i18n.set_language("en")
 
 
 def test_scoring_to_review_to_a_move_on_the_board_and_back(user_dirs, monkeypatch):

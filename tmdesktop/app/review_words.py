@@ -74,13 +74,13 @@ def difference_text(j) -> str:
 
 
 def round_vp_text(round_: int, by_source: dict) -> str:
-    """"Round 1: +14 VP (Round scoring tiles +6, Passing (bonus tiles) +5, …)": a player's VP in
-    a round by kind of source, largest first."""
+    """"Round 1: +14 VP · Round scoring tiles +6, Passing (bonus tiles) +5, …": a player's VP in
+    a round by kind of source, largest first (no brackets: some kinds' names hold their own)."""
     kinds = sorted(((k, v) for k, v in kind_totals(by_source).items() if v), key=lambda kv: -kv[1])
     total = sum(v for _k, v in kinds)
     if not kinds:
         return _("Round {n}: no VP").format(n=round_)
-    return _("Round {n}: {vp} VP ({sources})").format(
+    return _("Round {n}: {vp} VP · {sources}").format(
         n=round_, vp=signed(total), sources=", ".join(f"{kind_name(k)} {signed(v)}" for k, v in kinds))
 
 

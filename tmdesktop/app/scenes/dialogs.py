@@ -390,6 +390,7 @@ class RoundSummaryScene(ChoiceScene):
     def __init__(self, app, title: str, rows: list[tuple[str, Any, list[str]]], on_close: Callable[[], None]):
         super().__init__(app, title, [Option(_("Continue"), True)], lambda _v: on_close(), cancellable=False)
         self.rows = rows  # (faction name, colour, lines)
+        self.wrap = 600  # the lines' width in pixels (`layout`)
         self.on_close = on_close
         # at a table of computers only nobody is there to press Continue: it closes by itself
         self.auto_close: float | None = None  # seconds left, or None to wait for Continue
@@ -409,14 +410,18 @@ class RoundSummaryScene(ChoiceScene):
     def layout(self, size) -> None:
         super().layout(size)
         s = self.scale
-        line_h = int(26 * s)
-        block = sum(int(34 * s) + line_h * len(lines) for _n, _c, lines in self.rows)
         w = min(size[0] - 40, int(820 * s))
+        self.wrap = w - int(80 * s)  # a long line goes on two rather than shrinking or losing its end
+        block = sum(int(34 * s) + sum(self._line(line).get_height() + int(6 * s) for line in lines)
+                    for _n, _c, lines in self.rows)
         h = int(80 * s) + block + int(90 * s)
         self.rect = pygame.Rect(0, 0, w, min(h, size[1] - 20))
         self.rect.center = (size[0] // 2, size[1] // 2)
         self.rects = [pygame.Rect(0, 0, int(220 * s), int(48 * s))]
         self.rects[0].midbottom = (self.rect.centerx, self.rect.bottom - int(16 * s))
+
+    def _line(self, line: str) -> pygame.Surface:
+        return text.text(line, max(11, int(16 * self.scale)), theme.INK_SOFT, wrap=self.wrap)
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE,
@@ -437,9 +442,9 @@ class RoundSummaryScene(ChoiceScene):
                       "bold")
             y += int(34 * s)
             for line in lines:
-                text.blit(surface, line, max(11, int(16 * s)), theme.INK_SOFT, (x + int(26 * s), y + int(10 * s)),
-                          "midleft", max_width=self.rect.width - int(80 * s))
-                y += int(26 * s)
+                img = self._line(line)
+                surface.blit(img, (x + int(26 * s), y))
+                y += img.get_height() + int(6 * s)
         o, r = self.options[0], self.rects[0]
         if self.auto_close is not None:
             n = math.ceil(self.auto_close)

@@ -599,10 +599,10 @@ class GameScene(Scene):
         for name in s.order:
             p = s.players[name]
             lines = [round_vp_text(s.round - 1, last.get(name, {}))] if s.round >= 2 else []
-            lines.append(_("Income: {what}").format(what=tile_texts.gains(g.income_of(p)) or _("nothing")))
+            lines.append(_("Income: {what}").format(what=tile_texts.gains(g.income_of(p)) or "—"))
             if s.round >= 2:
                 bonus = cult_bonus(s, name, s.score_tiles[s.round - 2])
-                lines.append(_("Cult bonus: {what}").format(what=tile_texts.gains(bonus) or _("nothing")))
+                lines.append(_("Cult bonus: {what}").format(what=tile_texts.gains(bonus) or "—"))
             rows.append((_("{faction} · {n} VP").format(faction=describe.faction(g, name), n=p.VP),
                          theme.piece_colour(piece_terrain(p)), lines))
 
