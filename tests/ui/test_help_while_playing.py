@@ -255,3 +255,39 @@ def test_the_picker_after_do_it_marks_the_suggested_answer(monkeypatch):
     click(app, picker.rects[[o.value for o in picker.options].index(tiles[0])].center)
     assert game.log[-1] == ("mermaids", tiles[0])
     assert scene.suggested_rest == panel.hint.turn[panel.hint.turn.index(tiles[0]) + 1:]
+
+
+def test_after_do_it_the_build_that_follows_a_suggested_spade_is_ringed_until_played(monkeypatch):
+    # Found in a review: "Spade (bonus tile) / Then: Build a dwelling on E2"; after "Do it" the
+    # player held the spade and nothing on the board said where the suggestion built.
+    monkeypatch.setattr(hint_scene, "USE_WORKER", False)
+    app = App((1280, 720))
+    app.settings = Settings()
+    session = Session(new_game(4, 1))
+    rng = random.Random(1)
+    for _ in range(21):
+        session.play_random(1, rng)
+    scene = PlayScene(app, session)
+    app.push(scene)
+    app.render(force=True)
+    app.step(0.016)
+    assert scene.decider() == "giants"
+    key(app, pygame.K_h)
+    panel = app.stack.top
+    wait_for_hint(app, panel)
+    spade, build = panel.hint.turn[:2]
+    assert isinstance(spade, A.UseAction) and panel.hint.main == spade and isinstance(build, A.Build)
+    key(app, pygame.K_RETURN)  # Do it: the spade only
+    app.step(0.016)
+    assert scene.game.log[-1] == ("giants", spade)
+    targets, note = scene.annotations["suggested"]
+    assert targets == [("hex", build.hex)] and note == "Suggested"
+    ring = scene.target_rect(targets[0])
+    click(app, ring.center)  # what may be done there: the suggested build marked
+    picker = app.stack.top
+    assert isinstance(picker, ChoiceScene)
+    assert [o.value for o in picker.options if o.suggested] == [build]
+    app.render(force=True)
+    click(app, picker.rects[[o.value for o in picker.options].index(build)].center)
+    assert scene.game.log[-1] == ("giants", build)
+    assert "suggested" not in scene.annotations

@@ -32,6 +32,8 @@ from .hint_scene import HintPanel
 from .menu import app_settings
 from .warning_scene import WarningScene
 
+SUGGESTED = "suggested"  # the annotation key of the next suggested step on the board
+
 TOAST_SECONDS = 4.5
 
 
@@ -228,7 +230,7 @@ class GameScene(Scene):
                 self.show_toast(outcome.error)
             return False
         # the rest of a suggestion being followed: kept while its steps are the ones played
-        self.suggested_rest = self.suggested_rest[1:] if self.suggested_rest[:1] == (action,) else ()
+        self.follow_suggestion(self.suggested_rest[1:] if self.suggested_rest[:1] == (action,) else (), who)
         self.session.end_turn_if_over(who, action)
         if isinstance(action, HEX_ACTIONS + (A.PlaceBridge,)):
             self.tool = None
@@ -294,7 +296,13 @@ class GameScene(Scene):
     def choose_action(self, actions: list[A.Action], title: str) -> None:
         me = self.decider()
         opts = [Option(describe.action(self.game, a), a, self._delta_tokens(me, a)) for a in actions]
-        self.app.push(ChoiceScene(self.app, title, opts, self.confirm_and_play))
+        self.app.push(ChoiceScene(self.app, title, self._mark_suggested(opts), self.confirm_and_play))
+
+    def _mark_suggested(self, options: list) -> list:
+        """The options, the one a suggestion being followed plays next marked (`follow_suggestion`)."""
+        for o in options:
+            o.suggested = bool(self.suggested_rest) and o.value == self.suggested_rest[0]
+        return options
 
     def describe_target(self, target) -> str:
         kind, key = target
@@ -366,7 +374,7 @@ class GameScene(Scene):
             self.confirm_and_play(passes[0] if passes else A.Pass())
             return
         self.app.push(ChoiceScene(self.app, _("Pass: choose your bonus tile for the next round"),
-                                  self.ctl.bonus_options(passes), self.play))
+                                  self._mark_suggested(self.ctl.bonus_options(passes)), self.play))
 
     def open_convert(self) -> None:
         me = self.decider()
@@ -419,9 +427,23 @@ class GameScene(Scene):
         else:
             self._undo()
 
+    def follow_suggestion(self, rest: tuple[A.Action, ...], faction: str | None) -> None:
+        """The steps of a suggested turn still to play ("Do it" plays them up to the main action):
+        a picker marks its answer (`_open_picker`); a step on the board, the build after a
+        spade, is ringed there until it is played or the turn goes another way."""
+        from .computer_turns import move_targets
+
+        self.suggested_rest = rest
+        targets = move_targets(faction, rest[0])[:-1] if rest and faction else []  # (the panel aside)
+        if targets and isinstance(rest[0], HEX_ACTIONS + (A.PlaceBridge,)):
+            self.annotate(SUGGESTED, targets, _("Suggested"))
+        else:
+            self.clear_annotations(SUGGESTED)
+
     def _undo(self) -> None:
         if not self.session.undo().ok:
             return
+        self.follow_suggestion((), None)
         self.tool = None
         self.toast = None
         self.supply.layout(self.lay.supply, self.lay.scale, self.game.state)
@@ -569,8 +591,7 @@ class GameScene(Scene):
             self.holder = who
             self.play(action, who)
 
-        for o in q.options:  # the picker marks the answer the suggestion being followed makes
-            o.suggested = bool(self.suggested_rest) and o.value == self.suggested_rest[0]
+        self._mark_suggested(q.options)  # the picker marks the answer the suggestion being followed makes
 
         if q.handoff:
             dlg = HandoffScene(self.app, name, colour, q.title, q.options, answer)

@@ -156,7 +156,7 @@ class HintPanel(Modal):
         hint = self.hint
         self.close()
         if key == "do" and hint is not None:
-            self.scene.suggested_rest = hint.turn  # followed: the pickers of the turn mark its answers
+            self.scene.follow_suggestion(hint.turn, self.faction)  # followed: its later steps are marked
             for a in up_to_main(hint):  # the preparing steps and the main action: the computer's own move, no warning
                 if not self.scene.play(a, self.faction, checked=True):
                     break
