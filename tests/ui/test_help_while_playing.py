@@ -291,3 +291,18 @@ def test_after_do_it_the_build_that_follows_a_suggested_spade_is_ringed_until_pl
     click(app, picker.rects[[o.value for o in picker.options].index(build)].center)
     assert scene.game.log[-1] == ("giants", build)
     assert "suggested" not in scene.annotations
+
+
+def test_settings_show_the_language_the_game_speaks_after_a_lang_start(user_dirs):
+    # Found in a review: started with --lang en over saved Italian, Settings said "Italiano"
+    # while every word on screen was English.
+    from tmdesktop import i18n
+    from tmdesktop.app.scenes.settings_scene import SettingsScene
+
+    app = App((1280, 720))
+    app.settings = Settings(language="it")
+    i18n.set_language("en")  # what `--lang en` does at start
+    scene = SettingsScene(app)
+    app.push(scene)
+    app.render(force=True)
+    assert scene.lang.value == "en"

@@ -46,7 +46,8 @@ class SettingsScene(MenuScene):
     def __init__(self, app):
         super().__init__(app)
         s = app_settings(app)
-        self.lang = Chooser("language", N_("Language"), list(i18n.LANGUAGES), s.language,
+        # the language shown (a `--lang` start overrides the saved one for the session)
+        self.lang = Chooser("language", N_("Language"), list(i18n.LANGUAGES), i18n.language(),
                             lambda k: settings_mod.LANGUAGE_NAMES.get(k, k))
         self.scale_c = Chooser("ui_scale", N_("Size of menus and dialogs"), list(settings_mod.UI_SCALES), s.ui_scale,
                                lambda v: f"{round(v * 100)} %")
