@@ -306,3 +306,51 @@ def test_settings_show_the_language_the_game_speaks_after_a_lang_start(user_dirs
     app.push(scene)
     app.render(force=True)
     assert scene.lang.value == "en"
+
+
+def table_at(seed: int, steps: int) -> tuple[App, PlayScene]:
+    """A table of four people after `steps` random moves of a seeded game, its picker open."""
+    app = App((1280, 720))
+    app.settings = Settings(handoff_notices=False)
+    session = Session(new_game(4, seed))
+    rng = random.Random(seed)
+    for _ in range(steps):
+        session.play_random(1, rng)
+    scene = PlayScene(app, session)
+    scene.round_seen = session.state.round  # no round summary first
+    app.push(scene)
+    app.render(force=True)
+    app.step(0.016)
+    app.step(0.016)
+    return app, scene
+
+
+def test_an_owed_cult_step_s_picker_closes_and_the_track_on_the_board_answers(user_dirs):
+    # Found in a review: after the bonus tile's cult action, the cult picker had no Cancel and
+    # Esc did nothing. Like the tile pickers, it closes to look at the board; the glowing track
+    # there answers.
+    app, scene = table_at(1, 133)
+    game = scene.game
+    assert game.decision("witches") == "cult"
+    picker = app.stack.top
+    assert isinstance(picker, ChoiceScene) and picker.cancellable
+    key(app, pygame.K_ESCAPE)
+    app.step(0.016)
+    assert app.stack.top is scene and game.decision("witches") == "cult"
+    step = next(a for a in scene.legal() if isinstance(a, A.CultStep))
+    column = scene.cults.columns[step.cult]
+    click(app, (column.centerx, column.top + column.height // 4))  # the track, above the priest spots
+    assert game.log[-1] == ("witches", step)
+
+
+def test_esc_on_a_power_offer_opens_the_menu_over_it(user_dirs):
+    # Found in a review: with a power offer open, Esc was ignored and the menu out of reach.
+    app, scene = table_at(1, 15)
+    assert scene.game.decision("giants") == "leech"
+    offer = app.stack.top
+    assert isinstance(offer, ChoiceScene) and not offer.cancellable
+    key(app, pygame.K_ESCAPE)
+    menu = app.stack.top
+    assert isinstance(menu, ChoiceScene) and menu is not offer and menu.title == "Menu"
+    key(app, pygame.K_1)  # Back to the game: the offer, as it was
+    assert app.stack.top is offer and scene.game.decision("giants") == "leech"

@@ -31,8 +31,8 @@ PICKED = {"leech", "color", "unlock", "lose-cult", "p3", "cult", "favor", "town"
 class Question:
     """What the table asks `faction` now, for the scene to draw.
 
-    With `options`: a picker titled `title` (a tile picker, `cards`, may be closed to look at the
-    board).  Without: nothing to pick, the player acts on the map.  `handoff`: the laptop changes
+    With `options`: a picker titled `title` (`cards`: a tile or cult-track picker, which may be
+    closed to look at the board and answered there).  Without: nothing to pick, the player acts on the map.  `handoff`: the laptop changes
     hands first (the picker says so, or a notice with `subtitle`, what they are to do)."""
 
     faction: str
@@ -221,7 +221,8 @@ class TableController:
         title, options, subtitle = self._ask(kind, me, acts)
         if not options:
             return None
-        return Question(me, kind, title, options, handoff, subtitle, cards=kind in ("favor", "town", "bonus"))
+        # what is also answered on the board (a glowing tile or cult track) may be closed to look at it
+        return Question(me, kind, title, options, handoff, subtitle, cards=kind in ("favor", "town", "bonus", "cult"))
 
     def _ask(self, kind: str, me: str, acts: list[A.Action]) -> tuple[str, list[Option], str]:
         """(title, options, subtitle) of the picker for decision `kind`."""

@@ -43,6 +43,9 @@ class Modal(Scene):
         self.mouse = (0, 0)
         #: Ctrl+Z inside the dialog: it closes, then this is called (the table's undo).
         self.on_undo: Callable[[], None] | None = None
+        #: Esc in a dialog that must be answered (a power offer): this is called (the table's menu,
+        #: opened over the dialog, which is there again when the menu closes).
+        self.on_escape: Callable[[], None] | None = None
 
     def resize(self, size) -> None:
         self.scale = compute(size).scale
@@ -64,6 +67,8 @@ class Modal(Scene):
             undo()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.cancellable:
             self.close()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.on_escape is not None:
+            self.on_escape()
         elif event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             h = self.hit(event.pos)

@@ -602,6 +602,7 @@ class GameScene(Scene):
             dlg = ChoiceScene(self.app, q.title, q.options, answer, cancellable=q.cards)
             self.holder = q.faction
         dlg.on_undo = self.undo_from_dialog if self.session.can_undo() else None
+        dlg.on_escape = getattr(self, "open_menu", None)  # the table's menu, where the table has one
         self.app.push(dlg)
 
     def round_summary(self) -> RoundSummaryScene:
