@@ -344,11 +344,16 @@ def test_an_owed_cult_step_s_picker_closes_and_the_track_on_the_board_answers(us
 
 
 def test_esc_on_a_power_offer_opens_the_menu_over_it(user_dirs):
-    # Found in a review: with a power offer open, Esc was ignored and the menu out of reach.
+    # Found in a review: with a power offer open, Esc was ignored and the menu out of reach; and
+    # the offer did not say whose building it came from.
+    from tmdesktop.app import describe
+
     app, scene = table_at(1, 15)
     assert scene.game.decision("giants") == "leech"
     offer = app.stack.top
     assert isinstance(offer, ChoiceScene) and not offer.cancellable
+    source = scene.game.state.players["giants"].leech_offers[0].source  # (said under the title)
+    assert offer.subtitle == f"{describe.faction(scene.game, source)} built next to you."
     key(app, pygame.K_ESCAPE)
     menu = app.stack.top
     assert isinstance(menu, ChoiceScene) and menu is not offer and menu.title == "Menu"

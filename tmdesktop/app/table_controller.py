@@ -42,6 +42,9 @@ class Question:
     handoff: bool = False
     subtitle: str = ""
     cards: bool = False
+    #: A line under the picker's title when the laptop stays in the same hands (a power offer:
+    #: who built next to the player; handed over, `subtitle` says it).
+    note: str = ""
 
 
 def settles(kind: str, a: A.Action, p) -> bool:
@@ -221,8 +224,12 @@ class TableController:
         title, options, subtitle = self._ask(kind, me, acts)
         if not options:
             return None
+        note = ""
+        if kind == "leech":
+            note = _("{source} built next to you.").format(source=describe.faction(g, p.leech_offers[0].source))
         # what is also answered on the board (a glowing tile or cult track) may be closed to look at it
-        return Question(me, kind, title, options, handoff, subtitle, cards=kind in ("favor", "town", "bonus", "cult"))
+        return Question(me, kind, title, options, handoff, subtitle, cards=kind in ("favor", "town", "bonus", "cult"),
+                        note=note)
 
     def _ask(self, kind: str, me: str, acts: list[A.Action]) -> tuple[str, list[Option], str]:
         """(title, options, subtitle) of the picker for decision `kind`."""

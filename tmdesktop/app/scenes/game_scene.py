@@ -599,7 +599,7 @@ class GameScene(Scene):
                 dlg.subtitle = q.subtitle
         else:
             # tile pickers may be closed to look at the board; the tiles glow there too
-            dlg = ChoiceScene(self.app, q.title, q.options, answer, cancellable=q.cards)
+            dlg = ChoiceScene(self.app, q.title, q.options, answer, cancellable=q.cards, subtitle=q.note)
             self.holder = q.faction
         dlg.on_undo = self.undo_from_dialog if self.session.can_undo() else None
         dlg.on_escape = getattr(self, "open_menu", None)  # the table's menu, where the table has one
