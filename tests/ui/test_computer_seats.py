@@ -315,3 +315,19 @@ def test_a_computers_pass_is_shown_on_the_tile_it_took_in_its_own_panel(title_ap
     assert box is not None and not any(box.colliderect(r.inflate(-8, -8)) for r in others), (box, others)
     panel = scene.players.panels[who].inflate(12, 0)  # (the panel's own ring reaches a few pixels out)
     assert panel.left <= box.left and box.right <= panel.right, (box, panel)  # not over the supply beside it
+
+
+def test_the_computer_s_move_is_ringed_in_its_own_colour_not_the_hint_s(title_app, user_dirs, monkeypatch):
+    # Found in a review: the hint's suggested hex and the computer's last move had the same
+    # yellow ring, side by side on the board.
+    from tmdesktop.app import theme
+
+    monkeypatch.setattr(computer, "USE_WORKER", False)
+    app = title_app(settings=Settings(animation_speed="slow"))
+    scene = new_game_with_seats(app, ["easy", "easy", "easy", "human"])
+    app.step(0.016)
+    _who, action = scene.game.log[-1]
+    app.render(force=True)
+    ring = scene.target_rect(("hex", action.hex)).inflate(8, 8)  # the ring is drawn on this rectangle's edge
+    colours = {tuple(app.screen.get_at((ring.centerx, y)))[:3] for y in range(ring.top - 2, ring.top + 4)}
+    assert theme.COMPUTER_MOVE in colours and theme.HIGHLIGHT not in colours

@@ -63,6 +63,9 @@ TEXT = (238, 234, 222)
 TEXT_DIM = (170, 170, 160)
 ACCENT = (246, 196, 72)
 HIGHLIGHT = (255, 240, 120)
+#: The ring and note of the computer's last move: not the yellow of what the player may do or is
+#: advised to do (a hint's move and the computer's looked alike).
+COMPUTER_MOVE = (150, 214, 240)
 ERROR = (196, 62, 52)
 GOOD = (96, 176, 96)
 POWER = (150, 98, 196)

@@ -11,7 +11,7 @@ from tmdesktop.i18n import Worded, _
 from tmdesktop.rules import actions as A
 from tmdesktop.rules.data import POWER_ACTIONS
 
-from .. import describe
+from .. import describe, theme
 from ..computer import SEAT_KINDS, Thinker, move_seconds
 from ..table_controller import HEX_ACTIONS
 
@@ -123,5 +123,5 @@ class ComputerTurns:
         # worded when drawn: the banner stays while the Settings change the language
         words = Worded(lambda: _("{faction}: {move}").format(faction=describe.faction(before, me),
                                                                move=describe.action(before, action)))
-        scene.annotate(BANNER, move_targets(me, action), words)
+        scene.annotate(BANNER, move_targets(me, action), words, theme.COMPUTER_MOVE)
         self.hold = move_seconds(self.speed)

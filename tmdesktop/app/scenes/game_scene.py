@@ -67,6 +67,7 @@ class GameScene(Scene):
         self.suggested_rest: tuple[A.Action, ...] = ()
         #: Highlights an overlay asked for, by the overlay's key: (targets, note); see `annotate`.
         self.annotations: dict[str, tuple[list, str]] = {}
+        self.annotation_colours: dict[str, tuple[int, int, int]] = {}  # key -> its rings' colour
         self._layout_seats = None
         self.cards = CardHover(self)  # rule cards on hover and long press; F1 opens the rules
         #: Warnings already asked, one per situation: (log length, faction, code, params).
@@ -639,20 +640,23 @@ class GameScene(Scene):
 
     # ------------------------------------------------------------------ annotations (for overlays)
 
-    def annotate(self, key: str, targets: list, note: str | Worded = "") -> None:
+    def annotate(self, key: str, targets: list, note: str | Worded = "", colour=theme.HIGHLIGHT) -> None:
         """Ring `targets` (the tuples `hit` returns: ("hex", "C3"), ("button", "build"),
         ("power", "ACT2"), ("bonus", "BON4"), ("player", "witches"), ("cult", "WATER")..., and parts
         of a panel: ("bowls", "witches"), ("ship", ...), ("dig", ...)) with `note` beside the
         first (a `Worded` note follows a change of language); `key` names the overlay asking (a
         tutorial step, the computer's move banner)."""
         self.annotations[key] = (list(targets), note)
+        self.annotation_colours[key] = colour
         self.dirty = True
 
     def clear_annotations(self, key: str | None = None) -> None:
         if key is None:
             self.annotations.clear()
+            self.annotation_colours.clear()
         else:
             self.annotations.pop(key, None)
+            self.annotation_colours.pop(key, None)
         self.dirty = True
 
     def target_rect(self, target) -> pygame.Rect | None:
@@ -713,18 +717,19 @@ class GameScene(Scene):
         """The rings and notes overlays asked for; returns the box they cover."""
         s = self.lay.scale
         drawn = []
-        for targets, note in self.annotations.values():
+        for key, (targets, note) in self.annotations.items():
+            colour = self.annotation_colours.get(key, theme.HIGHLIGHT)
             rects = [r for r in (self.target_rect(t) for t in targets) if r is not None]
             for r in rects:
                 ring = r.inflate(int(8 * s), int(8 * s))
-                pygame.draw.rect(surface, theme.HIGHLIGHT, ring, max(2, int(4 * s)), border_radius=int(8 * s))
+                pygame.draw.rect(surface, colour, ring, max(2, int(4 * s)), border_radius=int(8 * s))
                 drawn.append(ring)
             note = shown(note)
             if note and rects:
                 img = text.text(note, max(12, int(17 * s)), theme.INK, "semibold", wrap=int(360 * s))
                 box = self.note_box(rects[0], img.get_rect().inflate(int(20 * s), int(14 * s)).size)
                 box.clamp_ip(surface.get_rect())
-                widgets.panel(surface, box, theme.HIGHLIGHT, radius=int(8 * s), edge=theme.INK_SOFT)
+                widgets.panel(surface, box, colour, radius=int(8 * s), edge=theme.INK_SOFT)
                 surface.blit(img, img.get_rect(center=box.center))
                 drawn.append(box)
         return drawn[0].unionall(drawn[1:]) if drawn else None
