@@ -2,6 +2,7 @@
 
 import pygame
 
+from tmdesktop.app import text
 from tmdesktop.app.scenes.base import Overlay
 from tmdesktop.app.scenes.dialogs import ConfirmScene
 from tmdesktop.rules import actions as A
@@ -100,13 +101,18 @@ def test_a_note_on_a_cult_track_or_a_whole_panel_goes_beside_it_over_the_maps_ed
     assert priest[0] == ("cult", "EARTH")
     convert = move_targets(seats[2], A.Convert(1, "W", 1, "C"))
     assert convert == [("player", seats[2])]
+    words = "Witches: Send a priest to Earth (1 step, priest returns)"
+    sc = scene.lay.scale
+    fs = max(12, int(17 * sc))  # the note as drawn: its lines made even
+    img = text.text(words, fs, (0, 0, 0), "semibold", wrap=text.even_wrap(words, fs, int(360 * sc), "semibold"))
+    size = img.get_rect().inflate(int(20 * sc), int(14 * sc)).size
     for targets in (priest, convert):
         first = scene.target_rect(targets[0])
-        note = scene.note_box(first, (330, 60))
+        note = scene.note_box(first, size)
         assert scene.lay.map.x < note.x and note.right < min(first.x, scene.cults.rect.x), (note, first)
         assert note.top <= first.centery <= note.bottom
         assert not any(note.colliderect(r) for r in panels.values())
         assert not any(note.colliderect(c) for c in scene.cults.columns.values())
-        scene.annotate("computer", targets, "Witches: Send a priest to Earth (1 step, priest returns)")
+        scene.annotate("computer", targets, words)
         app.render(force=True)
         assert scene._draw_annotations(app.screen).contains(note)  # drawn where it was placed

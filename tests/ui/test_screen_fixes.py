@@ -632,3 +632,17 @@ def test_long_faction_names_in_the_turn_order_keep_a_readable_size_at_1920(lang,
         i18n.set_language("en")
     assert set(sizes) == names
     assert min(sizes.values()) >= 13, sizes
+
+
+def test_a_wrapped_note_s_lines_come_out_even():
+    # Found in a review: the computer's banner read "Burn 1 power token (bowl II to" / "III)".
+    from tmdesktop.app import text
+
+    note = "Burn 1 power token (bowl II to III) and then convert 3 power into 1 priest"
+    for size, room in ((17, 360), (12, 250), (23, 480)):
+        even = text.even_wrap(note, size, room, "semibold")
+        lines = text.text(note, size, (0, 0, 0), "semibold", wrap=room).get_height()
+        assert even <= room
+        assert text.text(note, size, (0, 0, 0), "semibold", wrap=even).get_height() == lines  # as many lines
+        assert text.text(note, size, (0, 0, 0), "semibold", wrap=even - 1).get_height() > lines  # and no narrower
+    assert text.even_wrap("Short", 17, 360) == 360  # one line: left as it is

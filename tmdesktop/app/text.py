@@ -68,6 +68,40 @@ def width(s: str, size: int, weight: str = "regular") -> int:
     return w
 
 
+_even: dict[tuple[str, int, str, int], int] = {}  # `even_wrap`'s answers
+
+
+def even_wrap(s: str, size: int, max_width: int, weight: str = "regular") -> int:
+    """The narrowest wrap width up to `max_width` that keeps `s` on as few lines as `max_width`
+    does: its lines come out even, no word left alone on the last ("…(bowl II to / III)")."""
+    size = max(8, int(round(size)))
+    key = (s, size, weight, max_width)
+    found = _even.get(key)
+    if found is not None:
+        return found
+    shown = clean(s, limit=2000, newlines=True)
+    f = font(size, weight)
+    if f.size(shown)[0] <= max_width or not shown.strip():
+        found = max_width
+    else:
+        def lines(w: int) -> int:
+            return f.render(shown, True, (0, 0, 0), wraplength=w).get_height()
+
+        most = lines(max_width)
+        lo, hi = max_width // 2, max_width
+        while lo < hi:  # (fewer pixels never give fewer lines)
+            mid = (lo + hi) // 2
+            if lines(mid) <= most:
+                hi = mid
+            else:
+                lo = mid + 1
+        found = hi
+    if len(_even) > 2000:
+        _even.clear()
+    _even[key] = found
+    return found
+
+
 #: The smallest type `fit` shrinks text to; below it, `blit` cuts the text instead.
 MIN_SIZE = 9
 
@@ -116,4 +150,5 @@ def reset() -> None:
     """Forget fonts too (call before pygame.quit(): Font objects die with the font module)."""
     _fonts.clear()
     _widths.clear()
+    _even.clear()
     _cache.clear()

@@ -726,7 +726,8 @@ class GameScene(Scene):
                 drawn.append(ring)
             note = shown(note)
             if note and rects:
-                img = text.text(note, max(12, int(17 * s)), theme.INK, "semibold", wrap=int(360 * s))
+                fs = max(12, int(17 * s))
+                img = text.text(note, fs, theme.INK, "semibold", wrap=text.even_wrap(note, fs, int(360 * s), "semibold"))
                 box = self.note_box(rects[0], img.get_rect().inflate(int(20 * s), int(14 * s)).size)
                 box.clamp_ip(surface.get_rect())
                 widgets.panel(surface, box, colour, radius=int(8 * s), edge=theme.INK_SOFT)
