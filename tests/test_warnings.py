@@ -206,3 +206,22 @@ def test_an_offer_the_full_bowls_cannot_take_is_not_warned_as_lost_power():
     assert hit, "no offer to full bowls in random play"
     g, who, take = hit
     assert W.POWER_LOST not in codes(g, who, take)
+
+
+def test_passing_is_warned_of_power_actions_that_burning_would_pay_for():
+    # Found in a review: passing in round 3 with 2 power in bowl III and 10 in bowl II, one burn
+    # from the 3-power actions, gave no warning.
+    from tmdesktop.app.warning_words import say
+
+    rng, g = random.Random(1), Game(GameSetup.random(4, 1))
+    for _ in range(16):  # a random game's round 1, up to the Mermaids' turn
+        g.apply(*random_step(g, rng))
+    p = g.state.players["mermaids"]
+    assert g.decision("mermaids") == "action" and p.power[2] == 0 and p.power[1] >= 12
+    assert not [a for a in g.legal_actions("mermaids") if isinstance(a, A.UseAction)]  # none paid for now
+    [w] = warnings_for(g, "mermaids", A.Pass("BON2") if A.Pass("BON2") in g.legal_actions("mermaids")
+                       else next(a for a in g.legal_actions("mermaids") if isinstance(a, A.Pass)))
+    burn = dict(w.args["burn"])
+    assert w.code == W.PASS_UNUSED and burn["ACT2"] == 3 and burn["ACT6"] == 6  # a priest for 3, two spades for 6
+    _title, why = say(g, w)
+    assert "after burning 3 power or more" in why and "none of them" in why

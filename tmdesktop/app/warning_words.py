@@ -38,12 +38,22 @@ def say(game, w: W.GameWarning) -> tuple[str, str]:
     if w.code == W.PASS_UNUSED:
         parts = []
         if a["power"]:
-            parts.append(_("the power actions {names}").format(names=_names(a["power"])))
+            parts.append(ngettext("the power action {names}", "the power actions {names}",
+                                  len(a["power"])).format(names=_names(a["power"])))
+        burn = dict(a.get("burn", ()))
+        if burn:
+            fewest = min(burn.values())
+            parts.append(ngettext("the power action {names} after burning {n} power",
+                                  "the power actions {names} after burning {n} power or more",
+                                  len(burn)).format(n=fewest, names=_names(burn)))
         if a["own"]:
-            parts.append(_("your own actions {names}").format(names=_names(a["own"])))
+            parts.append(ngettext("your own action {names}", "your own actions {names}",
+                                  len(a["own"])).format(names=_names(a["own"])))
+        n = len(a["power"]) + len(burn) + len(a["own"])
         return (_("Passing with unused actions"),
-                _("Still possible this round: {what}. Passing ends your round: none of them can be used before "
-                  "the next one.").format(what="; ".join(parts)))
+                _("Still possible this round: {what}.").format(what="; ".join(parts)) + " "
+                + ngettext("Passing ends your round: it cannot be used before the next one.",
+                           "Passing ends your round: none of them can be used before the next one.", n))
     if w.code == W.SPADES_UNUSED:
         return (ngettext("This leaves {n} spade unused", "This leaves {n} spades unused", a["n"]).format(n=a["n"]),
                 _("Spades cannot be kept for later: unused ones are thrown away. Click a highlighted hex to "

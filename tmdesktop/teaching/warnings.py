@@ -125,13 +125,27 @@ def _declined_free_power(game, faction: str, action: A.Action) -> list[GameWarni
 
 def _pass_unused(game, faction: str, action: A.Action) -> list[GameWarning]:
     """Passing (during the rounds) while the engine still lists power actions the player can pay
-    for, or actions of their tiles and stronghold (the bonus tile's go back with it)."""
+    for, or actions of their tiles and stronghold (the bonus tile's go back with it), or power
+    actions that burning power first would pay for (`burn`: name -> the fewest tokens to burn)."""
     if not isinstance(action, A.Pass) or game.state.phase != "play":
         return []
-    uses = [a.name for a in game.legal_actions(faction) if isinstance(a, A.UseAction)]
+    listed = game.legal_actions(faction)
+    uses = [a.name for a in listed if isinstance(a, A.UseAction)]
     power = tuple(n for n in uses if n in POWER_ACTIONS)
     own = tuple(n for n in uses if n not in POWER_ACTIONS)
-    return [_w(PASS_UNUSED, power=power, own=own)] if power or own else []
+    burn: dict[str, int] = {}
+    for b in sorted((a for a in listed if isinstance(a, A.Burn)), key=lambda a: a.n):  # the fewest first
+        trial = game.copy()
+        try:
+            trial.apply(faction, b)
+        except RuleError:
+            continue
+        for a in trial.legal_actions(faction):
+            if isinstance(a, A.UseAction) and a.name in POWER_ACTIONS and a.name not in power:
+                burn.setdefault(a.name, b.n)
+    if not (power or own or burn):
+        return []
+    return [_w(PASS_UNUSED, power=power, own=own, burn=tuple(sorted(burn.items())))]
 
 
 def _spades_unused(game, faction: str, action: A.Action) -> list[GameWarning]:
