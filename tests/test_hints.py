@@ -100,3 +100,34 @@ def test_a_power_action_that_gathers_says_what_it_brings():
                 assert words in hint_words.now_line(g, h)
                 return
     pytest.fail("no gathering power action suggested")
+
+
+def test_a_suggested_town_tile_is_spelled_out_once_with_its_cult_steps_said_together():
+    # Found in a review: "Then: take the town tile (8 VP, 1 step on Air, 1 step on Earth, 1 step
+    # on Fire, 1 town key, 1 step on Water)" and the same list again in "Now: +8 VP from …".
+    import random as _random
+
+    from tmdesktop.app import hint_words
+    from tmdesktop.app.session import Session, new_game as session_game
+    from tmdesktop.teaching.hints import hint as make_hint
+
+    session = Session(session_game(4, 1))
+    rng = _random.Random(1)
+    for _ in range(153):  # a random game, to the Giants' turn that can found a town
+        session.play_random(1, rng)
+    game = session.game
+    h = make_hint(game, "giants", 0)
+    assert A.TakeTile("TW5") in h.turn
+    then, now = hint_words.then_line(game, h), hint_words.now_line(game, h)
+    assert then == "Then: Take the town tile"
+    assert now.count("1 step on each cult track") == 1 and "8 victory points" in now
+
+
+def test_a_tile_s_effect_inside_brackets_reads_inside_a_sentence():
+    # "Favor tile (Each trading house…" read with a capital in mid-sentence; names and "VP" keep theirs.
+    from tmdesktop.app import tile_texts
+
+    effect = tile_texts.explain("FAV10")[-1]
+    assert effect[:1].isupper()
+    assert hint_words._inside(effect)[:1].islower() and hint_words._inside(effect)[1:] == effect[1:]
+    assert hint_words._inside("VP by trading house count (1/2/3/4): 2/3/3/4").startswith("VP")

@@ -48,9 +48,23 @@ def first_step(game, hint) -> str:
 
 def then_line(game, hint) -> str:
     """The rest of the suggested turn ("Then: transform D6 into swamp; build a dwelling on D6"),
-    conversions and ending the turn left out ("" when there is no rest)."""
+    conversions and ending the turn left out ("" when there is no rest). A tile whose gains the
+    reasons spell out is named alone here (said twice, a town tile's eight gains filled the panel)."""
     rest = [a for a in hint.turn[len(up_to_main(hint)):] if not isinstance(a, SILENT)]
-    return _("Then: {steps}").format(steps="; ".join(describe.action(game, a) for a in rest)) if rest else ""
+    told = {r.args.get("key") or r.args.get("tile") for r in hint.now + hint.later}
+    return _("Then: {steps}").format(steps="; ".join(_step(game, a, told) for a in rest)) if rest else ""
+
+
+def _step(game, a: A.Action, told: set) -> str:
+    if isinstance(a, A.TakeTile) and a.tile in told:
+        return _("Take the town tile") if a.tile.startswith("TW") else _("Take the favor tile")
+    return describe.action(game, a)
+
+
+def _inside(text: str) -> str:
+    """A tooltip's sentence as it reads inside brackets: a capital that only starts the sentence
+    in lower case ("each trading house…"), a name or "VP" as it is."""
+    return describe.in_sentence(text) if text[1:2].islower() else text
 
 
 def reason(game, r) -> str:
@@ -74,7 +88,7 @@ def reason(game, r) -> str:
     if r.kind == "tile":
         what = tile_texts.explain(a["tile"])  # its lasting effect is said last
         name = describe.tile_name(a["tile"])
-        return _("{tile} ({what})").format(tile=name, what=what[-1]) if what else name
+        return _("{tile} ({what})").format(tile=name, what=_inside(what[-1])) if what else name
     if r.kind == "part":
         return _("{what} (about +{n} VP by the end)").format(what=_(PART_WORDS.get(a["part"], a["part"])), n=a["vp"])
     return ""

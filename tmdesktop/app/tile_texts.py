@@ -42,8 +42,23 @@ def gain(key: str, n: int) -> str:
     return ""
 
 
+_CULT_ORDER = ("FIRE", "WATER", "EARTH", "AIR")
+
+
 def gains(d: dict) -> str:
-    return ", ".join(g for g in (gain(k, v) for k, v in d.items() if isinstance(v, int) and v) if g)
+    """Gains in words, the cult tracks in the board's order and said once when the same on all
+    four ('1 step on each cult track' rather than four steps in the data's order)."""
+    items = [(k, v) for k, v in d.items() if isinstance(v, int) and v]
+    cults = {k.upper(): v for k, v in items if k.upper() in _CULT_ORDER}
+    vp = [gain(k, v) for k, v in items if k == "VP"]  # first: what a tile is mostly taken for
+    keys = [gain(k, v) for k, v in items if k == "KEY"]  # last: what makes a town count as one
+    rest = [gain(k, v) for k, v in items if k.upper() not in _CULT_ORDER and k not in ("VP", "KEY")]
+    if len(cults) == 4 and len(set(cults.values())) == 1:
+        n = next(iter(cults.values()))
+        steps = [ngettext("{n} step on each cult track", "{n} steps on each cult track", n).format(n=n)]
+    else:
+        steps = [gain(c, cults[c]) for c in _CULT_ORDER if c in cults]
+    return ", ".join(g for g in vp + rest + steps + keys if g)
 
 
 def _building(key: str) -> str:
