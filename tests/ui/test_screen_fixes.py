@@ -646,3 +646,32 @@ def test_a_wrapped_note_s_lines_come_out_even():
         assert text.text(note, size, (0, 0, 0), "semibold", wrap=even).get_height() == lines  # as many lines
         assert text.text(note, size, (0, 0, 0), "semibold", wrap=even - 1).get_height() > lines  # and no narrower
     assert text.even_wrap("Short", 17, 360) == 360  # one line: left as it is
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_a_long_question_goes_on_several_lines_at_the_title_s_size(make_app, lang, monkeypatch):
+    # Found in a review: the leave-the-game question was one title line about 900 pixels wide,
+    # squeezed into the dialog.
+    from tmdesktop import i18n
+    from tmdesktop.app import text
+    from tmdesktop.app.scenes.dialogs import ConfirmScene
+
+    i18n.set_language(lang)
+    try:
+        app, _scene, _session = make_app(size=(1280, 720))
+        q = i18n._("The {faction} leave the game for good: no more moves and no power; their buildings stay on "
+                   "the map. Leave?").format(faction="Darklings")
+        dialog = ConfirmScene(app, q, lambda: None, yes=i18n._("Leave the game"))
+        app.push(dialog)
+        drawn = []
+        blit = text.blit
+        monkeypatch.setattr(text, "blit", lambda surface, s, size, *a, **kw: (
+            drawn.append((s, size, kw.get("max_width", 0))), blit(surface, s, size, *a, **kw))[1])
+        app.render(force=True)
+    finally:
+        i18n.set_language("en")
+    size = int(26 * dialog.scale)
+    lines = [(s, sz, mw) for s, sz, mw in drawn if s and s in q and sz == size]
+    assert len(lines) >= 2 and " ".join(s for s, _sz, _mw in lines) == " ".join(q.split())
+    assert all(text.width(s, sz, "title") <= mw for s, sz, mw in lines)  # none shrunk to fit
+    assert dialog.rects[0].top > dialog.rect.y + int(14 * dialog.scale) + len(lines) * text.font(size, "title").get_linesize() - 4

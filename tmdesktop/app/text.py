@@ -68,6 +68,23 @@ def width(s: str, size: int, weight: str = "regular") -> int:
     return w
 
 
+def lines(s: str, size: int, max_width: int, weight: str = "regular") -> list[str]:
+    """`s` broken at spaces into lines no wider than `max_width` (a word wider than that alone on
+    its line), as even as the fewest lines allow (`even_wrap`): for text drawn line by line,
+    centred (a dialog's title)."""
+    words = clean(s, limit=2000, newlines=False).split()
+    if not words:
+        return [""]
+    room = even_wrap(s, size, max_width, weight)
+    out = [words[0]]
+    for w in words[1:]:
+        if width(out[-1] + " " + w, size, weight) <= room:
+            out[-1] += " " + w
+        else:
+            out.append(w)
+    return out
+
+
 _even: dict[tuple[str, int, str, int], int] = {}  # `even_wrap`'s answers
 
 

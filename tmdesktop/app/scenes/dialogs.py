@@ -41,6 +41,7 @@ class Modal(Scene):
         self.buttons: list[widgets.Button] = []
         self.hover: Any = None
         self.mouse = (0, 0)
+        self.title_lines: list[str] = []  # the title on several lines, when it is long (`wrap_title`)
         #: Ctrl+Z inside the dialog: it closes, then this is called (the table's undo).
         self.on_undo: Callable[[], None] | None = None
         #: Esc in a dialog that must be answered (a power offer): this is called (the table's menu,
@@ -94,9 +95,21 @@ class Modal(Scene):
     def draw_frame(self, surface) -> None:
         surface.blit(_veil(surface.get_size()), (0, 0))
         widgets.panel(surface, self.rect, theme.PARCHMENT, radius=int(12 * self.scale), edge=theme.INK_SOFT)
-        text.blit(surface, self.title, int(26 * self.scale), theme.INK,
-                  (self.rect.centerx, self.rect.y + int(14 * self.scale)), "midtop", "title",
-                  max_width=self.rect.width - 20)
+        size, y = int(26 * self.scale), self.rect.y + int(14 * self.scale)
+        title_lines = self.title_lines or [self.title]
+        for line in title_lines:
+            text.blit(surface, line, size, theme.INK, (self.rect.centerx, y), "midtop", "title",
+                      max_width=self.rect.width - 20)
+            y += text.font(size, "title").get_linesize()
+
+    def wrap_title(self, size, max_width: int) -> int:
+        """Break a title longer than `max_width` into centred lines (a question such as 'The Darklings
+        leave the game for good: …' ran 900 pixels on one line); returns the height they add."""
+        title_size = int(26 * self.scale)
+        self.title_lines = []
+        if text.width(self.title, title_size, "title") > max_width:
+            self.title_lines = text.lines(self.title, title_size, max_width, "title")
+        return (len(self.title_lines) - 1) * text.font(title_size, "title").get_linesize() if self.title_lines else 0
 
     def draw_buttons(self, surface) -> None:
         fs = max(12, int(17 * self.scale))
@@ -128,13 +141,16 @@ class ChoiceScene(Modal):
         self.on_choose = on_choose
         self.cancellable = cancellable
         self.subtitle = subtitle
+        self.title_top = 0  # the height a title on several lines adds above the subtitle and rows
         self.rects: list[pygame.Rect] = []
 
     def layout(self, size) -> None:
         s = self.scale
         cards = any(o.card for o in self.options)
         n = len(self.options)
-        head = int((70 if not self.subtitle else 100) * s)
+        title_w = min(size[0] - 80, int(720 * s))  # a longer title goes on several lines
+        self.title_top = self.wrap_title(size, title_w)
+        head = int((70 if not self.subtitle else 100) * s) + self.title_top
         foot = int(70 * s) if self.cancellable else int(20 * s)
         # the subtitle says why the question is asked (whose building offers the power): whole
         sub_w = text.width(self.subtitle, self.subtitle_size()) + int(60 * s) if self.subtitle else 0
@@ -164,8 +180,8 @@ class ChoiceScene(Modal):
                 cols = -(-n // per_col)
             margin, col_gap = int(30 * s), int(16 * s)
             col_w = width + int(60 * s)
-            w = max(cols * col_w + (cols - 1) * col_gap + 2 * margin, text.width(self.title, int(26 * s), "title")
-                    + int(120 * s), sub_w)
+            w = max(cols * col_w + (cols - 1) * col_gap + 2 * margin,
+                    min(text.width(self.title, int(26 * s), "title"), title_w) + int(120 * s), sub_w)
             w = min(size[0] - 40, w)
             col_w = (w - 2 * margin - (cols - 1) * col_gap) // cols
             h = head + min(n, per_col) * (rh + gap) + foot
@@ -211,7 +227,8 @@ class ChoiceScene(Modal):
         s = self.scale
         if self.subtitle:
             text.blit(surface, self.subtitle, self.subtitle_size(), theme.INK_SOFT,
-                      (self.rect.centerx, self.rect.y + int(56 * s)), "midtop", max_width=self.rect.width - 30)
+                      (self.rect.centerx, self.rect.y + int(56 * s) + self.title_top), "midtop",
+                      max_width=self.rect.width - 30)
         fs = max(12, int(18 * s))
         for i, (o, r) in enumerate(zip(self.options, self.rects)):
             hover = self.hover == ("option", i)
