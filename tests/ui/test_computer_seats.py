@@ -331,3 +331,36 @@ def test_the_computer_s_move_is_ringed_in_its_own_colour_not_the_hint_s(title_ap
     ring = scene.target_rect(("hex", action.hex)).inflate(8, 8)  # the ring is drawn on this rectangle's edge
     colours = {tuple(app.screen.get_at((ring.centerx, y)))[:3] for y in range(ring.top - 2, ring.top + 4)}
     assert theme.COMPUTER_MOVE in colours and theme.HIGHLIGHT not in colours
+
+
+def test_m_lists_the_computers_moves_since_the_person_last_decided(title_app, user_dirs, monkeypatch):
+    # Found in a review: only the last computer move keeps its banner, so a temple and its favor
+    # tile, or the upgrade behind a power offer, could pass unseen.
+    from tmdesktop.app.scenes.moves_panel import MovesPanel
+
+    monkeypatch.setattr(computer, "USE_WORKER", False)
+    app = title_app(settings=Settings(animation_speed="off"))
+    scene = new_game_with_seats(app, ["easy", "easy", "human", "easy"])
+    game = scene.game
+    person = game.state.seats[2]
+    for _ in range(400):  # on to the person's first decision of round 1
+        if game.state.phase == "play" and scene.session.decider() == person and app.stack.top is scene:
+            break
+        top = app.stack.top
+        if top is not scene and isinstance(top, (ChoiceScene, RoundSummaryScene, HandoffNotice)):
+            key(app, pygame.K_RETURN) if isinstance(top, (RoundSummaryScene, HandoffNotice)) else key(app, pygame.K_1)
+        elif scene.session.decider() == person and top is scene:
+            scene.play(scene.session.legal()[0])
+        app.step(0.016)
+    assert game.state.phase == "play" and scene.session.decider() == person
+    last = max(k for k, (f, _a) in enumerate(game.log) if f == person)
+    expected = [(f, a) for f, a in game.log[last + 1:] if type(a).__name__ not in ("Done", "ChooseFaction")]
+    assert expected and all(f != person for f, _a in expected)  # the computers moved since
+    key(app, pygame.K_m)
+    panel = app.stack.top
+    assert isinstance(panel, MovesPanel)
+    assert [f for f, _words in panel.rows] == [f for f, _a in expected]
+    assert all(words.startswith(describe.faction(game, f) + ": ") for f, words in panel.rows)
+    app.render(force=True)
+    key(app, pygame.K_m)
+    assert app.stack.top is scene and len(game.log) == last + 1 + len(game.log[last + 1:])  # nothing played

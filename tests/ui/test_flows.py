@@ -257,7 +257,7 @@ def test_leave_the_game_from_the_menu_after_confirming(title_app):
     me = scene.decider()
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is not scene
-    key(app, pygame.K_3)  # "Leave the game" (after "Back to the game" and "Settings")
+    key(app, pygame.K_3)  # "Leave the game" (after "Back to the game" and "Last moves")
     assert isinstance(app.stack.top, ConfirmScene)
     key(app, pygame.K_2)  # "No": nothing happens
     assert not scene.game.player(me).dropped

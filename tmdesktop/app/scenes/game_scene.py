@@ -363,6 +363,10 @@ class GameScene(Scene):
             self.ask_undo()
         elif key == "hint":
             self.suggest()
+        elif key == "moves":  # what happened since the player holding the laptop last decided
+            from .moves_panel import MovesPanel
+
+            self.app.push(MovesPanel(self.app, self))
         elif key == "labels":
             self.map.show_labels = not self.map.show_labels
         elif key == "colourblind":
@@ -460,7 +464,7 @@ class GameScene(Scene):
         pygame.K_b: "build", pygame.K_u: "upgrade", pygame.K_t: "transform", pygame.K_p: "priest",
         pygame.K_s: "ship", pygame.K_d: "dig", pygame.K_a: "special", pygame.K_c: "convert", pygame.K_x: "pass",
         pygame.K_RETURN: "done", pygame.K_KP_ENTER: "done", pygame.K_SPACE: "done", pygame.K_l: "labels",
-        pygame.K_g: "colourblind", pygame.K_h: "hint",
+        pygame.K_g: "colourblind", pygame.K_h: "hint", pygame.K_m: "moves",
     }
 
     # ------------------------------------------------------------------ events

@@ -205,7 +205,7 @@ class PlayScene(GameScene):
         hover, the view switches, the faction boards and undo still answer."""
         if event.type == pygame.KEYDOWN:
             undo = event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
-            return bool(undo) or self.KEYS.get(event.key) in ("labels", "colourblind")
+            return bool(undo) or self.KEYS.get(event.key) in ("labels", "colourblind", "moves")
         if event.type == pygame.MOUSEBUTTONDOWN:
             target = self.hit(event.pos)
             return target is None or target[0] == "player" or target in (
@@ -213,7 +213,8 @@ class PlayScene(GameScene):
         return True
 
     def open_menu(self) -> None:
-        opts = [Option(_("Back to the game"), "resume"), Option(_("Settings"), "settings"), Option(_("Rules"), "rules"),
+        opts = [Option(_("Back to the game"), "resume"), Option(_("Last moves (M)"), "moves"),
+                Option(_("Settings"), "settings"), Option(_("Rules"), "rules"),
                 Option(_("Main menu (the game is saved)"), "title")]
         if self.game.finished:
             opts.insert(1, Option(_("Final scoring"), "scoring"))
@@ -228,6 +229,8 @@ class PlayScene(GameScene):
                 open_scene(self.app, "rules")
             elif v == "settings":
                 open_scene(self.app, "settings")
+            elif v == "moves":
+                self.press("moves")
             elif v == "title":
                 to_title(self.app)
             elif v == "leave":
