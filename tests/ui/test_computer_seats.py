@@ -364,3 +364,27 @@ def test_m_lists_the_computers_moves_since_the_person_last_decided(title_app, us
     app.render(force=True)
     key(app, pygame.K_m)
     assert app.stack.top is scene and len(game.log) == last + 1 + len(game.log[last + 1:])  # nothing played
+
+
+def test_a_computer_taking_power_says_how_much(title_app, user_dirs, monkeypatch):
+    # Found in a review: the banner said "Take power from the Chaos Magicians", no amount.
+    from tmdesktop.rules import events as E
+
+    monkeypatch.setattr(computer, "USE_WORKER", False)
+    app = title_app(settings=Settings(animation_speed="off"))
+    scene = new_game_with_seats(app, ["easy", "easy", "easy", "easy"])
+    game = scene.game
+    for _ in range(3000):
+        who, action = game.log[-1] if game.log else (None, None)
+        if type(action).__name__ == "Leech" and "computer" in scene.annotations:
+            break
+        top = app.stack.top
+        if isinstance(top, RoundSummaryScene):
+            key(app, pygame.K_RETURN)
+        app.step(0.016)
+    else:
+        raise AssertionError("no computer took power")
+    gained = sum(e.amount for e in E.gains_of(game.events[-1], who)
+                 if e.resource == "PW" and e.amount > 0 and e.source.kind == E.LEECH)
+    words = shown(scene.annotations["computer"][1])
+    assert f"Take {gained} power from the {describe.faction(game, action.source)}" in words, words

@@ -7,8 +7,9 @@ did what and rings where.  Nothing here waits: `update` polls the worker once a 
 
 from __future__ import annotations
 
-from tmdesktop.i18n import Worded, _
+from tmdesktop.i18n import Worded, _, ngettext
 from tmdesktop.rules import actions as A
+from tmdesktop.rules import events as E
 from tmdesktop.rules.data import POWER_ACTIONS
 
 from .. import describe, theme
@@ -120,8 +121,18 @@ class ComputerTurns:
             action = legal[0]
         if isinstance(action, A.Done):  # ending the turn is no move to look at
             return
+        taken = 0
+        if isinstance(action, A.Leech):  # the power it took, which the bowls may have capped
+            taken = sum(e.amount for e in E.gains_of(scene.game.events[-1], me)
+                        if e.resource == "PW" and e.amount > 0 and e.source.kind == E.LEECH)
+
+        def move() -> str:
+            if taken:
+                return ngettext("Take {n} power from the {faction}", "Take {n} power from the {faction}",
+                                taken).format(n=taken, faction=describe.faction(before, action.source))
+            return describe.action(before, action)
+
         # worded when drawn: the banner stays while the Settings change the language
-        words = Worded(lambda: _("{faction}: {move}").format(faction=describe.faction(before, me),
-                                                               move=describe.action(before, action)))
+        words = Worded(lambda: _("{faction}: {move}").format(faction=describe.faction(before, me), move=move()))
         scene.annotate(BANNER, move_targets(me, action), words, theme.COMPUTER_MOVE)
         self.hold = move_seconds(self.speed)
