@@ -131,3 +131,25 @@ def test_a_tile_s_effect_inside_brackets_reads_inside_a_sentence():
     assert effect[:1].isupper()
     assert hint_words._inside(effect)[:1].islower() and hint_words._inside(effect)[1:] == effect[1:]
     assert hint_words._inside("VP by trading house count (1/2/3/4): 2/3/3/4").startswith("VP")
+
+
+def test_the_hint_says_what_the_whole_turn_costs():
+    # Found in a review: a hint spent the player's only priest without saying so.
+    import random as _random
+
+    from tmdesktop.app.session import Session, new_game as session_game
+    from tmdesktop.teaching.hints import hint as make_hint
+
+    session = Session(session_game(4, 1))
+    rng = _random.Random(1)
+    for _ in range(153):
+        session.play_random(1, rng)
+    game = session.game
+    p = game.state.players["giants"]
+    assert (p.C, p.W, p.P, game.state.terrain["C5"] != "red") == (7, 6, 0, True)
+    h = make_hint(game, "giants", 0)
+    assert h.turn[:2] == (A.Convert(3, "PW", 1, "W"), A.Build("C5"))
+    # 3 power for a worker; the Giants' two spades at 3 workers each, then the dwelling's
+    # 1 worker and 2 coins: 7 workers paid, 1 gained
+    assert h.paid == (("C", 2), ("W", 6), ("PW", 3))
+    assert hint_words.cost_line(h) == "Costs: 2 coins, 6 workers, 3 power"

@@ -94,6 +94,14 @@ def reason(game, r) -> str:
     return ""
 
 
+def cost_line(hint) -> str:
+    """'Costs: 2 coins, 1 worker, 1 priest' for the whole suggested turn ("" when it costs nothing)."""
+    paid = getattr(hint, "paid", ())
+    if not paid:
+        return ""
+    return _("Costs: {what}").format(what=", ".join(describe.amount(n, k) for k, n in paid))
+
+
 def now_line(game, hint) -> str:
     """What the turn gains at once, one line ("" when nothing shows at once)."""
     return "; ".join(w for w in (reason(game, r) for r in hint.now) if w)

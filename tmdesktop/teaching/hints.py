@@ -51,6 +51,10 @@ class Hint:
     turn: tuple[A.Action, ...]
     now: tuple[Reason, ...]  # what the turn gains at once
     later: tuple[Reason, ...]  # what it sets up
+    #: What the whole turn pays, (resource, amount) for C, W, P and the power spent from bowl III:
+    #: its coins, workers and priests fewer at the end (conversions inside it counted), and the
+    #: power spent (a hint that spent the only priest did not say so)
+    paid: tuple[tuple[str, int], ...] = ()
 
 
 def main_action(turn: tuple[A.Action, ...]) -> A.Action:
@@ -85,7 +89,15 @@ def explain(game, faction: str, s: Suggestion) -> Hint:
         played.append(a)
     return Hint(faction, s.action, main_action(s.turn), s.turn,
                 tuple(_now(game, faction, events))[:MOST_NOW],
-                tuple(_later(game, copy, faction, s, played))[:MOST_LATER])
+                tuple(_later(game, copy, faction, s, played))[:MOST_LATER],
+                _paid(game, copy, faction, events))
+
+
+def _paid(game, after, faction: str, events) -> tuple[tuple[str, int], ...]:
+    before_p, after_p = game.state.players[faction], after.state.players[faction]
+    out = [(k, getattr(before_p, k) - getattr(after_p, k)) for k in ("C", "W", "P")]
+    out.append(("PW", -sum(e.amount for e in E.gains_of(events, faction) if e.resource == "PW" and e.amount < 0)))
+    return tuple((k, n) for k, n in out if n > 0)
 
 
 def _now(game, faction: str, events) -> list[Reason]:

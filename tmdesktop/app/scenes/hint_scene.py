@@ -90,6 +90,9 @@ class HintPanel(Modal):
         for line in (hint_words.first_step(game, h), hint_words.then_line(game, h)):
             if line:
                 out.append((line, "semibold"))
+        cost = hint_words.cost_line(h)
+        if cost:
+            out.append((cost, "regular"))
         now = hint_words.now_line(game, h)
         if now:
             out.append((_("Now: {what}").format(what=now), "regular"))
