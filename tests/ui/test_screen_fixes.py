@@ -1,5 +1,7 @@
 """Play-test fixes outside the turn: the scoring scene's keys, the replay viewer."""
 
+import random
+
 import pygame
 import pytest
 
@@ -675,3 +677,33 @@ def test_a_long_question_goes_on_several_lines_at_the_title_s_size(make_app, lan
     assert len(lines) >= 2 and " ".join(s for s, _sz, _mw in lines) == " ".join(q.split())
     assert all(text.width(s, sz, "title") <= mw for s, sz, mw in lines)  # none shrunk to fit
     assert dialog.rects[0].top > dialog.rect.y + int(14 * dialog.scale) + len(lines) * text.font(size, "title").get_linesize() - 4
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_the_pass_picker_s_title_is_drawn_whole_at_its_size(make_app, lang, monkeypatch):
+    # Found in a review: in Spanish the pass picker's title nearly touched the dialog's edges (a
+    # card picker was as wide as its cards, and its title was squeezed into that).
+    from tmdesktop import i18n
+    from tmdesktop.app import text
+
+    i18n.set_language(lang)
+    try:
+        app, scene, session = make_app(size=(1280, 720), seed=3)
+        rng = random.Random(3)
+        while not any(type(a).__name__ == "Pass" and a.bonus for a in session.legal()) \
+                or session.game.state.phase != "play":
+            session.play_random(1, rng)
+        drawn = []
+        blit = text.blit
+        monkeypatch.setattr(text, "blit", lambda surface, s, size, *a, **kw: (
+            drawn.append((s, size, kw.get("max_width", 0))), blit(surface, s, size, *a, **kw))[1])
+        scene.open_pass()
+        picker = app.stack.top
+        app.render(force=True)
+    finally:
+        i18n.set_language("en")
+    size = int(26 * picker.scale)
+    title = [(s, sz, mw) for s, sz, mw in drawn if sz == size and s and s in picker.title]
+    margin = int(20 * picker.scale)  # on each side
+    assert title and all(text.width(s, sz, "title") <= picker.rect.width - 2 * margin for s, sz, _mw in title), (
+        title, picker.rect)

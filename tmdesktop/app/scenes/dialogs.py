@@ -159,7 +159,8 @@ class ChoiceScene(Modal):
             rows = (n + cols - 1) // cols
             cw, ch = int(150 * s), int(96 * s)
             gap = int(14 * s)
-            w = max(cols * cw + (cols - 1) * gap + int(60 * s), min(size[0] - 40, sub_w))
+            title = min(text.width(self.title, int(26 * s), "title"), title_w) + int(60 * s)  # whole, not squeezed
+            w = min(size[0] - 40, max(cols * cw + (cols - 1) * gap + int(60 * s), sub_w, title))
             h = head + rows * (ch + gap) + foot
             self.rect = pygame.Rect(0, 0, w, h)
             self.rect.center = (size[0] // 2, size[1] // 2)
