@@ -27,9 +27,9 @@ NESTED = textwrap.dedent("""
         return sorted(pool._processes)
 """)
 
-#: The app's side: its one worker, then a kill that leaves no time for any clean-up.
-APP = textwrap.dedent("""
-    import os, signal, sys
+#: The app's side: its one worker, in it Hard's pool, the pids written to the file named first.
+STARTED = textwrap.dedent("""
+    import os, signal, sys, time
     from tmdesktop.app import computer
     import nested_pids
 
@@ -38,8 +38,9 @@ APP = textwrap.dedent("""
     inner = pool.submit(nested_pids.hard_pool_pids).result(timeout=120)
     with open(sys.argv[1], "w") as f:
         print(worker, *inner, file=f)
-    os.kill(os.getpid(), signal.SIGKILL)
 """)
+#: Then a kill that leaves no time for any clean-up.
+APP = STARTED + "os.kill(os.getpid(), signal.SIGKILL)\n"
 
 
 def _running(pid: int) -> bool:
@@ -51,12 +52,17 @@ def _running(pid: int) -> bool:
         return False
 
 
-def test_killing_the_app_ends_its_worker_and_hard_players_processes(tmp_path):
+def _setting(tmp_path):
+    """The environment that finds the project and `nested_pids`, and the files for the pids and
+    stderr (no pipes: workers left behind would hold them open, and the run would wait on them)."""
     (tmp_path / "nested_pids.py").write_text(NESTED, encoding="utf-8")
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), root]))
-    # no pipes: workers left behind would hold them open, and the run would wait on them
-    out, err = tmp_path / "pids.txt", tmp_path / "stderr.txt"
+    return env, tmp_path / "pids.txt", tmp_path / "stderr.txt"
+
+
+def test_killing_the_app_ends_its_worker_and_hard_players_processes(tmp_path):
+    env, out, err = _setting(tmp_path)
     with open(err, "w") as errors:
         run = subprocess.run([sys.executable, "-c", APP, str(out)], env=env, stdout=subprocess.DEVNULL,
                              stderr=errors, timeout=300)
@@ -72,28 +78,15 @@ def test_killing_the_app_ends_its_worker_and_hard_players_processes(tmp_path):
     assert left == []
 
 
-#: The app's side again, ending normally (the window closed, Quit) after a Hard move.
-APP_QUITS = textwrap.dedent("""
-    import os, sys, time
-    from tmdesktop.app import computer
-    import nested_pids
-
-    pool = computer.worker_pool()
-    worker = pool.submit(os.getpid).result(timeout=120)
-    inner = pool.submit(nested_pids.hard_pool_pids).result(timeout=120)
-    with open(sys.argv[1], "w") as f:
-        print(worker, *inner, file=f)
-    time.sleep(2)  # Hard's processes up and idle, as between moves (a quick exit raced their start)
-""")
+#: Or an end as the window closing makes it (Quit), Hard's processes up and idle as between moves
+#: (a quicker exit raced their start).
+APP_QUITS = STARTED + "time.sleep(2)\n"
 
 
 def test_quitting_after_a_hard_move_exits_and_ends_every_worker(tmp_path):
     # Found playing: after a Hard seat had moved, Quit closed the window but the process never
     # ended. The app's worker, exiting, waited for Hard's two processes, which waited for work.
-    (tmp_path / "nested_pids.py").write_text(NESTED, encoding="utf-8")
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), root]))
-    out, err = tmp_path / "pids.txt", tmp_path / "stderr.txt"
+    env, out, err = _setting(tmp_path)
     with open(err, "w") as errors:
         app = subprocess.Popen([sys.executable, "-c", APP_QUITS, str(out)], env=env, stdout=subprocess.DEVNULL,
                                stderr=errors)

@@ -42,6 +42,16 @@ def new_game_with_seats(app, kinds: list[str]) -> PlayScene:
     return scene
 
 
+def first_computer_moves(title_app, monkeypatch):
+    """Three Easy computers and a person, thinking in this process, moves shown slowly: the table
+    after its first frame, the first computer's dwelling on it and its banner shown."""
+    monkeypatch.setattr(computer, "USE_WORKER", False)
+    app = title_app(settings=Settings(animation_speed="slow"))
+    scene = new_game_with_seats(app, ["easy", "easy", "easy", "human"])
+    app.step(0.016)
+    return app, scene
+
+
 def test_a_person_and_three_easy_computers_play_a_whole_game(title_app, user_dirs, monkeypatch):
     monkeypatch.setattr(computer, "USE_WORKER", False)  # the worker's own test is below
     app = title_app(settings=Settings(animation_speed="off"))
@@ -156,10 +166,7 @@ def test_the_last_move_s_banner_follows_a_change_of_language(title_app, user_dir
     # "Faquires: Pasar y coger la loseta de bonificación…" (worded once, in Spanish).
     from tmdesktop import i18n
 
-    monkeypatch.setattr(computer, "USE_WORKER", False)
-    app = title_app(settings=Settings(animation_speed="slow"))
-    scene = new_game_with_seats(app, ["easy", "easy", "easy", "human"])
-    app.step(0.016)
+    app, scene = first_computer_moves(title_app, monkeypatch)
     who, action = scene.game.log[-1]
     _targets, note = scene.annotations["computer"]
     english = shown(note)
@@ -322,10 +329,7 @@ def test_the_computer_s_move_is_ringed_in_its_own_colour_not_the_hint_s(title_ap
     # yellow ring, side by side on the board.
     from tmdesktop.app import theme
 
-    monkeypatch.setattr(computer, "USE_WORKER", False)
-    app = title_app(settings=Settings(animation_speed="slow"))
-    scene = new_game_with_seats(app, ["easy", "easy", "easy", "human"])
-    app.step(0.016)
+    app, scene = first_computer_moves(title_app, monkeypatch)
     _who, action = scene.game.log[-1]
     app.render(force=True)
     ring = scene.target_rect(("hex", action.hex)).inflate(8, 8)  # the ring is drawn on this rectangle's edge

@@ -15,7 +15,7 @@ from tmdesktop.rules.engine import Game
 from tmdesktop.rules.ledger import read_ledger, replay_ledger
 from tests.conftest import CORPUS
 
-from ui_events import click, key
+from ui_events import click, key, record_text
 
 
 def corpus_game(name="4pLeague_S60_D1L1_G1"):
@@ -69,17 +69,14 @@ def test_round_summary_lines_wrap_whole_inside_the_dialog_in_italian_at_1280(use
         app.step(0.016)
         summary = app.stack.top
         assert isinstance(summary, RoundSummaryScene)
-        drawn = []
-        blit = text.blit
-        monkeypatch.setattr(text, "blit", lambda surface, s, size, *a, **kw: (drawn.append((s, size)),
-                                                                               blit(surface, s, size, *a, **kw))[1])
+        drawn = record_text(monkeypatch)
         app.render(force=True)
         lines = [line for _name, _colour, rows in summary.rows for line in rows]
         assert any(text.width(line, 16 * summary.scale) > summary.wrap for line in lines)  # some need two
         for line in lines:
             img = summary._line(line)
             assert img.get_width() <= summary.wrap and img.get_height() > 0, line
-        assert not any(s in lines for s, _size in drawn)  # none drawn by `blit`, which shrinks to fit
+        assert not any(s in lines for s, _size, _room in drawn)  # none drawn by `blit`, which shrinks to fit
         sc = summary.scale
         end = summary.rect.y + int(70 * sc) + sum(int(34 * sc) + sum(summary._line(line).get_height() + int(6 * sc)
                                                                     for line in rows) for _n, _c, rows in summary.rows)
@@ -246,10 +243,7 @@ def test_names_factions_and_the_winner_read_whole_in_the_review(user_dirs, monke
     app = App((1280, 720))
     review = ReviewScene(app, game, names=names, judged=[game.state.seats[0]])
     app.push(review)
-    drawn = []
-    blit = text.blit
-    monkeypatch.setattr(text, "blit", lambda surface, s, size, *args, **kw: (
-        drawn.append((s, size, kw.get("max_width", 0))), blit(surface, s, size, *args, **kw))[1])
+    drawn = record_text(monkeypatch)
     for _ in range(len(game.state.seats)):
         drawn.clear()
         app.render(force=True)

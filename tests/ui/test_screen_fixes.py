@@ -8,7 +8,7 @@ import pytest
 from tmdesktop.app.scenes.replay_viewer import SAMPLES, ReplayPickScene, ReplayScene, load_replay
 from tmdesktop.app.scenes.scoring import ScoringScene
 
-from ui_events import click, key, play_to_the_end
+from ui_events import click, key, play_to_the_end, record_text
 
 
 def test_scoring_steps_repaint_on_keys_without_the_mouse(make_app):
@@ -27,22 +27,19 @@ def test_scoring_steps_repaint_on_keys_without_the_mouse(make_app):
 def test_final_scoring_speaks_to_the_players_not_to_the_developers(make_app, monkeypatch):
     # Found in a review: "Final scoring, step 0 of 6" before the first step, and "Matches the
     # engine's final scores." (a self-check) under the table at the end.
-    from tmdesktop.app import text
-
     app, scene, _session = make_app(players=3, seed=4)
     play_to_the_end(app, seed=4)
     scoring = ScoringScene(app, scene.game)
     app.push(scoring)
-    drawn = []
-    blit = text.blit
-    monkeypatch.setattr(text, "blit", lambda surface, s, *a, **kw: (drawn.append(s), blit(surface, s, *a, **kw))[1])
+    drawn = record_text(monkeypatch)
     app.render(force=True)
-    assert "Final scoring" in drawn and not any("step 0" in s for s in drawn)
+    words = [s for s, _size, _room in drawn]
+    assert "Final scoring" in words and not any("step 0" in s for s in words)
     while not scoring.done:
         key(app, pygame.K_SPACE)
     drawn.clear()
     app.render(force=True)
-    assert drawn and not any("engine" in s for s in drawn), drawn
+    assert drawn and not any("engine" in s for s, _size, _room in drawn), drawn
 
 
 def test_replay_viewer_reads_as_a_replay_and_ends_with_the_scoring(make_app, user_dirs):
@@ -431,10 +428,7 @@ def test_a_faction_board_names_its_buildings_whole_beside_their_cost(lang, monke
     try:
         pygame.display.set_mode((1366, 768))
         surface = pygame.Surface((1366, 768))
-        drawn = []
-        blit = text.blit
-        monkeypatch.setattr(text, "blit", lambda surface, s, size, *a, **kw: (
-            drawn.append((s, size, kw.get("max_width", 0))), blit(surface, s, size, *a, **kw))[1])
+        drawn = record_text(monkeypatch)
         words = []
         draw_words = faction_board._draw_words
         monkeypatch.setattr(faction_board, "_draw_words", lambda surface, name, *a: (
@@ -455,12 +449,12 @@ def test_a_faction_board_names_its_buildings_whole_beside_their_cost(lang, monke
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "it"])
-def test_every_faction_s_name_reads_whole_on_its_draft_card(lang, monkeypatch):
+def test_every_faction_s_name_and_home_read_whole_on_its_draft_card(lang, monkeypatch):
     """Found reviewing the draft at 1366x768: 'Moradores de la oscuridad' and other long names
     were shrunk to about 9 pixels. A name too long for the card goes on two lines at nearly the
     card's type size; no name is shrunk or cut."""
     from tmdesktop import i18n
-    from tmdesktop.app import text
+    from tmdesktop.app import describe, text
     from tmdesktop.app.views import faction_board
     from tmdesktop.rules.data import ALL_FACTIONS, faction
 
@@ -468,11 +462,9 @@ def test_every_faction_s_name_reads_whole_on_its_draft_card(lang, monkeypatch):
     try:
         surface = pygame.Surface((400, 200))
         scale = 0.71  # the draft's cards at 1366x768
-        drawn = []
-        blit = text.blit
-        monkeypatch.setattr(text, "blit", lambda surface, s, size, *a, **kw: (
-            drawn.append((s, size, kw.get("max_width", 0))), blit(surface, s, size, *a, **kw))[1])
+        drawn = record_text(monkeypatch)
         least = max(11, int(round(19 * scale)))
+        home_size = max(11, int(round(16 * scale)))
         for name in ALL_FACTIONS:
             drawn.clear()
             faction_board.draw_card(surface, pygame.Rect(10, 10, 178, 103), name, scale)
@@ -483,37 +475,13 @@ def test_every_faction_s_name_reads_whole_on_its_draft_card(lang, monkeypatch):
             for s, size, mw in lines:
                 assert size >= least, (title, s, size)
                 assert not mw or text.width(s, size, "bold") <= mw, (title, s, size, mw)
-    finally:
-        i18n.set_language("en")
-
-
-@pytest.mark.parametrize("lang", ["en", "es", "it"])
-def test_every_faction_s_home_terrain_reads_whole_on_its_draft_card(lang, monkeypatch):
-    """Found reviewing the draft at 1366x768 in Italian: 'Ghiaccio, scegli un terreno' (the ice and
-    volcano factions) was shrunk to about 9 pixels. It goes on two lines at the card's type size."""
-    from tmdesktop import i18n
-    from tmdesktop.app import describe, text
-    from tmdesktop.app.views import faction_board
-    from tmdesktop.rules.data import ALL_FACTIONS, faction
-
-    i18n.set_language(lang)
-    try:
-        surface = pygame.Surface((400, 200))
-        scale = 0.71  # the draft's cards at 1366x768
-        drawn = []
-        blit = text.blit
-        monkeypatch.setattr(text, "blit", lambda surface, s, size, *a, **kw: (
-            drawn.append((s, size, kw.get("max_width", 0))), blit(surface, s, size, *a, **kw))[1])
-        size = max(11, int(round(16 * scale)))
-        for name in ALL_FACTIONS:
-            drawn.clear()
-            faction_board.draw_card(surface, pygame.Rect(10, 10, 178, 103), name, scale)
+            # and its home terrain: "Ghiaccio, scegli un terreno" (ice and volcano factions) was
+            # shrunk to about 9 pixels too; it goes on two lines at the card's type size
             kind = describe.terrain(faction(name).home).capitalize()
-            lines = [d for d in drawn if d[1] == size and not d[0].startswith(i18n._(faction(name).display))]
-            home = " ".join(s for s, _size, _mw in lines)
-            assert kind in home or faction(name).home == "variable", (name, lines)
-            for s, _size, mw in lines:  # drawn at the card's size, not shrunk to fit
-                assert not mw or text.width(s, size) <= mw, (name, s, mw)
+            home = [d for d in drawn if d[1] == home_size and not d[0].startswith(title)]
+            assert kind in " ".join(s for s, _size, _mw in home) or faction(name).home == "variable", (name, home)
+            for s, _size, mw in home:
+                assert not mw or text.width(s, home_size) <= mw, (name, s, mw)
     finally:
         i18n.set_language("en")
 
@@ -559,7 +527,7 @@ def test_the_load_list_says_who_won_a_finished_game(title_app, user_dirs, monkey
     """'Game over' alone told nothing of a finished game in Load a game: the row names the winner
     (all of them after a tie) and their score, from the save's summary."""
     from tmdesktop import saves
-    from tmdesktop.app import describe, text
+    from tmdesktop.app import describe
     from tmdesktop.app.scenes.load_scene import LoadScene
     from tmdesktop.rules.random_play import random_game
 
@@ -573,12 +541,10 @@ def test_the_load_list_says_who_won_a_finished_game(title_app, user_dirs, monkey
     best = max(final.values())
     winners = [f for f in game.state.seats if final[f] == best]
     app = title_app((1366, 768))
-    drawn = []
-    blit = text.blit
-    monkeypatch.setattr(text, "blit", lambda surface, s, *a, **kw: (drawn.append(s), blit(surface, s, *a, **kw))[1])
+    drawn = record_text(monkeypatch)
     app.push(LoadScene(app))
     app.render(force=True)
-    head = [s for s in drawn if s.startswith("Game over")]
+    head = [s for s, _size, _room in drawn if s.startswith("Game over")]
     assert head == [f"Game over: {' & '.join(describe.faction_names([f]) for f in winners)} won with {best} VP"], head
 
 
@@ -665,10 +631,7 @@ def test_a_long_question_goes_on_several_lines_at_the_title_s_size(make_app, lan
                    "the map. Leave?").format(faction="Darklings")
         dialog = ConfirmScene(app, q, lambda: None, yes=i18n._("Leave the game"))
         app.push(dialog)
-        drawn = []
-        blit = text.blit
-        monkeypatch.setattr(text, "blit", lambda surface, s, size, *a, **kw: (
-            drawn.append((s, size, kw.get("max_width", 0))), blit(surface, s, size, *a, **kw))[1])
+        drawn = record_text(monkeypatch)
         app.render(force=True)
     finally:
         i18n.set_language("en")
@@ -693,10 +656,7 @@ def test_the_pass_picker_s_title_is_drawn_whole_at_its_size(make_app, lang, monk
         while not any(type(a).__name__ == "Pass" and a.bonus for a in session.legal()) \
                 or session.game.state.phase != "play":
             session.play_random(1, rng)
-        drawn = []
-        blit = text.blit
-        monkeypatch.setattr(text, "blit", lambda surface, s, size, *a, **kw: (
-            drawn.append((s, size, kw.get("max_width", 0))), blit(surface, s, size, *a, **kw))[1])
+        drawn = record_text(monkeypatch)
         scene.open_pass()
         picker = app.stack.top
         app.render(force=True)

@@ -76,3 +76,19 @@ def finish_to_scoring(app, seed: int):
     scoring = app.stack.top
     assert isinstance(scoring, ScoringScene)
     return scoring
+
+
+def record_text(monkeypatch) -> list[tuple[str, int, int]]:
+    """Every `text.blit` from now on, as (text, type size, max_width): what a screen wrote, at
+    which size, and in how much room (a `max_width` shrinks the type, then cuts the text)."""
+    from tmdesktop.app import text
+
+    drawn: list[tuple[str, int, int]] = []
+    blit = text.blit
+
+    def recording(surface, s, size, *args, **kwargs):
+        drawn.append((s, size, kwargs.get("max_width", 0)))
+        return blit(surface, s, size, *args, **kwargs)
+
+    monkeypatch.setattr(text, "blit", recording)
+    return drawn

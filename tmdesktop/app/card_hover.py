@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import pygame
 
-from tmdesktop.i18n import _
 from tmdesktop.teaching.cards import Card, card
 
 from .scenes import registry
