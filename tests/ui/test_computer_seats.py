@@ -392,3 +392,16 @@ def test_a_computer_taking_power_says_how_much(title_app, user_dirs, monkeypatch
                  if e.resource == "PW" and e.amount > 0 and e.source.kind == E.LEECH)
     words = shown(scene.annotations["computer"][1])
     assert f"Take {gained} power from the {describe.faction(game, action.source)}" in words, words
+
+
+def test_a_computer_seat_s_panel_says_which_level_plays_it(title_app, user_dirs, monkeypatch):
+    # Found in a review: nothing but the status line told which seats the computer plays.
+    from tmdesktop.app import text
+
+    app, scene = first_computer_moves(title_app, monkeypatch)
+    written = []
+    make = text.text
+    monkeypatch.setattr(text, "text", lambda s, *a, **kw: (written.append(s), make(s, *a, **kw))[1])
+    scene.players._cache.clear()  # every panel drawn again
+    app.render(force=True)
+    assert written.count("Computer: easy") == 3  # three computer seats; the person's panel has none

@@ -70,6 +70,7 @@ def parts(scene) -> list[Part]:
         out.append(Part(f"supply:{name}", strip.rect.inflate(12, 12), supply.key(st, name, glow),
                         lambda s, name=name: supply.draw_strip(s, st, name, glow)))
     panels = scene.players
+    panels.computers = scene.session.computers  # (a seat left by a person may become the computer's)
     keys = panels.keys(scene.game, me, glow)
     for name, r in panels.panels.items():  # one part each: a move redraws the panels it changed
         key = keys[name]

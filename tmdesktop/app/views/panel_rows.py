@@ -9,7 +9,7 @@ import math
 
 import pygame
 
-from tmdesktop.i18n import _
+from tmdesktop.i18n import N_, _
 from tmdesktop.rules.data import BUILDING_TYPES
 
 from .. import pieces, text, theme
@@ -69,8 +69,13 @@ def row_key(key: tuple, row: int) -> tuple:
     return (shows, key[4]) if row == 3 else shows
 
 
-def head_row(surface, state, p, r: pygame.Rect, sc: float, sizes) -> None:
-    """The faction's name, its tags (to act, passed, power offer) and VP."""
+#: The tag of a seat the computer plays, by level (the seat's kind as the setup names it).
+LEVEL_TAGS = {"easy": N_("Computer: easy"), "medium": N_("Computer: medium"), "hard": N_("Computer: hard")}
+
+
+def head_row(surface, state, p, r: pygame.Rect, sc: float, sizes, level: str | None = None) -> None:
+    """The faction's name, its tags (to act, passed, power offer; the computer's level, where the
+    row has room for it) and VP."""
     pad, x0, _row_h, ys = geometry(r, sc)
     fs, isz = sizes
     tags = []
@@ -80,17 +85,22 @@ def head_row(surface, state, p, r: pygame.Rect, sc: float, sizes) -> None:
         tags.append((_("passed"), theme.TEXT_DIM))
     if p.leech_offers:
         tags.append((_("power offer"), theme.POWER))
+    if level in LEVEL_TAGS:
+        tags.append((_(LEVEL_TAGS[level]), theme.COMPUTER_MOVE))
     img = text.text(_(p.faction.display), int(fs * 1.15), theme.TEXT, "bold")
     surface.blit(img, img.get_rect(midleft=(x0, ys[0])))
     x = x0 + img.get_width() + pad
+    vp = text.text(str(p.VP), int(fs * 1.45), theme.TEXT, "bold")
+    vr = vp.get_rect(midright=(r.right - pad, ys[0]))
+    room = vr.x - isz - 6  # the tags stop short of the VP
     for label, col in tags:
         t = text.text(label, max(10, int(fs * 0.85)), theme.INK if col != theme.TEXT_DIM else theme.TEXT, "semibold")
         box = t.get_rect(midleft=(x, ys[0])).inflate(int(10 * sc), int(2 * sc))
+        if col == theme.COMPUTER_MOVE and box.right > room:  # the level is the one tag that may stay out
+            continue
         pygame.draw.rect(surface, col if col != theme.TEXT_DIM else (90, 96, 92), box, border_radius=box.height // 2)
         surface.blit(t, t.get_rect(center=box.center))
         x = box.right + int(6 * sc)
-    vp = text.text(str(p.VP), int(fs * 1.45), theme.TEXT, "bold")
-    vr = vp.get_rect(midright=(r.right - pad, ys[0]))
     surface.blit(vp, vr)
     icons.draw_icon(surface, "VP", (vr.x - isz // 2 - 3, ys[0]), int(isz * 1.1))
 

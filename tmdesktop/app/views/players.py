@@ -28,6 +28,8 @@ class PlayersView:
         #: outside its band (then only the band needs filling again)
         self._strips: dict[tuple[str, object], tuple] = {}
         self._blank: dict[tuple, tuple] = {}  # (strip size, colour) -> the plain strip's bytes above, below
+        #: faction -> level of the seats the computer plays (their panels say so); set by the table
+        self.computers: dict[str, str] = {}
 
     def layout(self, rect: pygame.Rect, scale: float, seats: list[str]) -> None:
         self.rect = pygame.Rect(rect)
@@ -84,7 +86,7 @@ class PlayersView:
         name = p.name
         r = self.panels[name]
         local = pygame.Rect(4, 4, r.width, r.height)
-        background = (r.size, self.scale, key[3], key[5], key[6], pieces.piece_terrain(p))
+        background = (r.size, self.scale, key[3], key[5], key[6], pieces.piece_terrain(p), key[7])
         entry = self._cache.get(name)
         if entry is not None and entry[0] == key:
             return entry
@@ -172,7 +174,7 @@ class PlayersView:
         sizes = self._sizes(game, shown)
         lang = language()
         return {name: (shown[name], r.size, self.scale, decider == name, frozenset(k for k in glow if k[0] == name),
-                       lang, sizes) for name, r in self.panels.items()}
+                       lang, sizes, self.computers.get(name)) for name, r in self.panels.items()}
 
     def panel_key(self, game, name: str, decider: str | None, glow=frozenset()) -> tuple:
         """Everything one panel shows: equal keys, the same picture."""
@@ -221,7 +223,7 @@ class PlayersView:
         parts (see `hit`)."""
         glow, sizes = key[4], key[6]
         if row == 0:
-            panel_rows.head_row(surface, game.state, p, r, self.scale, sizes)
+            panel_rows.head_row(surface, game.state, p, r, self.scale, sizes, key[7])
             return {}, {}
         if row == 1:
             pad, x0, row_h, ys = panel_rows.geometry(r, self.scale)
