@@ -444,6 +444,18 @@ def test_the_giants_build_their_stronghold_early():
 
 
 
+def test_the_starting_dwellings_have_land_to_grow_into():
+    # counted only by the cheap hexes next to them, a forest faction's first dwelling went to A3,
+    # a corner with two land neighbours, where the tournament players start on F4 and E9
+    game = Game(table_setup(Table(1021, ("medium",) * 4, factions=("auren", "halflings", "darklings", "engineers"))))
+    players = {f: Player("medium", 10 + i) for i, f in enumerate(game.state.seats)}
+    while game.state.phase in ("factions", "colors", "dwellings"):
+        who = game.waiting_for()[0]
+        game.apply(who, players[who].choose(game, who))
+    assert "A3" not in game.state.players["auren"].buildings
+    assert "B2" not in game.state.players["halflings"].buildings
+
+
 def test_the_riverwalkers_unlock_terrains_and_build_on_them():
     # the Riverwalkers cannot dig: they build on the terrains their priests unlock, and a priest
     # kept beyond their priest limit is lost; valued as neither, Medium kept (and lost) every

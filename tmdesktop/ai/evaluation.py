@@ -56,7 +56,7 @@ TERMS = {
     "cult_outlook": ("cult",),
     "town_progress": ("town",),
     "resources_left": ("res_C", "res_W", "res_P", "res_PW", "res_TOK"),
-    "position": ("pos_ship", "pos_dig", "st_D", "st_TP", "st_TE", "st_SH", "st_SA", "sh_abil", "fav", "room"),
+    "position": ("pos_ship", "pos_dig", "st_D", "st_TP", "st_TE", "st_SH", "st_SA", "sh_abil", "fav", "room", "start"),
     "neighbours": ("neigh",),
 }
 TERM_NAMES = tuple(name for names in TERMS.values() for name in names)
@@ -328,7 +328,55 @@ def _position_terms(game, p, s, rounds_left: float) -> dict[str, float]:
                 if terrain == p.home or p.home == "volcano" or (target and _cheap(game, p, n, target)):
                     room.add(n)
         t["room"] = 0.45 * min(8, len(room)) * min(1.0, rounds_left / 3)
+    t["start"] = _start_room(game, p, s) if s.phase in ("dwellings", "bonus") else 0.0
     return t
+
+
+#: The setup's dwellings: what a free hex near them is worth by the spades it needs (0, 1, 2, 3)
+#: and by how far it is from the nearest of them (1, 2 or 3 cells of the map, rivers counted), and
+#: what two of them close together are worth (per cell closer than 4 apart).
+START_SPADES = (1.0, 0.6, 0.25, 0.1)
+START_STEPS = (0.0, 1.0, 0.5, 0.25)
+START_CLOSE = 1.0
+
+
+def _start_room(game, p, s) -> float:
+    """How much land to grow into the starting dwellings have, and how close together they are
+    (setup only).
+
+    `room` sees only the hexes next to a building that need at most one spade, so a dwelling in a
+    corner with two such neighbours ranked first: the forest factions started on A3 (two land
+    neighbours) in 30 of 35 seats where the tournament players start on F4 and E9 (Auren 88 VP a
+    game), others on B2, A5 or A6 (Halflings, Cultists, Nomads, Giants), far from their second
+    dwelling. On the original map this ranks the tournament players' usual pair of starting hexes
+    first for six of the seven home terrains (third for the plains)."""
+    if p.unlocked or not p.buildings:
+        return 0.0
+    target = p.color if p.home in ("ice", "variable") else p.home
+    if not target or target == "volcano":
+        return 0.0
+    grid = E.board(game).grid_distance
+    own = sorted(p.buildings)
+    near: dict[str, int] = {}
+    for h in own:
+        for n, d in grid[h].items():
+            if 0 < d < len(START_STEPS) and n not in s.owner and d < near.get(n, 99):
+                near[n] = d
+    total = 0.0
+    for n in sorted(near):
+        terrain = s.terrain.get(n)
+        if terrain is None or terrain in ("ice", "volcano") and terrain != target:
+            continue
+        try:
+            spades = E.spades_needed(game, p, n, target)
+        except (RuleError, ValueError, KeyError):
+            continue
+        if spades < len(START_SPADES):
+            total += START_SPADES[spades] * START_STEPS[near[n]]
+    for i, a in enumerate(own):
+        for b in own[i + 1:]:
+            total += START_CLOSE * max(0, 4 - grid[a].get(b, 99))
+    return total
 
 
 #: What a unit of power taken from a neighbour's move is worth, once the VP paid for it (one less
