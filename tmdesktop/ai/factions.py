@@ -22,7 +22,10 @@ def strength(name: str) -> float:
 #: the usual (an action or a lasting advantage used every round). The Giants' two free spades
 #: each round are a whole transformation, which costs them six workers at digging level 0: valued
 #: at the usual, the Giants never built the stronghold and scored 76 VP a game, 20 below the rest.
-STRONGHOLD_PER_ROUND = {"giants": 5.5}
+#: The Cultists' stronghold has no lasting ability, only its 7 VP once (which the score counts):
+#: valued at the usual 3 VP a round, 19 VP in round 1, they built it first with all their workers
+#: and upgraded their dwellings away (none left by round 3, 40 coins unspent in round 5).
+STRONGHOLD_PER_ROUND = {"giants": 5.5, "cultists": 0.0}
 USUAL_STRONGHOLD_PER_ROUND = 3.0
 
 
