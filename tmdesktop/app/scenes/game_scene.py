@@ -28,7 +28,9 @@ from . import table_frame
 from .base import Scene
 from .dialogs import (ChoiceScene, ConfirmScene, ConvertScene, FactionBoardScene, FinalScoresScene, HandoffNotice,
                       HandoffScene, Option, RoundSummaryScene)
+from .computer_turns import move_targets
 from .hint_scene import HintPanel
+from .moves_panel import MovesPanel
 from .menu import app_settings
 from .warning_scene import WarningScene
 
@@ -364,8 +366,6 @@ class GameScene(Scene):
         elif key == "hint":
             self.suggest()
         elif key == "moves":  # what happened since the player holding the laptop last decided
-            from .moves_panel import MovesPanel
-
             self.app.push(MovesPanel(self.app, self))
         elif key == "labels":
             self.map.show_labels = not self.map.show_labels
@@ -436,8 +436,6 @@ class GameScene(Scene):
         """The steps of a suggested turn still to play ("Do it" plays them up to the main action):
         a picker marks its answer (`_open_picker`); a step on the board, the build after a
         spade, is ringed there until it is played or the turn goes another way."""
-        from .computer_turns import move_targets
-
         self.suggested_rest = rest
         targets = move_targets(faction, rest[0])[:-1] if rest and faction else []  # (the panel aside)
         if targets and isinstance(rest[0], HEX_ACTIONS + (A.PlaceBridge,)):
