@@ -127,6 +127,9 @@ def test_at_a_table_of_computers_only_the_round_summary_closes_by_itself(title_a
 
 
 def test_the_window_answers_while_the_worker_thinks_and_its_move_is_the_levels_choice(title_app, user_dirs):
+    # The app's one worker takes its jobs in turn: a second's sleep first keeps the Hard seat's
+    # answer out for that long (a worker already warm from an earlier test answered at once).
+    computer.worker_pool().submit(time.sleep, 1.0)
     app = title_app(settings=Settings(animation_speed="slow"))
     scene = new_game_with_seats(app, ["hard", "human", "human", "human"])
     game = scene.game
