@@ -163,6 +163,13 @@ def gains_of(events, faction: str):
     return (e for e in events if isinstance(e, Gained) and e.faction == faction)
 
 
+def power_gained(events, faction: str, kind: str, key: str | None = None) -> int:
+    """Power `faction` moved towards bowl III from sources of `kind` (and `key`, if given): what
+    a power offer, a cult track's power space or a tile really gave, after the bowls' caps."""
+    return sum(e.amount for e in gains_of(events, faction) if e.resource == "PW" and e.amount > 0
+               and e.source.kind == kind and (key is None or e.source.key == key))
+
+
 def vp_by_source(per_action: list[list[Event]]) -> dict[str, dict[Source, int]]:
     """VP each faction got (or lost) from each source: adds up to its score."""
     out: dict[str, dict[Source, int]] = {}

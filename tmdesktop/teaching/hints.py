@@ -113,7 +113,7 @@ def _now(game, faction: str, events) -> list[Reason]:
     for e in events:
         if isinstance(e, E.PowerOffered) and e.faction == faction:
             out.append(_r("offer", to=e.to, n=e.amount))
-    leech = sum(e.amount for e in mine if e.resource == "PW" and e.amount > 0 and e.source.kind == E.LEECH)
+    leech = E.power_gained(events, faction, E.LEECH)
     if leech:
         cost = -sum(n for s, n in vp.items() if s.kind == E.LEECH and n < 0)
         out.append(_r("power", n=leech, vp=cost))

@@ -68,11 +68,6 @@ def warnings_for(game, faction: str, action: A.Action) -> list[GameWarning]:
 
 # ---------------------------------------------------------------------------------------- checks
 
-def _power_gained(events, faction: str, kind: str, key: str | None = None) -> int:
-    return sum(e.amount for e in E.gains_of(events, faction) if e.resource == "PW" and e.amount > 0
-               and e.source.kind == kind and (key is None or e.source.key == key))
-
-
 def _power_lost(game, faction: str, action: A.Action, events) -> list[GameWarning]:
     """Power the action promises (an offer, the cult track's power spaces, a tile's power) against
     the power the engine moved: the rest is lost because bowls I and II cannot give it."""
@@ -80,7 +75,7 @@ def _power_lost(game, faction: str, action: A.Action, events) -> list[GameWarnin
     promised = moved = 0
     if isinstance(action, A.Leech):
         offer = next((o for o in p.leech_offers if o.source == action.source), None)
-        got = _power_gained(events, faction, E.LEECH)
+        got = E.power_gained(events, faction, E.LEECH)
         # a cap by VP is the price, not the bowls; an offer that moves nothing is no choice at all
         if offer is not None and p.VP + 1 >= offer.amount and got > 0:
             promised += offer.amount
@@ -92,12 +87,12 @@ def _power_lost(game, faction: str, action: A.Action, events) -> list[GameWarnin
     for cult, n in steps.items():
         old = p.cult[cult]
         promised += sum(pw for level, pw in CULT_POWER if old < level <= old + n)
-        moved += _power_gained(events, faction, E.CULT_TRACK, cult)
+        moved += E.power_gained(events, faction, E.CULT_TRACK, cult)
     if isinstance(action, A.TakeTile):
         pw = tile(action.tile).get("gain", {}).get("PW", 0)
         if pw:
             promised += pw
-            moved += _power_gained(events, faction, E.FAVOR if action.tile.startswith("FAV") else E.TOWN,
+            moved += E.power_gained(events, faction, E.FAVOR if action.tile.startswith("FAV") else E.TOWN,
                                    action.tile)
     lost = promised - moved
     return [_w(POWER_LOST, n=lost, promised=promised)] if promised and lost > 0 else []
@@ -116,7 +111,7 @@ def _declined_free_power(game, faction: str, action: A.Action) -> list[GameWarni
             events = took.apply(faction, A.Leech(offer.amount, offer.source))
         except RuleError:
             continue
-        gained = _power_gained(events, faction, E.LEECH)
+        gained = E.power_gained(events, faction, E.LEECH)
         vp = sum(e.amount for e in E.gains(E.gains_of(events, faction)) if e.source.kind == E.LEECH)
         if gained > 0 and vp == 0:
             out.append(_w(DECLINE_FREE, n=gained, source=offer.source))

@@ -121,10 +121,8 @@ class ComputerTurns:
             action = legal[0]
         if isinstance(action, A.Done):  # ending the turn is no move to look at
             return
-        taken = 0
-        if isinstance(action, A.Leech):  # the power it took, which the bowls may have capped
-            taken = sum(e.amount for e in E.gains_of(scene.game.events[-1], me)
-                        if e.resource == "PW" and e.amount > 0 and e.source.kind == E.LEECH)
+        # the power an answer to an offer took, which the bowls may have capped
+        taken = E.power_gained(scene.game.events[-1], me, E.LEECH) if isinstance(action, A.Leech) else 0
 
         def move() -> str:
             if taken:
