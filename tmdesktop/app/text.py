@@ -101,14 +101,14 @@ def even_wrap(s: str, size: int, max_width: int, weight: str = "regular") -> int
     if f.size(shown)[0] <= max_width or not shown.strip():
         found = max_width
     else:
-        def lines(w: int) -> int:
+        def height(w: int) -> int:  # of `s` wrapped at `w` pixels: its number of lines
             return f.render(shown, True, (0, 0, 0), wraplength=w).get_height()
 
-        most = lines(max_width)
+        most = height(max_width)
         lo, hi = max_width // 2, max_width
         while lo < hi:  # (fewer pixels never give fewer lines)
             mid = (lo + hi) // 2
-            if lines(mid) <= most:
+            if height(mid) <= most:
                 hi = mid
             else:
                 lo = mid + 1

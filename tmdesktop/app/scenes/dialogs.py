@@ -102,7 +102,7 @@ class Modal(Scene):
                       max_width=self.rect.width - 20)
             y += text.font(size, "title").get_linesize()
 
-    def wrap_title(self, size, max_width: int) -> int:
+    def wrap_title(self, max_width: int) -> int:
         """Break a title longer than `max_width` into centred lines (a question such as 'The Darklings
         leave the game for good: …' ran 900 pixels on one line); returns the height they add."""
         title_size = int(26 * self.scale)
@@ -149,7 +149,8 @@ class ChoiceScene(Modal):
         cards = any(o.card for o in self.options)
         n = len(self.options)
         title_w = min(size[0] - 80, int(720 * s))  # a longer title goes on several lines
-        self.title_top = self.wrap_title(size, title_w)
+        self.title_top = self.wrap_title(title_w)
+        title_px = min(text.width(self.title, int(26 * s), "title"), title_w)  # its widest line, whole
         head = int((70 if not self.subtitle else 100) * s) + self.title_top
         foot = int(70 * s) if self.cancellable else int(20 * s)
         # the subtitle says why the question is asked (whose building offers the power): whole
@@ -159,8 +160,7 @@ class ChoiceScene(Modal):
             rows = (n + cols - 1) // cols
             cw, ch = int(150 * s), int(96 * s)
             gap = int(14 * s)
-            title = min(text.width(self.title, int(26 * s), "title"), title_w) + int(60 * s)  # whole, not squeezed
-            w = min(size[0] - 40, max(cols * cw + (cols - 1) * gap + int(60 * s), sub_w, title))
+            w = min(size[0] - 40, max(cols * cw + (cols - 1) * gap + int(60 * s), sub_w, title_px + int(60 * s)))
             h = head + rows * (ch + gap) + foot
             self.rect = pygame.Rect(0, 0, w, h)
             self.rect.center = (size[0] // 2, size[1] // 2)
@@ -181,8 +181,7 @@ class ChoiceScene(Modal):
                 cols = -(-n // per_col)
             margin, col_gap = int(30 * s), int(16 * s)
             col_w = width + int(60 * s)
-            w = max(cols * col_w + (cols - 1) * col_gap + 2 * margin,
-                    min(text.width(self.title, int(26 * s), "title"), title_w) + int(120 * s), sub_w)
+            w = max(cols * col_w + (cols - 1) * col_gap + 2 * margin, title_px + int(120 * s), sub_w)
             w = min(size[0] - 40, w)
             col_w = (w - 2 * margin - (cols - 1) * col_gap) // cols
             h = head + min(n, per_col) * (rh + gap) + foot

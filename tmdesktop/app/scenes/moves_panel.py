@@ -85,15 +85,15 @@ class MovesPanel(Modal):
             text.blit(surface, _("No moves yet."), max(12, int(17 * s)), theme.INK_SOFT,
                       (self.rect.x + int(20 * s), y), "topleft")
         players = self.scene.game.state.players
+        fs, x = max(12, int(16 * s)), self.rect.x + int(42 * s)
+        room = self.rect.right - int(16 * s) - x
         for faction, words in rows:
             cy = y + self.row_h // 2
             colour = theme.piece_colour(piece_terrain(players[faction]))
             dot = (self.rect.x + int(26 * s), cy)
             pygame.draw.circle(surface, theme.INK_SOFT, dot, max(4, int(7 * s)) + 1)
             pygame.draw.circle(surface, colour, dot, max(4, int(7 * s)))
-            fs, room = max(12, int(16 * s)), self.rect.right - int(16 * s) - (self.rect.x + int(42 * s))
             # one type size for every row: a long one loses its end, not its size
-            text.blit(surface, text.shorten(words, fs, room), fs, theme.INK, (self.rect.x + int(42 * s), cy),
-                      "midleft")
+            text.blit(surface, text.shorten(words, fs, room), fs, theme.INK, (x, cy), "midleft")
             y += self.row_h
         self.draw_buttons(surface)
