@@ -220,3 +220,19 @@ def test_a_click_with_a_spade_in_hand_asks_before_building_too(make_app):
     click(app, top.rects[kinds.index(A.Transform)].center)
     assert game.log[n] == (me, chosen) and game.state.owner.get(both[0]) is None
     assert p.C == coins  # no dwelling paid for (a transformation costs spades and workers, never coins)
+
+
+def test_the_bar_offers_no_conversion_when_only_ending_the_turn_is_left(make_app):
+    """After a pass (reached here by random play, which does not end turns by itself), Convert is
+    greyed: the bar must not tell the player to convert."""
+    app, scene, session = make_app(players=4, seed=3)
+
+    def only_done_left():
+        me = session.decider()
+        return me is not None and session.turn_stage(me) == "over"
+
+    scene = play_until(app, session, only_done_left, seed=3)
+    me = session.decider()
+    assert [type(a) for a in session.legal(me)] == [A.Done]
+    status = scene._status_text()
+    assert "end your turn (Enter)" in status and "convert" not in status.lower()

@@ -387,8 +387,10 @@ class TableController:
                 faction=name)
         if stage == "followup":
             return _("{faction}: finish your action on a glowing target, or end your turn (Enter)").format(faction=name)
-        if stage in ("convert", "over"):
+        if stage == "convert":
             return _("{faction}: convert (C), or end your turn (Enter)").format(faction=name)
+        if stage == "over":  # after a pass, say: no conversion is left to offer
+            return _("{faction}: end your turn (Enter)").format(faction=name)
         if kind == "action" and t.faction == me and t.extra_action and t.actions > 1:
             return _("{faction}: double turn, {n} actions to take").format(faction=name, n=t.actions)
         if kind == "action" and t.faction == me and t.extra_action:
