@@ -225,3 +225,4 @@ def test_passing_is_warned_of_power_actions_that_burning_would_pay_for():
     assert w.code == W.PASS_UNUSED and burn["ACT2"] == 3 and burn["ACT6"] == 6  # a priest for 3, two spades for 6
     _title, why = say(g, w)
     assert "after burning 3 power or more" in why and "none of them" in why
+    assert "Priest" in why and "2 spades" in why and "ACT" not in why  # names, not the notation's codes

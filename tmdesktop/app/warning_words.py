@@ -9,9 +9,9 @@ from . import describe
 
 
 def _names(names) -> str:
-    """'ACT6 (2 spades), Spade (bonus tile)'."""
+    """'2 spades, Spade (bonus tile)': the names the board's tiles go by, not the notation's codes."""
     power = describe.POWER_ACTION_NAMES
-    return ", ".join(f"{n} ({_(power[n])})" if n in power else describe.action_name(n) for n in names)
+    return ", ".join(_(power[n]) if n in power else describe.action_name(n) for n in names)
 
 
 def _spends(kinds) -> str:
