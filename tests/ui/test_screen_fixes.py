@@ -5,6 +5,7 @@ import random
 import pygame
 import pytest
 
+from tmdesktop.app import text
 from tmdesktop.app.scenes.replay_viewer import SAMPLES, ReplayPickScene, ReplayScene, load_replay
 from tmdesktop.app.scenes.scoring import ScoringScene
 
@@ -667,3 +668,23 @@ def test_the_pass_picker_s_title_is_drawn_whole_at_its_size(make_app, lang, monk
     margin = int(20 * picker.scale)  # on each side
     assert title and all(text.width(s, sz, "title") <= picker.rect.width - 2 * margin for s, sz, _mw in title), (
         title, picker.rect)
+
+
+def test_the_replay_move_list_reads_at_one_size(make_app, user_dirs, monkeypatch):
+    """Seen in a real window: a pass with its bonus tile ('Pass and take the bonus tile (income: 3
+    power; …') was shrunk to 9 px in the move list; long moves are cut at the list's size instead."""
+    app, _scene, _session = make_app(size=(1920, 1080))
+    path = sorted(SAMPLES.glob("*.txt"))[0]
+    game, log, note = load_replay(path)
+    viewer = ReplayScene(app, game, log, "sample", note)
+    app.push(viewer)
+    for _ in range(150):
+        key(app, pygame.K_RIGHT)
+    drawn = []
+    render = text.text
+    monkeypatch.setattr(text, "text", lambda s, size, *a, **kw: (drawn.append((s, size)), render(s, size, *a, **kw))[1])
+    app.render(force=True)
+    rows = [(s, size) for s, size in drawn if s[:1].isdigit() and ". " in s[:6]]
+    assert len(rows) > 20
+    assert any(s.endswith("…") for s, _size in rows)  # the passes are long: cut with an ellipsis
+    assert len({size for _s, size in rows}) == 1, sorted({size for _s, size in rows})

@@ -341,10 +341,13 @@ class ReplayScene(GameScene):
                 pygame.draw.circle(surface, theme.edge_on_dark(colour), dot, r_dot + 1)
                 pygame.draw.circle(surface, colour, dot, r_dot)
             label = self.move_text(f, a)
+            label = f"{i + 1 - self.start}. {label}" if i >= self.start else label
             colour = theme.TEXT if not future else theme.TEXT_DIM
-            text.blit(surface, f"{i + 1 - self.start}. {label}" if i >= self.start else label, max(10, int(15 * s)),
-                      colour, (row.x + int(22 * s) + 4, row.centery), "midleft", "semibold" if current else "regular",
-                      max_width=row.width - int(26 * s) - 4)
+            # long moves (a pass with its bonus tile) are cut, not shrunk: every row reads at one
+            # size, and the status bar says the current move whole
+            fs_row, weight = max(10, int(15 * s)), "semibold" if current else "regular"
+            label = text.shorten(label, fs_row, row.width - int(26 * s) - 4, weight)
+            text.blit(surface, label, fs_row, colour, (row.x + int(22 * s) + 4, row.centery), "midleft", weight)
         # a scroll hint
         if len(self.full_log) > n:
             frac = self.list_first / max(1, len(self.full_log) - n)
