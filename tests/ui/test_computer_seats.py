@@ -327,6 +327,36 @@ def test_a_computers_pass_is_shown_on_the_tile_it_took_in_its_own_panel(title_ap
     assert panel.left <= box.left and box.right <= panel.right, (box, panel)  # not over the supply beside it
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1366, 768)])
+def test_the_computer_s_note_is_not_hidden_under_the_person_s_picker(title_app, user_dirs, monkeypatch, size):
+    """Seen at 1366x768 in a real window: the last computer's pass note ('… took the bonus
+    tile …') sat half under the person's bonus tile picker. The note moves beside the dialog."""
+    from tmdesktop.app import theme
+    from tmdesktop.app.views import widgets
+
+    monkeypatch.setattr(computer, "USE_WORKER", False)
+    app = title_app(size=size, settings=Settings(animation_speed="off"))
+    scene = new_game_with_seats(app, ["human", "easy", "easy", "easy"])
+    game = scene.game
+    person = game.state.seats[0]
+    for _step in range(400):  # the dwellings, then the computers' bonus tiles, then the person's picker
+        if game.state.phase == "bonus" and scene.session.decider() == person and isinstance(app.stack.top, ChoiceScene):
+            break
+        if scene.session.decider() == person and app.stack.top is scene:
+            scene.play(scene.session.legal()[0])  # the person's dwelling
+        app.step(0.016)
+    picker = app.stack.top
+    assert isinstance(picker, ChoiceScene) and "computer" in scene.annotations
+    notes = []
+    panel = widgets.panel
+    monkeypatch.setattr(widgets, "panel", lambda surface, rect, colour, *a, **kw: (
+        notes.append(pygame.Rect(rect)) if colour == theme.COMPUTER_MOVE else None, panel(surface, rect, colour, *a, **kw))[1])
+    app.render(force=True)
+    assert notes, "the banner's note was not drawn"
+    assert not notes[0].colliderect(picker.rect), (notes[0], picker.rect)
+    assert app.screen.get_rect().contains(notes[0])
+
+
 def test_the_computer_s_move_is_ringed_in_its_own_colour_not_the_hint_s(title_app, user_dirs, monkeypatch):
     # Found in a review: the hint's suggested hex and the computer's last move had the same
     # yellow ring, side by side on the board.

@@ -26,7 +26,7 @@ from ..views.players import PlayersView
 from ..views.supply import PoolsView, SupplyView
 from . import table_frame
 from .base import Scene
-from .dialogs import (ChoiceScene, ConfirmScene, ConvertScene, FactionBoardScene, FinalScoresScene, HandoffNotice,
+from .dialogs import (ChoiceScene, ConfirmScene, ConvertScene, FactionBoardScene, FinalScoresScene, HandoffNotice, Modal,
                       HandoffScene, Option, RoundSummaryScene)
 from .computer_turns import move_targets
 from .hint_scene import HintPanel
@@ -715,6 +715,12 @@ class GameScene(Scene):
                 box.x = min(max(box.x, panel.x), panel.right - box.width)
         return box
 
+    def dialog_rects(self) -> list[pygame.Rect]:
+        """The boxes of the dialogs open above this scene: a note must not hide under them."""
+        scenes = self.app.stack.scenes
+        above = scenes[scenes.index(self) + 1:] if self in scenes else []
+        return [pygame.Rect(d.rect) for d in above if isinstance(d, Modal) and d.rect.width]
+
     def _draw_annotations(self, surface) -> pygame.Rect | None:
         """The rings and notes overlays asked for; returns the box they cover."""
         s = self.lay.scale
@@ -732,6 +738,7 @@ class GameScene(Scene):
                 img = text.text(note, fs, theme.INK, "semibold", wrap=text.even_wrap(note, fs, int(360 * s), "semibold"))
                 box = self.note_box(rects[0], img.get_rect().inflate(int(20 * s), int(14 * s)).size)
                 box.clamp_ip(surface.get_rect())
+                box = clear_of(box, self.dialog_rects(), surface.get_rect(), int(8 * s))
                 widgets.panel(surface, box, colour, radius=int(8 * s), edge=theme.INK_SOFT)
                 surface.blit(img, img.get_rect(center=box.center))
                 drawn.append(box)
@@ -903,3 +910,16 @@ class GameScene(Scene):
             lines.append(self.disabled_reason(key))
         return lines
 
+
+def clear_of(box: pygame.Rect, dialogs: list[pygame.Rect], screen: pygame.Rect, gap: int) -> pygame.Rect:
+    """`box` moved out from under the dialogs it meets: beside them (right, left), else below or
+    above, wherever it stays whole on `screen` and clear of every dialog; where nothing is, as it was."""
+    for d in dialogs:
+        if not box.colliderect(d):
+            continue
+        for x, y in ((d.right + gap, box.y), (d.x - gap - box.width, box.y),
+                     (box.x, d.bottom + gap), (box.x, d.y - gap - box.height)):
+            moved = pygame.Rect((x, y), box.size)
+            if screen.contains(moved) and moved.collidelist(dialogs) == -1:
+                return moved
+    return box
