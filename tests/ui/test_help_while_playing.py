@@ -359,3 +359,37 @@ def test_esc_on_a_power_offer_opens_the_menu_over_it(user_dirs):
     assert isinstance(menu, ChoiceScene) and menu is not offer and menu.title == "Menu"
     key(app, pygame.K_1)  # Back to the game: the offer, as it was
     assert app.stack.top is offer and scene.game.decision("giants") == "leech"
+
+
+def test_a_picker_offers_the_hint_and_opens_again_when_it_is_not_followed(monkeypatch):
+    """Seen playing in a real window: H did nothing while the bonus tile picker was open (the
+    bar's Hint is under it), so the choice a newcomer most needs advice on had none."""
+    monkeypatch.setattr(hint_scene, "USE_WORKER", False)
+    app, scene = table(Settings(), moves=0)
+    game = scene.game
+    for _ in range(40):  # the starting dwellings, then the first bonus tile picker
+        if isinstance(app.stack.top, ChoiceScene) and game.state.phase == "bonus":
+            break
+        if app.stack.top is not scene:
+            key(app, pygame.K_RETURN)  # a hand-off notice
+            continue
+        scene.play(next(a for a in scene.session.legal() if isinstance(a, A.Build)))
+        app.step(0.016)
+    picker = app.stack.top
+    assert isinstance(picker, ChoiceScene) and any(b.key == "hint" for b in picker.buttons)
+    me, log = scene.decider(), list(game.log)
+    click(app, next(b for b in picker.buttons if b.key == "hint").rect.center)
+    panel = app.stack.top
+    assert isinstance(panel, HintPanel) and picker not in app.stack.scenes
+    wait_for_hint(app, panel)
+    key(app, pygame.K_ESCAPE)  # not followed: the question is asked again
+    app.step(0.016)
+    again = app.stack.top
+    assert isinstance(again, ChoiceScene) and game.log == log
+    key(app, pygame.K_h)  # the key too
+    panel = app.stack.top
+    assert isinstance(panel, HintPanel)
+    wait_for_hint(app, panel)
+    expected = panel.hint.action
+    key(app, pygame.K_RETURN)  # Do it: the suggested tile is taken
+    assert game.log[len(log)] == (me, expected) and isinstance(expected, A.Pass)

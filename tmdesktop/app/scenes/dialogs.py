@@ -143,6 +143,9 @@ class ChoiceScene(Modal):
         self.subtitle = subtitle
         self.title_top = 0  # the height a title on several lines adds above the subtitle and rows
         self.rects: list[pygame.Rect] = []
+        #: H, or the Hint button: the picker closes and this asks for the table's suggestion (set
+        #: by the table where a hint may be given; the picker opens again if it is not followed)
+        self.on_hint: Callable[[], None] | None = None
 
     def layout(self, size) -> None:
         s = self.scale
@@ -152,7 +155,7 @@ class ChoiceScene(Modal):
         self.title_top = self.wrap_title(title_w)
         title_px = min(text.width(self.title, int(26 * s), "title"), title_w)  # its widest line, whole
         head = int((70 if not self.subtitle else 100) * s) + self.title_top
-        foot = int(70 * s) if self.cancellable else int(20 * s)
+        foot = int(70 * s) if self.cancellable or self.on_hint else int(20 * s)
         # the subtitle says why the question is asked (whose building offers the power): whole
         sub_w = text.width(self.subtitle, self.subtitle_size()) + int(60 * s) if self.subtitle else 0
         if cards:
@@ -190,11 +193,16 @@ class ChoiceScene(Modal):
             self.rects = [pygame.Rect(self.rect.x + margin + (i // per_col) * (col_w + col_gap),
                                       self.rect.y + head + (i % per_col) * (rh + gap), col_w, rh) for i in range(n)]
         self.buttons = []
+        if self.on_hint:
+            self.buttons.append(widgets.Button("hint", N_("Hint"), hint="H"))
         if self.cancellable:
-            b = widgets.Button("cancel", N_("Cancel"), hint="Esc")
-            b.rect = pygame.Rect(0, 0, int(160 * s), int(46 * s))
-            b.rect.midbottom = (self.rect.centerx, self.rect.bottom - int(14 * s))
-            self.buttons.append(b)
+            self.buttons.append(widgets.Button("cancel", N_("Cancel"), hint="Esc"))
+        bw, gap = int(160 * s), int(14 * s)
+        x = self.rect.centerx - (len(self.buttons) * (bw + gap) - gap) // 2
+        for b in self.buttons:  # side by side, centred under the options
+            b.rect = pygame.Rect(x, 0, bw, int(46 * s))
+            b.rect.bottom = self.rect.bottom - int(14 * s)
+            x += bw + gap
 
     def subtitle_size(self) -> int:
         return max(12, int(17 * self.scale))
@@ -205,6 +213,9 @@ class ChoiceScene(Modal):
             if i < len(self.options) and self.options[i].enabled:
                 self.choose(("option", i))
                 return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_h and self.on_hint:
+            self.choose(("button", "hint"))
+            return
         super().handle_event(event)
 
     def hit(self, pos):
@@ -217,6 +228,8 @@ class ChoiceScene(Modal):
         kind, key = hit
         if kind == "button":
             self.close()
+            if key == "hint" and self.on_hint:
+                self.on_hint()
             return
         option = self.options[key]
         self.close()

@@ -606,7 +606,15 @@ class GameScene(Scene):
             self.holder = q.faction
         dlg.on_undo = self.undo_from_dialog if self.session.can_undo() else None
         dlg.on_escape = getattr(self, "open_menu", None)  # the table's menu, where the table has one
+        if self.can_hint():  # the bar's Hint is under the picker: the picker offers it
+            dlg.on_hint = self.hint_from_dialog
         self.app.push(dlg)
+
+    def hint_from_dialog(self) -> None:
+        """The picker's Hint: it has closed; the suggestion opens, and the picker again after it
+        unless the suggestion was followed."""
+        self._prompted_version = -1
+        self.suggest()
 
     def round_summary(self) -> RoundSummaryScene:
         """'Round N begins': the VP each player gained in the round just played, by source (round 2
