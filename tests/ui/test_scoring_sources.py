@@ -138,3 +138,23 @@ def test_the_players_names_and_factions_are_read_whole_in_the_table_and_the_lege
         assert len(shown) >= 2, (f, shown)  # in the table's head and in the legend
         for s, fs, mw in shown:
             assert text.width(s, fs, "bold") <= mw, (s, mw)
+
+
+def test_no_corpus_game_leaves_vp_in_the_other_row():
+    """Seen at the end of a game in a real window: the Cultists' stronghold (7 VP on building
+    it) showed as 'Other +7'. Every VP of the 49 tournament games has a named row."""
+    from pathlib import Path
+
+    from tmdesktop.app.scenes.scoring import OTHER, vp_breakdown
+    from tmdesktop.rules.ledger import read_ledger, replay_ledger
+
+    cultists_sh = 0
+    for path in sorted((Path(__file__).resolve().parents[1] / "data" / "corpus").glob("*.txt")):
+        game, _rows = replay_ledger(read_ledger(path.read_text("utf-8")))
+        b = vp_breakdown(game)
+        assert all(b.sources[f][OTHER] == 0 for f in b.sources), (path.name, b.sources)
+        p = game.state.players.get("cultists")
+        if p is not None and "SH" in p.buildings.values():
+            cultists_sh += 1
+            assert b.sources["cultists"][E.FACTION] >= 7, path.name
+    assert cultists_sh >= 5  # the case that was wrong is in the corpus

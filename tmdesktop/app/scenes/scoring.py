@@ -27,7 +27,8 @@ OTHER = "other"
 ROWS = (
     (E.START, (E.START,)), (E.ROUND_TILE, (E.ROUND_TILE,)), (E.TOWN, (E.TOWN,)), (E.FAVOR, (E.FAVOR,)),
     (E.BONUS_PASS, (E.BONUS_PASS,)), (E.ADVANCE, (E.ADVANCE,)),
-    (E.FACTION, (E.FACTION, E.FACTION_ACTION, E.LEECH_REWARD, E.REACH)), (E.LEECH, (E.LEECH,)),
+    # (a building's own gain is the faction's: the Cultists' stronghold pays 7 VP)
+    (E.FACTION, (E.FACTION, E.FACTION_ACTION, E.LEECH_REWARD, E.REACH, E.BUILDING)), (E.LEECH, (E.LEECH,)),
     (E.CONVERT, (E.CONVERT,)), (OTHER, ()),
     (E.CULT_MAJORITY, (E.CULT_MAJORITY,)), (E.AREA, (E.AREA,)), (E.FINAL_TILE, (E.FINAL_TILE,)),
     (E.RESOURCES, (E.RESOURCES,)),
