@@ -98,6 +98,72 @@ def test_draft_with_fire_and_ice_colour_picks(title_app, size):
     assert g.state.phase == "dwellings"  # the map view goes on with the first dwellings
 
 
+def test_the_ice_maidens_take_their_favor_tile_in_the_draft_and_the_computers_go_on(title_app, monkeypatch):
+    """Found playing in a real window: a person took the Ice Maidens in the draft, picked their
+    terrain, and the app stopped (the next seat, a computer, was asked to pick while the engine
+    waited for the Ice Maidens' starting favor tile; with a person next, nobody could pick)."""
+    from tmdesktop.app import computer
+    from tmdesktop.app.scenes.dialogs import ChoiceScene
+    from tmdesktop.app.scenes.draft_scene import DraftScene
+    from tmdesktop.app.scenes.load_scene import PlayScene
+    from tmdesktop.settings import Settings
+
+    monkeypatch.setattr(computer, "USE_WORKER", False)
+    app = title_app((1280, 720), settings=Settings(animation_speed="off"))
+    setup = setup_screen(app, 3, True, "pick", ["Ana", "Bo", "Cy"])
+    for i in (1, 2):
+        seat = setup.chooser(f"seat{i}")
+        while seat.value != "easy":
+            click(app, seat.arrows()[1].center)
+    click(app, setup.centre_of("start"))
+    draft = app.stack.top
+    assert isinstance(draft, DraftScene)
+    click(app, dict(draft.cards)["icemaidens"].center)
+    click(app, dict(draft.swatches)["gray"].center)
+    app.step(0.016)
+    picker = app.stack.top
+    assert isinstance(picker, ChoiceScene) and all(o.card and o.card.startswith("FAV") for o in picker.options)
+    key(app, pygame.K_ESCAPE)  # Esc: the terrain is taken back
+    assert app.stack.top is draft and draft.picking_colour() == "icemaidens"
+    click(app, dict(draft.swatches)["gray"].center)
+    app.step(0.016)
+    picker = app.stack.top
+    tile = picker.options[0].card
+    click(app, picker.rects[0].center)
+    for _ in range(200):  # the computers take their factions (and terrains) by themselves
+        if not isinstance(app.stack.top, DraftScene):
+            break
+        app.step(0.016)
+    scene = to_map(app)
+    assert isinstance(scene, PlayScene)
+    g = scene.game
+    maidens = g.state.players["icemaidens"]
+    assert maidens.color == "gray" and tile in maidens.favors and not maidens.favors_owed
+    assert len(g.state.seats) == 3 and g.state.phase == "dwellings"
+
+
+@pytest.mark.parametrize("seed", [2, 5])  # a computer takes the Ice Maidens: third of four, last
+def test_computers_drafting_the_ice_maidens_take_their_favor_tile_and_reach_the_map(title_app, monkeypatch, seed):
+    from tmdesktop.app import computer
+    from tmdesktop.app.scenes.draft_scene import DraftScene
+    from tmdesktop.app.scenes.load_scene import PlayScene
+    from tmdesktop.rules.setup import FIRE_ICE_FACTION_OPTIONS, TOURNAMENT_OPTIONS, GameSetup
+    from tmdesktop.settings import Settings
+
+    monkeypatch.setattr(computer, "USE_WORKER", False)
+    app = title_app((1280, 720), settings=Settings(animation_speed="off"))
+    setup = GameSetup.random(4, seed, map_key="fire_ice_side1", options=TOURNAMENT_OPTIONS | FIRE_ICE_FACTION_OPTIONS)
+    app.push(DraftScene(app, setup, ["A", "B", "C", "D"], kinds=["easy"] * 4))
+    for _ in range(300):
+        if not isinstance(app.stack.top, DraftScene):
+            break
+        app.step(0.016)
+    scene = app.stack.top
+    assert isinstance(scene, PlayScene)
+    maidens = scene.game.state.players["icemaidens"]
+    assert len(maidens.favors) == 1 and not maidens.favors_owed and scene.game.state.phase == "dwellings"
+
+
 def test_draft_back_on_the_first_choice_returns_to_setup(title_app):
     from tmdesktop.app.scenes.setup_scene import SetupScene
 

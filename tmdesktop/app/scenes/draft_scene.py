@@ -3,8 +3,9 @@
 The draft is played on the engine: a game without factions, where `legal_actions(None)` lists
 the factions that may still be taken and `legal_actions(faction)` the colours a Fire & Ice
 faction may pick (`PickColor`).  Ice and variable factions choose their terrain at once, right
-after they are taken; volcano factions after everybody has a faction.  The scene only shows what
-the engine allows and turns clicks into its actions.
+after they are taken (the Ice Maidens then their starting favor tile, in a picker of tiles);
+volcano factions after everybody has a faction.  The scene only shows what the engine allows and
+turns clicks into its actions.
 
 Computer seats (`kinds`) take their faction and colour by themselves, each pick left on screen for
 the Settings' animation speed before the next; Backspace goes back to the last pick of a person.
@@ -35,6 +36,8 @@ from .. import describe, text, theme
 from ..views import faction_board, widgets
 from ..views.hexmap import terrain_glyph
 from ..computer import computers_of, is_computer, move_seconds, move_seed
+from ..options import Option
+from .dialogs import ChoiceScene
 from .menu import MenuScene, app_settings, make_button
 from .registry import entry
 
@@ -86,20 +89,29 @@ class DraftScene(MenuScene):
         pending = self.game.state.pending_colors
         return pending[0] if pending else None
 
+    def owing_favor(self) -> str | None:
+        """The faction that must take its starting favor tile now (the Ice Maidens, right after
+        their terrain: no faction may be taken before), if any."""
+        return next((d.faction for d in self.game.decisions() if d.kind == "favor"), None)
+
+    def deciding(self) -> str | None:
+        """The faction with a choice of its own now: a terrain, or a favor tile."""
+        return self.picking_colour() or self.owing_favor()
+
     def player_of(self, f: str) -> str:
         seats = self.game.state.seats
         return self.names[seats.index(f)] if f in seats else ""
 
     def current_player(self) -> str:
-        f = self.picking_colour()
+        f = self.deciding()
         if f:
             return self.player_of(f)
         i = len(self.chosen)
         return self.names[i] if i < len(self.names) else ""
 
     def seat_to_pick(self) -> int:
-        """The seat (index) that picks now: a faction choosing its colour, or the next seat."""
-        f = self.picking_colour()
+        """The seat (index) that picks now: a faction choosing its colour or favor tile, or the next seat."""
+        f = self.deciding()
         return self.game.state.seats.index(f) if f else len(self.chosen)
 
     def computer_to_pick(self) -> str | None:
@@ -110,6 +122,9 @@ class DraftScene(MenuScene):
     def update(self, dt: float) -> bool:
         level = self.computer_to_pick()
         if level is None:
+            favor = self.owing_favor()
+            if favor and self.app.stack.input_top() is self:
+                self.ask_favor(favor)
             return False
         self.wait = max(0.0, self.wait - dt)
         if self.wait <= 0 and self.app.stack.input_top() is self:
@@ -119,7 +134,7 @@ class DraftScene(MenuScene):
     def computer_pick(self, level: str) -> None:
         from tmdesktop.ai import Player
 
-        who = self.picking_colour()
+        who = self.deciding()
         player = self.current_player()
         action = Player(level, move_seed(self.setup, self.game.log, who)).choose(self.game, who)
         if isinstance(action, A.ChooseFaction) and not self.ok.get(action.faction):  # the seat's colour wish
@@ -127,11 +142,22 @@ class DraftScene(MenuScene):
         self.apply(who, action)
         if self.app.stack.input_top() is self:  # still drafting: say what the computer took
             what = _(faction(action.faction).display) if isinstance(action, A.ChooseFaction) else \
-                describe.terrain(action.color)
+                describe.tile_name(action.tile) if isinstance(action, A.TakeTile) else describe.terrain(action.color)
             self.message = _("{player} (computer) chose: {what}").format(player=player, what=what)
             self.message_colour = theme.INK_SOFT  # news, not a refusal
         speed = app_settings(self.app).animation_speed
         self.wait = move_seconds(speed)
+
+    def ask_favor(self, f: str) -> None:
+        """A person's faction takes its starting favor tile: the tiles as cards, each explained
+        on hover; Esc takes the terrain choice back."""
+        s = self.game.state
+        options = [Option(f"×{s.favor_pool.get(a.tile, 0)}", a, card=a.tile)
+                   for a in self.game.legal_actions(f) if isinstance(a, A.TakeTile)]
+        dlg = ChoiceScene(self.app, _("{faction}: choose a favor tile").format(faction=_(faction(f).display)),
+                          options, lambda a: self.apply(f, a), cancellable=False)
+        dlg.on_escape = lambda: (dlg.close(), self.back())
+        self.app.push(dlg)
 
     def recompute(self) -> None:
         g = self.game
@@ -281,7 +307,7 @@ class DraftScene(MenuScene):
             return
         self.message = ""
         s = self.game.state
-        if len(s.seats) == len(self.names) and not s.pending_colors:
+        if len(s.seats) == len(self.names) and not s.pending_colors and not self.owing_favor():
             self.finish()
             return
         self.recompute()
@@ -299,16 +325,19 @@ class DraftScene(MenuScene):
         self.app.pop()
 
     def finish(self) -> None:
-        """To the map view: the factions in seat order, the colour picks replayed in the same order."""
+        """To the map view: the factions in seat order, the colour picks and favor tiles replayed."""
         open_game = entry("open_game")
         seats = tuple(self.game.state.seats)
         final = Game(dataclasses.replace(self.setup, factions=seats))
-        try:
-            for who, action in self.game.log:
-                if isinstance(action, A.PickColor):
-                    final.apply(who, action)
-        except RuleError:
-            final = self.game  # the draft's own game is as good, only its setup lists no factions
+        # the picks in the draft's order, each once the game set up in advance asks for it (it
+        # asks every ice and variable terrain before the favor tiles, then volcano terrains)
+        picks = [(who, a) for who, a in self.game.log if isinstance(a, (A.PickColor, A.TakeTile))]
+        while picks:
+            ready = next((k for k, (who, a) in enumerate(picks) if final.is_legal(who, a)), None)
+            if ready is None:
+                final = self.game  # the draft's own game is as good, only its setup lists no factions
+                break
+            final.apply(*picks.pop(ready))
         by_faction = {f: self.names[i] for i, f in enumerate(seats)}
         computers = computers_of(seats, self.kinds)
         open_game(self.app, final, saves.Autosaver(names=by_faction, computers=computers), by_faction)
