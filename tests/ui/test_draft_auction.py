@@ -123,6 +123,7 @@ def test_the_ice_maidens_take_their_favor_tile_in_the_draft_and_the_computers_go
     app.step(0.016)
     picker = app.stack.top
     assert isinstance(picker, ChoiceScene) and all(o.card and o.card.startswith("FAV") for o in picker.options)
+    assert draft.shown == "icemaidens"  # their board beside the picker
     key(app, pygame.K_ESCAPE)  # Esc: the terrain is taken back
     assert app.stack.top is draft and draft.picking_colour() == "icemaidens"
     click(app, dict(draft.swatches)["gray"].center)

@@ -175,6 +175,7 @@ class DraftScene(MenuScene):
             self.colour_ok = {}
             if self.shown not in self.pool or self.shown in self.chosen:
                 self.shown = next((n for n in self.pool if self.ok.get(n)), self.pool[0])
+            self.shown = self.owing_favor() or self.shown  # a faction taking its favor tile: its board
         self.dirty = True
 
     def faction_status(self, name: str) -> str:
@@ -349,6 +350,7 @@ class DraftScene(MenuScene):
         px = self.px
         w, h = surface.get_size()
         colour_for = self.picking_colour()
+        favor_for = None if colour_for else self.owing_favor()
         n = len(self.names)
         if self.computer_to_pick():
             self.draw_title(surface, _("{player} (computer) is choosing…").format(player=self.current_player()),
@@ -358,6 +360,11 @@ class DraftScene(MenuScene):
             fd = faction(colour_for)
             self.draw_title(surface, _("{player}, choose a terrain for the {faction}").format(
                 player=self.current_player(), faction=_(fd.display)))
+        elif favor_for:  # (the tiles are in a picker over the page)
+            self.draw_title(surface, _("{player}, choose a favor tile for the {faction}").format(
+                player=self.current_player(), faction=_(faction(favor_for).display)),
+                _("The {faction} start the game with a favor tile of their choice").format(
+                    faction=_(faction(favor_for).display)))
         else:
             i = len(self.chosen)
             self.draw_title(surface, _("{player}, choose your faction").format(player=self.current_player()),
@@ -376,6 +383,7 @@ class DraftScene(MenuScene):
         self.button("back").label = N_("Undo the last choice") if self.game.log else N_("Back")
         self.draw_widgets(surface)
         hint = (_("Click a free terrain. Crossed-out terrains belong to another faction.") if colour_for else
+                _("Point at a favor tile to read what it does; click to take it.") if favor_for else
                 _("Point at a faction to see its board on the right; click to take it."))
         b = self.button("back").rect
         text.blit(surface, hint, self.fs(18), theme.TEXT_DIM, (b.right + px(30), b.centery), "midleft",
