@@ -154,11 +154,16 @@ def test_computers_drafting_the_ice_maidens_take_their_favor_tile_and_reach_the_
     monkeypatch.setattr(computer, "USE_WORKER", False)
     app = title_app((1280, 720), settings=Settings(animation_speed="off"))
     setup = GameSetup.random(4, seed, map_key="fire_ice_side1", options=TOURNAMENT_OPTIONS | FIRE_ICE_FACTION_OPTIONS)
-    app.push(DraftScene(app, setup, ["A", "B", "C", "D"], kinds=["easy"] * 4))
+    draft = DraftScene(app, setup, ["A", "B", "C", "D"], kinds=["easy"] * 4)
+    app.push(draft)
+    said = set()
     for _ in range(300):
         if not isinstance(app.stack.top, DraftScene):
             break
         app.step(0.016)
+        said.add(draft.message)
+    if seed == 2:  # (the last pick's word is not shown: the map view opens)
+        assert any(m.startswith("C (computer) chose: Favor tile (at once:") for m in said), said
     scene = app.stack.top
     assert isinstance(scene, PlayScene)
     maidens = scene.game.state.players["icemaidens"]

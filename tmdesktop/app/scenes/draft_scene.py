@@ -32,7 +32,7 @@ from tmdesktop.rules.errors import RuleError
 from tmdesktop.rules.maps import TERRAINS
 from tmdesktop.rules.setup import GameSetup
 
-from .. import describe, text, theme
+from .. import describe, text, theme, tile_texts
 from ..views import faction_board, widgets
 from ..views.hexmap import terrain_glyph
 from ..computer import computers_of, is_computer, move_seconds, move_seed
@@ -142,7 +142,8 @@ class DraftScene(MenuScene):
         self.apply(who, action)
         if self.app.stack.input_top() is self:  # still drafting: say what the computer took
             what = _(faction(action.faction).display) if isinstance(action, A.ChooseFaction) else \
-                describe.tile_name(action.tile) if isinstance(action, A.TakeTile) else describe.terrain(action.color)
+                f"{describe.tile_name(action.tile)} ({tile_texts.summary(action.tile)})" if isinstance(action, A.TakeTile) \
+                else describe.terrain(action.color)
             self.message = _("{player} (computer) chose: {what}").format(player=player, what=what)
             self.message_colour = theme.INK_SOFT  # news, not a refusal
         speed = app_settings(self.app).animation_speed
