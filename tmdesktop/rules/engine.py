@@ -369,7 +369,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
 
     def _checkpoint(self, p: Player, step: E.Source) -> None:
         """A ledger's system row: the engine's own step and the values after it."""
-        self._record(E.Checkpoint(p.name, step, p.snapshot()))
+        self._caused.append(E.checkpoint((p.name, step, p.snapshot())))
 
     # ------------------------------------------------------------------ dispatch
 

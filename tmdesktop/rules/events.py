@@ -144,6 +144,10 @@ class Checkpoint(NamedTuple):
     values: tuple
 
 
+#: `Checkpoint` made from its fields as one tuple (as `gained`): several at every round's end.
+checkpoint = partial(tuple.__new__, Checkpoint)
+
+
 Event = Gained | Built | Transformed | PowerOffered | Passed | RoundStarted | RoundEnded | Checkpoint
 
 

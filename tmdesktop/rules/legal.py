@@ -230,7 +230,8 @@ def _turn_actions(game: Game, p: Player, asked: _Asked, at: str | None = None) -
             # that follow-up, which the listing above already holds)
             f = t.followups
             owed = {cls for cls, keys in _FOLLOWUP_KINDS.items() if any(f.get(k, 0) > 0 for k in keys)}
-            out += [a for a in _main_actions(game, p, asked, at) if a not in out and type(a) not in owed]
+            listed = set(out)  # (a set: the follow-ups can be many transforms, the actions many more)
+            out += [a for a in _main_actions(game, p, asked, at) if a not in listed and type(a) not in owed]
     if asked.free and not t.closed:
         out += _free_actions(game, p)
     if asked.discard and p.spades and t.actions == 0:
@@ -454,7 +455,7 @@ def _free_actions(game: Game, p: Player) -> list[A.Action]:
     # the conversions are kept by, which their values change at nearly every action)
     gives = _gives(p.name)
     out = list(_exchanges(p.name, p.C if "C" in gives else 0, p.W, p.P, p.VP if "VP" in gives else 0,
-                          p.power[2], p.max_priests, p.w_to_p))
+                          p.power[2], p.priest_limit - p.priests_on_cults, p.w_to_p))  # (`max_priests`)
     if p.name in _JOIN_ACROSS_RIVERS:
         out += _connects(game, p)
     out += _burns(p.power[1] // 2)
