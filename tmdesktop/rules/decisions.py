@@ -114,6 +114,12 @@ def pending(s: GameState) -> list[Decision]:
     """Every decision the game waits for now, in the order the table settles them."""
     if s.phase == "play":
         return _in_action_phase(s)
+    return _outside_action_phase(s)
+
+
+def _outside_action_phase(s: GameState) -> list[Decision]:
+    """`pending(s)` in the setup, the income phase and at the end (a function of its own: its
+    comprehensions would make `s` a cell, made afresh at every call of `pending`)."""
     if s.phase == "finished":
         return []
     if s.phase in ("factions", "colors"):

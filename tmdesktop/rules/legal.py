@@ -109,22 +109,11 @@ def listing(game: Game, name: str | None, only: type | tuple[type, ...] | None =
     kind = d.kind
     if kind in decisions.TURN_KINDS:  # (the commonest kinds: looked at first)
         return _turn_actions(game, s.players[name], _ASKED[only], at)
-    if kind == "factions":
-        taken = game.colors_taken()
-        kinds = {p.faction.home for p in s.players.values()} & {"ice", "volcano", "variable"}
-        return [A.ChooseFaction(f) for f in ALL_FACTIONS
-                if f not in s.players and faction(f).home not in taken | kinds
-                and FACTION_OPTION.get(f) in (None, *s.options)]
+    if kind in ("factions", "dwelling", "bonus"):
+        return _setup_choices(game, name, kind)
     p = s.players[name]
     if kind == "color":  # a colour is chosen before anything else (setup, or the Shapeshifters' change)
         return _owed_choices(game, p, "color")
-    if kind == "dwelling":
-        color = p.color or p.home
-        river = p.faction.special.get("adjacency", {}).get("direct") == 0
-        return [A.Build(h) for h in game.board.land if s.terrain[h] == color and h not in s.owner
-                and (not river or game._by_river(h))]
-    if kind == "bonus":
-        return [A.Pass(b) for b in s.bonus_pool]
     if kind == "spades":
         return _transforms(game, p, income=True) + [_discard(p.spades)]
     asked = _ASKED[only]
@@ -142,8 +131,35 @@ def listing(game: Game, name: str | None, only: type | tuple[type, ...] | None =
         out += _turn_actions(game, p, asked, at)
         if p.towns_owed:
             # before taking a town tile, a step back from 8 or 9 leaves the key for another track
-            out += [_cult_step(c, -1) for c in CULTS if 8 <= p.cult[c] <= 9]
+            out += _steps_back(p.cult)
     return out
+
+
+# (The comprehensions of the setup's choices and the steps back are functions of their own: a
+# comprehension reading a local variable makes it a cell, made afresh at every call of the
+# function holding it, and `listing` is called at every step of a game.)
+
+
+def _setup_choices(game: Game, name: str | None, kind: str) -> list[A.Action]:
+    """The choices of the setup: a faction, an initial dwelling, the initial bonus tile."""
+    s = game.state
+    if kind == "factions":
+        taken = game.colors_taken()
+        kinds = {p.faction.home for p in s.players.values()} & {"ice", "volcano", "variable"}
+        return [A.ChooseFaction(f) for f in ALL_FACTIONS
+                if f not in s.players and faction(f).home not in taken | kinds
+                and FACTION_OPTION.get(f) in (None, *s.options)]
+    if kind == "dwelling":
+        p = s.players[name]
+        color = p.color or p.home
+        river = p.faction.special.get("adjacency", {}).get("direct") == 0
+        return [A.Build(h) for h in game.board.land if s.terrain[h] == color and h not in s.owner
+                and (not river or game._by_river(h))]
+    return [A.Pass(b) for b in s.bonus_pool]
+
+
+def _steps_back(cult: dict[str, int]) -> list[A.Action]:
+    return [_cult_step(c, -1) for c in CULTS if 8 <= cult[c] <= 9]
 
 
 def target_of(action: A.Action) -> str | None:
@@ -226,12 +242,7 @@ def _turn_actions(game: Game, p: Player, asked: _Asked, at: str | None = None) -
     else:
         out = _followups(game, p, asked, at) if t.followups else []  # (most often nothing is left)
         if game.alone_in_round(p):  # the last player in the round may start a new action at once
-            # (but a build, transform, dig or upgrade while one is still owed to this action is
-            # that follow-up, which the listing above already holds)
-            f = t.followups
-            owed = {cls for cls, keys in _FOLLOWUP_KINDS.items() if any(f.get(k, 0) > 0 for k in keys)}
-            listed = set(out)  # (a set: the follow-ups can be many transforms, the actions many more)
-            out += [a for a in _main_actions(game, p, asked, at) if a not in listed and type(a) not in owed]
+            out += _new_action(game, p, asked, at, out)
     if asked.free and not t.closed:
         out += _free_actions(game, p)
     if asked.discard and p.spades and t.actions == 0:
@@ -243,6 +254,16 @@ def _turn_actions(game: Game, p: Player, asked: _Asked, at: str | None = None) -
 
 _DONE = A.Done()
 _discard = cache(A.DiscardSpade)
+
+
+def _new_action(game: Game, p: Player, asked: _Asked, at: str | None, followups: list[A.Action]) -> list[A.Action]:
+    """The main actions that start a new action of the last player in the round, besides the
+    `followups` of the current one listed already: a build, transform, dig or upgrade while one
+    is still owed to this action is that follow-up."""
+    f = game.state.turn.followups
+    owed = {cls for cls, keys in _FOLLOWUP_KINDS.items() if any(f.get(k, 0) > 0 for k in keys)}
+    listed = set(followups)  # (a set: the follow-ups can be many transforms, the actions many more)
+    return [a for a in _main_actions(game, p, asked, at) if a not in listed and type(a) not in owed]
 
 
 # ---------------------------------------------------------------- main actions
@@ -361,11 +382,15 @@ _POWER_TABLES: dict[str, tuple[tuple[str, dict, int | None], ...]] = {}
 def _power_actions_of(game: Game, p: Player) -> tuple[tuple[str, dict, int | None], ...]:
     found = _POWER_TABLES.get(p.name)
     if found is None:
-        forbidden = _forbidden_actions(p.name)
-        costs = [(act, game.power_action_cost(p, act)) for act in POWER_ACTIONS if act not in forbidden]
-        found = _POWER_TABLES[p.name] = tuple(
-            (act, cost, cost["PW"] if set(cost) == {"PW"} else None) for act, cost in costs)
+        found = _POWER_TABLES[p.name] = _power_table(game, p)
     return found
+
+
+def _power_table(game: Game, p: Player) -> tuple[tuple[str, dict, int | None], ...]:
+    # (apart from `_power_actions_of`: its comprehensions would make cells at every call of that)
+    forbidden = _forbidden_actions(p.name)
+    costs = [(act, game.power_action_cost(p, act)) for act in POWER_ACTIONS if act not in forbidden]
+    return tuple((act, cost, cost["PW"] if set(cost) == {"PW"} else None) for act, cost in costs)
 
 
 @cache
@@ -871,10 +896,14 @@ def _turnable(p: Player, current: str, budget: int) -> tuple[str, ...]:
     key = (p.name, p.home, p.color, current, budget)
     found = _TURNABLE.get(key)
     if found is None:
-        targets = TERRAINS + (("ice",) if p.home == "ice" else ())
-        found = _TURNABLE[key] = tuple(
-            target for target in targets if target != current and spades_to_turn(p, current, target) <= budget)
+        found = _TURNABLE[key] = _turned_into(p, current, budget)
     return found
+
+
+def _turned_into(p: Player, current: str, budget: int) -> tuple[str, ...]:
+    # (apart from `_turnable`: its comprehension would make cells at every call of that)
+    targets = TERRAINS + (("ice",) if p.home == "ice" else ())
+    return tuple(target for target in targets if target != current and spades_to_turn(p, current, target) <= budget)
 
 
 def _upgrades(game: Game, p: Player, at: str | None = None) -> list[A.Action]:

@@ -127,8 +127,7 @@ class Board:
         key = (label, rivers)
         found = self._ship_within.get(key)
         if found is None:
-            found = self._ship_within[key] = frozenset(
-                h for h, d in self.ship_distance[label].items() if d <= rivers)
+            found = self._ship_within[key] = _within(self.ship_distance[label], rivers)
         return found
 
     def grid_within(self, label: str, steps: int) -> frozenset[str]:
@@ -136,8 +135,7 @@ class Board:
         key = (label, steps)
         found = self._grid_within.get(key)
         if found is None:
-            found = self._grid_within[key] = frozenset(
-                h for h, d in self.grid_distance[label].items() if d <= steps)
+            found = self._grid_within[key] = _within(self.grid_distance[label], steps)
         return found
 
     def is_land(self, label: str) -> bool:
@@ -174,3 +172,9 @@ def board_by_site_id(site_map_id: str) -> Board:
         if board.site_map_id == site_map_id:
             return board
     raise KeyError(site_map_id)
+
+
+def _within(distance: dict[str, int], most: int) -> frozenset[str]:
+    """The hexes of `distance` at most `most` away (a function of its own: a comprehension in the
+    methods above would make a cell at every call of theirs, and reach asks them for every building)."""
+    return frozenset(h for h, d in distance.items() if d <= most)
