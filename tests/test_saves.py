@@ -293,3 +293,21 @@ def test_killed_between_two_actions_then_continue_resumes(tmp_path, data_dir):
     # the game resumes at the last action that was saved (at most one more than the last line read)
     assert int(n) in (printed[-1], printed[-1] + 1)
     assert name == "Ana"
+
+
+def test_default_seat_names_read_in_the_language_of_today(tmp_path):
+    """A game begun in Spanish with the default names showed 'Jugador 1' in the English load list;
+    a name a player typed stays as typed."""
+    game = played(3, 10)
+    first, second = game.state.seats[:2]
+    path = tmp_path / "g.tmsave"
+    try:
+        i18n.set_language("es")
+        saves.save_game(game, path, "g", names={first: "Jugador 1", second: "Jugador"})
+        i18n.set_language("en")
+        assert saves.info(path).names == {first: "Player 1", second: "Jugador"}
+        assert saves.load(path).names == {first: "Player 1", second: "Jugador"}
+        i18n.set_language("it")
+        assert saves.info(path).names[first] == "Giocatore 1"
+    finally:
+        i18n.set_language("en")

@@ -33,6 +33,7 @@ from .rules.maps import MAP_KEYS, TERRAINS
 from .rules.notation import parse_row
 from .rules.setup import FINAL_SCORING_TILES, KNOWN_OPTIONS, GameSetup
 from .safe_text import clean
+from .seat_names import shown as seat_name
 
 FORMAT = "tmdesktop-save"
 VERSION = 1
@@ -400,7 +401,7 @@ def load_file(path: Path) -> Loaded:
     if not isinstance(names, dict) or any(not isinstance(k, str) or not isinstance(v, str) or len(v) > MAX_NAME
                                           for k, v in names.items()):
         raise _bad(_("bad player names"))
-    names = {k: clean(v, MAX_NAME, newlines=False) for k, v in names.items()}
+    names = {k: seat_name(clean(v, MAX_NAME, newlines=False)) for k, v in names.items()}
     game_id = data.get("id")
     if not isinstance(game_id, str) or not game_id or len(game_id) > 80 or clean(game_id, 80) != game_id:
         game_id = path.name.removesuffix(SUFFIX)
@@ -483,7 +484,7 @@ def info(path: Path) -> SaveInfo:
         rnd = sm.get("round") if type(sm.get("round")) is int and 0 <= sm.get("round") <= 6 else 0
         moves = sm.get("moves") if type(sm.get("moves")) is int and 0 <= sm.get("moves") <= MAX_LOG else 0
         names = data.get("names") if isinstance(data.get("names"), dict) else {}
-        names = {k: clean(v, MAX_NAME, newlines=False) for k, v in names.items()
+        names = {k: seat_name(clean(v, MAX_NAME, newlines=False)) for k, v in names.items()
                  if isinstance(k, str) and isinstance(v, str)}
         colors = sm.get("colors") if isinstance(sm.get("colors"), dict) else {}  # absent in older saves
         colors = {k: v for k, v in colors.items() if k in factions and v in TERRAINS}

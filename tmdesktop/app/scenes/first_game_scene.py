@@ -16,12 +16,12 @@ from tmdesktop import settings as settings_mod
 from tmdesktop.i18n import N_, _
 from tmdesktop.rules.data import faction
 from tmdesktop.rules.first_game import BONUS_TILES, FACTIONS, SCORE_TILES, first_game
+from tmdesktop.seat_names import DEFAULT_NAMES
 
 from .. import text, theme, tile_texts
 from ..computer import SEAT_KINDS, computers_of
 from .load_scene import open_game
 from .menu import Chooser, MenuScene, TextField, app_settings, make_button
-from .setup_scene import DEFAULT_NAMES
 
 
 class FirstGameScene(MenuScene):

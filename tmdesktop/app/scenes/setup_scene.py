@@ -17,6 +17,7 @@ import random
 import pygame
 
 from tmdesktop import saves
+from tmdesktop.seat_names import DEFAULT_NAMES
 from tmdesktop.i18n import N_, _
 from tmdesktop.refusals import message
 from tmdesktop.rules.data import BASE_FACTIONS, BONUS_TILES, FIRE_ICE_FACTIONS, SCORE_TILES, faction, tile
@@ -42,7 +43,6 @@ FACTION_SETS = {"base": N_("Base game"), "fire_ice": N_("Base game and Fire & Ic
 FACTION_MODES = {"random": N_("Random"), "pick": N_("Picked in turn order"), "auction": N_("Auction")}
 TILE_MODES = {"random": N_("Random"), "choose": N_("Chosen")}
 MINI_EXPANSION = frozenset({"mini-expansion-1", "shipping-bonus", "temple-scoring-tile"})
-DEFAULT_NAMES = (N_("Player 1"), N_("Player 2"), N_("Player 3"), N_("Player 4"), N_("Player 5"))
 COLOUR_CHOICES = ("any",) + tuple(TERRAINS)
 
 

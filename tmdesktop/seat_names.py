@@ -1,0 +1,27 @@
+"""The seats' default names ("Player 1"...). A save keeps the names in the language the game was
+begun in; a default one is shown in the language of today ("Jugador 2" is "Player 2" in English),
+a name a player typed stays as typed."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from .i18n import LANGUAGES, N_, _, load_catalogue
+
+DEFAULT_NAMES = (N_("Player 1"), N_("Player 2"), N_("Player 3"), N_("Player 4"), N_("Player 5"))
+
+
+@cache
+def _message_of() -> dict[str, str]:
+    """Each default name, in every language, -> its message."""
+    out = {}
+    for lang in LANGUAGES:
+        catalogue = load_catalogue(lang)
+        out.update({catalogue.gettext(m): m for m in DEFAULT_NAMES})
+    return out
+
+
+def shown(name: str) -> str:
+    """`name` as it reads today: a default name in the language now set."""
+    message = _message_of().get(name)
+    return _(message) if message else name
