@@ -48,6 +48,15 @@ def fits_preference(name: str, pref: str) -> bool:
     return pref in ("any", "", None) or home == pref or home == "variable"
 
 
+def picked(action) -> str:
+    """What a draft pick took: a faction, a terrain, or a favor tile by what it gives."""
+    if isinstance(action, A.ChooseFaction):
+        return _(faction(action.faction).display)
+    if isinstance(action, A.TakeTile):
+        return f"{describe.tile_name(action.tile)} ({tile_texts.summary(action.tile)})"
+    return describe.terrain(action.color)
+
+
 def hex_points(centre, r: float) -> list[tuple[float, float]]:
     import math
 
@@ -141,10 +150,7 @@ class DraftScene(MenuScene):
             action = A.ChooseFaction(next(n for n in self.pool if self.ok.get(n)))
         self.apply(who, action)
         if self.app.stack.input_top() is self:  # still drafting: say what the computer took
-            what = _(faction(action.faction).display) if isinstance(action, A.ChooseFaction) else \
-                f"{describe.tile_name(action.tile)} ({tile_texts.summary(action.tile)})" if isinstance(action, A.TakeTile) \
-                else describe.terrain(action.color)
-            self.message = _("{player} (computer) chose: {what}").format(player=player, what=what)
+            self.message = _("{player} (computer) chose: {what}").format(player=player, what=picked(action))
             self.message_colour = theme.INK_SOFT  # news, not a refusal
         speed = app_settings(self.app).animation_speed
         self.wait = move_seconds(speed)
