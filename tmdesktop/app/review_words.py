@@ -6,8 +6,11 @@ from __future__ import annotations
 from itertools import groupby
 
 from tmdesktop.i18n import N_, _
+from tmdesktop.rules.round_bonus import cult_bonus
+from tmdesktop.teaching.review import round_vp
 
-from . import describe
+from . import describe, theme, tile_texts
+from .pieces import piece_terrain
 from .source_words import kind_name, source_name, tile_rounds
 
 #: The parts of the computer's evaluation (`ai.evaluation.PARTS`), as a player reads them.
@@ -91,3 +94,21 @@ def kind_totals(by_source: dict) -> dict[str, int]:
         out[s.kind] = out.get(s.kind, 0) + v
     return out
 
+
+def round_summary_rows(game) -> list[tuple[str, tuple, list[str]]]:
+    """'Round N begins', a row per player in turn order: (name and VP, colour, lines): the VP
+    gained in the round just played by kind of source (round 2 on), the engine's income, and the
+    cult bonus the last round's scoring tile paid."""
+    s = game.state
+    rows = []
+    last = round_vp(game.events, s.round - 1) if s.round >= 2 else {}
+    for name in s.order:
+        p = s.players[name]
+        lines = [round_vp_text(s.round - 1, last.get(name, {}))] if s.round >= 2 else []
+        lines.append(_("Income: {what}").format(what=tile_texts.gains(game.income_of(p)) or "—"))
+        if s.round >= 2:
+            bonus = cult_bonus(s, name, s.score_tiles[s.round - 2])
+            lines.append(_("Cult bonus: {what}").format(what=tile_texts.gains(bonus) or "—"))
+        rows.append((_("{faction} · {n} VP").format(faction=describe.faction(game, name), n=p.VP),
+                     theme.piece_colour(piece_terrain(p)), lines))
+    return rows

@@ -618,32 +618,14 @@ class GameScene(TableAnnotations, Scene):
         self.suggest()
 
     def round_summary(self) -> RoundSummaryScene:
-        """'Round N begins': the VP each player gained in the round just played, by source (round 2
-        on), the engine's income for each player, and the cult bonus the last round's scoring tile
-        paid."""
-        from tmdesktop.rules.round_bonus import cult_bonus
-        from tmdesktop.teaching.review import round_vp
-
-        from ..review_words import round_vp_text
-
-        g = self.game
-        s = g.state
-        rows = []
-        last = round_vp(g.events, s.round - 1) if s.round >= 2 else {}
-        for name in s.order:
-            p = s.players[name]
-            lines = [round_vp_text(s.round - 1, last.get(name, {}))] if s.round >= 2 else []
-            lines.append(_("Income: {what}").format(what=tile_texts.gains(g.income_of(p)) or "—"))
-            if s.round >= 2:
-                bonus = cult_bonus(s, name, s.score_tiles[s.round - 2])
-                lines.append(_("Cult bonus: {what}").format(what=tile_texts.gains(bonus) or "—"))
-            rows.append((_("{faction} · {n} VP").format(faction=describe.faction(g, name), n=p.VP),
-                         theme.piece_colour(piece_terrain(p)), lines))
+        """'Round N begins' (`review_words.round_summary_rows`)."""
+        from ..review_words import round_summary_rows
 
         def closed():
             self._prompted_version = -1  # now the round's first question, if any
 
-        return RoundSummaryScene(self.app, _("Round {n} begins").format(n=s.round), rows, closed)
+        return RoundSummaryScene(self.app, _("Round {n} begins").format(n=self.game.state.round),
+                                 round_summary_rows(self.game), closed)
 
     def _hand_to(self, faction: str) -> None:
         self.holder = faction
