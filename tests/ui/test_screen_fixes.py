@@ -23,6 +23,13 @@ def test_scoring_steps_repaint_on_keys_without_the_mouse(make_app):
         key(app, k)
         assert scoring.shown == shown + 1
         assert app.frames > frames, "the step advanced but no frame was drawn"
+    while not scoring.done:
+        key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)  # all told: the arrow does nothing more
+    assert scoring.done
+    assert "Space" in [b.hint for b in scoring.buttons if b.key == "next"]
+    key(app, pygame.K_SPACE)  # the "Show again" button's key
+    assert scoring.shown == 0 and not scoring.done
 
 
 def test_final_scoring_speaks_to_the_players_not_to_the_developers(make_app, monkeypatch):
