@@ -430,8 +430,9 @@ def load(path: Path) -> Loaded:
             except SaveError:
                 raise first from None
             loaded.path = path
-            loaded.note = _("The last copy of this save was damaged ({why}); the copy before it was loaded.").format(
-                why=first)
+            # two sentences: the reason is a sentence of its own ("This file is not ... (...).")
+            loaded.note = _("The last copy of this save could not be read, so the copy before it was loaded.") + \
+                " " + str(first)
             return loaded
         raise
 
