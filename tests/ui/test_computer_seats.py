@@ -188,6 +188,42 @@ def test_the_last_move_s_banner_follows_a_change_of_language(title_app, user_dir
         i18n.set_language("en")
 
 
+def test_a_change_in_the_settings_reaches_the_open_question_at_once(title_app, user_dirs, monkeypatch):
+    """Found by a play-test: after switching to Spanish and colour-blind glyphs in the Settings
+    (opened over a question), the question still read English and the glyphs came only after the
+    next move."""
+    from tmdesktop import i18n
+    from tmdesktop.app.scenes.registry import open_scene
+
+    monkeypatch.setattr(computer, "USE_WORKER", False)
+    app = title_app(settings=Settings(animation_speed="off"))
+    scene = new_game_with_seats(app, ["human", "easy", "easy", "easy"])
+    game = scene.game
+    person = game.state.seats[0]
+    for _step in range(400):  # the dwellings, then the person's bonus tile picker
+        if game.state.phase == "bonus" and scene.session.decider() == person and isinstance(app.stack.top, ChoiceScene):
+            break
+        if scene.session.decider() == person and app.stack.top is scene:
+            scene.play(scene.session.legal()[0])
+        app.step(0.016)
+    picker = app.stack.top
+    assert isinstance(picker, ChoiceScene) and "choose a bonus tile" in picker.title
+    open_scene(app, "settings")
+    app.step(0.016)
+    try:
+        i18n.set_language("es")  # what the Settings page does
+        app.settings.colour_blind = True
+        app.pop()  # Done
+        app.step(0.016)
+        app.step(0.016)
+        again = app.stack.top
+        assert isinstance(again, ChoiceScene) and again is not picker and picker not in app.stack.scenes
+        assert "elige una loseta de bonificación" in again.title, again.title
+        assert scene.map.colour_blind
+    finally:
+        i18n.set_language("en")
+
+
 def test_each_computer_move_stays_on_screen_until_its_time_is_up_or_tab(title_app, user_dirs, monkeypatch):
     monkeypatch.setattr(computer, "USE_WORKER", False)
     app = title_app(settings=Settings(animation_speed="slow"))

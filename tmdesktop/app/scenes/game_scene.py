@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from tmdesktop.i18n import N_, _, ngettext
+from tmdesktop.i18n import N_, _, language, ngettext
 from tmdesktop.rules import actions as A
 from tmdesktop.teaching.warnings import warnings_for
 
@@ -75,6 +75,9 @@ class GameScene(TableAnnotations, Scene):
         self.cards = CardHover(self)  # rule cards on hover and long press; F1 opens the rules
         #: Warnings already asked, one per situation: (log length, faction, code, params).
         self.warned: set = set()
+        #: The picker the current decision opened (`ask`), and the language it was worded in.
+        self.asked = None
+        self.asked_language = language()
 
     # ------------------------------------------------------------------ layout
 
@@ -548,6 +551,12 @@ class GameScene(TableAnnotations, Scene):
             animating = True
             if left < 0.6 or self.toast is None:
                 self.dirty = True
+        if self.asked_language != language():  # changed in the Settings: the question is asked again in its words
+            self.asked_language = language()
+            if self.asked is not None and self.asked in self.app.stack.scenes:
+                self.app.remove(self.asked)
+                self._prompted_version = -1
+            self.dirty = True
         if self.prompts and self.app.stack.input_top() is self and self._prompted_version != self.session.version:
             self._prompted_version = self.session.version
             self.prompt()
@@ -586,6 +595,7 @@ class GameScene(TableAnnotations, Scene):
             if q.handoff:
                 notice = HandoffNotice(self.app, name, colour, q.subtitle, lambda: self._hand_to(q.faction))
                 notice.on_undo = self.undo_from_dialog if self.session.can_undo() else None
+                self.asked, self.asked_language = notice, language()
                 self.app.push(notice)
             else:
                 self.holder = q.faction
@@ -609,6 +619,7 @@ class GameScene(TableAnnotations, Scene):
         dlg.on_escape = getattr(self, "open_menu", None)  # the table's menu, where the table has one
         if self.can_hint():  # the bar's Hint is under the picker: the picker offers it
             dlg.on_hint = self.hint_from_dialog
+        self.asked, self.asked_language = dlg, language()
         self.app.push(dlg)
 
     def hint_from_dialog(self) -> None:

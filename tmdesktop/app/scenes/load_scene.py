@@ -74,6 +74,9 @@ class PlayScene(GameScene):
         if isinstance(session, AutosaveSession):
             session.defer = True  # saved after the frame (`after_frame`), not in the click's path
         self.map.colour_blind = app_settings(app).colour_blind
+        #: the Settings' glyphs and speed last applied: a change there applies at once, even under a
+        #: dialog (the G key's own switch of the glyphs stays until the Settings change them)
+        self._prefs_seen = (app_settings(app).colour_blind, app_settings(app).animation_speed)
         self._save_error_shown = ""
         self.computer = ComputerTurns(self, app_settings(app).animation_speed)
 
@@ -179,13 +182,17 @@ class PlayScene(GameScene):
         if saver is not None and saver.error and saver.error != self._save_error_shown:
             self._save_error_shown = saver.error
             self.show_toast(saver.error)
+        prefs = app_settings(self.app)
+        if (prefs.colour_blind, prefs.animation_speed) != self._prefs_seen:
+            self._prefs_seen = (prefs.colour_blind, prefs.animation_speed)
+            self.map.colour_blind = prefs.colour_blind
+            self.computer.speed = prefs.animation_speed
+            self.dirty = True
         busy = self.computer.update(dt)
         return super().update(dt) or busy
 
     def resume(self) -> None:
         super().resume()
-        self.map.colour_blind = app_settings(self.app).colour_blind
-        self.computer.speed = app_settings(self.app).animation_speed
         self.resize(self.app.size)
 
     def handle_event(self, event) -> None:
