@@ -180,6 +180,34 @@ def test_draft_back_on_the_first_choice_returns_to_setup(title_app):
     assert isinstance(app.stack.top, SetupScene)
 
 
+def test_after_only_a_computer_s_pick_the_draft_s_button_says_back(title_app, monkeypatch):
+    """Found by a play-test: with seat 1 a computer, the person's 'Undo the last choice' went back
+    to the New game page (the computer's pick would only be made again): it says Back there."""
+    from tmdesktop.app import computer
+    from tmdesktop.app.scenes.draft_scene import DraftScene
+    from tmdesktop.app.scenes.setup_scene import SetupScene
+    from tmdesktop.settings import Settings
+
+    monkeypatch.setattr(computer, "USE_WORKER", False)
+    app = title_app(settings=Settings(animation_speed="off"))
+    setup = setup_screen(app, 2, False, "pick", ["Ana", "Bo"])
+    seat = setup.chooser("seat0")
+    while seat.value != "easy":
+        click(app, seat.arrows()[1].center)
+    click(app, setup.centre_of("start"))
+    draft = app.stack.top
+    assert isinstance(draft, DraftScene)
+    for _ in range(20):
+        if draft.chosen:
+            break
+        app.step(0.016)
+    assert len(draft.chosen) == 1 and not draft.computer_to_pick()  # the computer took one: the person's turn
+    app.render(force=True)
+    assert draft.button("back").label == "Back"
+    click(app, draft.button("back").rect.center)  # and it does what it says
+    assert isinstance(app.stack.top, SetupScene)
+
+
 # ---------------------------------------------------------------------- the auction
 
 

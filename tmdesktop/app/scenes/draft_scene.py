@@ -320,6 +320,17 @@ class DraftScene(MenuScene):
             return
         self.recompute()
 
+    def persons_pick(self) -> bool:
+        """Whether a person has made a pick that Undo would take back (a computer's pick alone is
+        not: it would be made again, so Undo is Back to the setup page)."""
+        seats, k = self.game.state.seats, 0
+        for who, _action in self.game.log:
+            seat = seats.index(who) if who is not None else k
+            k += who is None  # factions are taken seat by seat
+            if not is_computer(self.kinds[seat]):
+                return True
+        return False
+
     def back(self) -> None:
         """Take back the last pick of a person (and the computers' picks after it); with none
         left, back to the setup page."""
@@ -387,7 +398,7 @@ class DraftScene(MenuScene):
         if self.shown:
             picked = self.game.state.players[self.shown].color if self.shown in self.game.state.players else None
             faction_board.draw_board(surface, self.board_rect, self.shown, self.scale, picked=picked)
-        self.button("back").label = N_("Undo the last choice") if self.game.log else N_("Back")
+        self.button("back").label = N_("Undo the last choice") if self.persons_pick() else N_("Back")
         self.draw_widgets(surface)
         hint = (_("Click a free terrain. Crossed-out terrains belong to another faction.") if colour_for else
                 _("Point at a favor tile to read what it does; click to take it.") if favor_for else
