@@ -153,3 +153,31 @@ def test_the_hint_says_what_the_whole_turn_costs():
     # 1 worker and 2 coins: 7 workers paid, 1 gained
     assert h.paid == (("C", 2), ("W", 6), ("PW", 3))
     assert hint_words.cost_line(h) == "Costs: 2 coins, 6 workers, 3 power"
+
+
+def test_the_cost_of_a_turn_counts_the_power_token_a_volcano_takes():
+    """Found by a play-test: a Dragonlords hint said 'Costs: 2 coins, 1 worker' for a dwelling
+    that also took a power token out of the game (their volcano)."""
+    from tmdesktop.app.hint_words import cost_line
+    from tmdesktop.rules.setup import FIRE_ICE_FACTION_OPTIONS, TOURNAMENT_OPTIONS
+    from tmdesktop.teaching.hints import Hint, _paid
+
+    setup = GameSetup.random(3, 2, map_key="fire_ice_side1", options=TOURNAMENT_OPTIONS | FIRE_ICE_FACTION_OPTIONS,
+                             factions=("dragonlords", "witches", "nomads"))
+    game, rng = Game(setup), random.Random(2)
+    for _ in range(3000):
+        p = game.state.players.get("dragonlords")
+        if game.state.phase == "play" and game.decision("dragonlords") == "action":
+            volcano = [a for a in game.legal_actions("dragonlords") if isinstance(a, A.Build)
+                       and game.state.terrain[a.hex] != "volcano"]
+            if volcano:
+                break
+        game.apply(*random_step(game, rng))
+    else:
+        raise AssertionError("no volcano to build")
+    after = game.copy()
+    events = after.apply("dragonlords", volcano[0])
+    paid = dict(_paid(game, after, "dragonlords", events))
+    assert paid.get("tokens") == 1 and sum(after.state.players["dragonlords"].power) == sum(p.power) - 1
+    words = cost_line(Hint("dragonlords", volcano[0], volcano[0], (volcano[0],), (), (), tuple(paid.items())))
+    assert "1 power token" in words, words

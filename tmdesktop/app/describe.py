@@ -31,6 +31,7 @@ def amount(n: int, resource: str) -> str:
         "C": lambda: ngettext("{n} coin", "{n} coins", n), "W": lambda: ngettext("{n} worker", "{n} workers", n),
         "P": lambda: ngettext("{n} priest", "{n} priests", n), "PW": lambda: ngettext("{n} power", "{n} power", n),
         "VP": lambda: ngettext("{n} victory point", "{n} victory points", n),
+        "tokens": lambda: ngettext("{n} power token", "{n} power tokens", n),
     }
     return forms[resource]().format(n=n) if resource in forms else f"{n} {resource}"
 

@@ -95,11 +95,12 @@ def reason(game, r) -> str:
 
 
 def cost_line(hint) -> str:
-    """'Costs: 2 coins, 1 worker, 1 priest' for the whole suggested turn ("" when it costs nothing)."""
+    """'Costs: 2 coins, 1 worker, 1 priest' for the whole suggested turn, with the power tokens
+    and cult steps it loses ("" when it costs nothing)."""
     paid = getattr(hint, "paid", ())
     if not paid:
         return ""
-    return _("Costs: {what}").format(what=", ".join(describe.amount(n, k) for k, n in paid))
+    return _("Costs: {what}").format(what=", ".join(tile_texts.gain(k, n) for k, n in paid))
 
 
 def now_line(game, hint) -> str:

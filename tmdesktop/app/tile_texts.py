@@ -20,7 +20,7 @@ def _per(table) -> int:
 
 def gain(key: str, n: int) -> str:
     """One gain in words: '2 workers', '3 steps on Fire', 'a town key'."""
-    if key in ("C", "W", "P", "PW", "VP"):
+    if key in ("C", "W", "P", "PW", "VP", "tokens"):
         return describe.amount(n, key)
     if key.upper() in ("FIRE", "WATER", "EARTH", "AIR"):
         return ngettext("{n} step on {cult}", "{n} steps on {cult}", n).format(n=n, cult=describe.cult(key))

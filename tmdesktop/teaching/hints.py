@@ -53,7 +53,8 @@ class Hint:
     later: tuple[Reason, ...]  # what it sets up
     #: What the whole turn pays, (resource, amount) for C, W, P and the power spent from bowl III:
     #: its coins, workers and priests fewer at the end (conversions inside it counted), and the
-    #: power spent (a hint that spent the only priest did not say so)
+    #: power spent (a hint that spent the only priest did not say so); then the power tokens and
+    #: cult steps it loses ("tokens", FIRE...: burning, a volcano)
     paid: tuple[tuple[str, int], ...] = ()
 
 
@@ -96,7 +97,11 @@ def explain(game, faction: str, s: Suggestion) -> Hint:
 def _paid(game, after, faction: str, events) -> tuple[tuple[str, int], ...]:
     before_p, after_p = game.state.players[faction], after.state.players[faction]
     out = [(k, getattr(before_p, k) - getattr(after_p, k)) for k in ("C", "W", "P")]
-    out.append(("PW", -sum(e.amount for e in E.gains_of(events, faction) if e.resource == "PW" and e.amount < 0)))
+    lost = [e for e in E.gains_of(events, faction) if e.amount < 0]
+    out.append(("PW", -sum(e.amount for e in lost if e.resource == "PW")))
+    # what leaves the game or the tracks: burnt tokens, a volcano's token or cult steps
+    out.append(("tokens", -sum(e.amount for e in lost if e.resource == "tokens")))
+    out += [(c, -sum(e.amount for e in lost if e.resource == c)) for c in CULTS]
     return tuple((k, n) for k, n in out if n > 0)
 
 
