@@ -364,9 +364,11 @@ def test_a_computers_pass_is_shown_on_the_tile_it_took_in_its_own_panel(title_ap
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1366, 768)])
-def test_the_computer_s_note_is_not_hidden_under_the_person_s_picker(title_app, user_dirs, monkeypatch, size):
+def test_the_computer_s_note_is_not_half_hidden_under_the_person_s_picker(title_app, user_dirs, monkeypatch, size):
     """Seen at 1366x768 in a real window: the last computer's pass note ('… took the bonus
-    tile …') sat half under the person's bonus tile picker. The note moves beside the dialog."""
+    tile …') sat half under the person's bonus tile picker; moved beside the picker, it covered
+    the name on the panel of the player asked. A note a dialog would cover waits for it to close;
+    its ring stays."""
     from tmdesktop.app import theme
     from tmdesktop.app.views import widgets
 
@@ -388,9 +390,12 @@ def test_the_computer_s_note_is_not_hidden_under_the_person_s_picker(title_app, 
     monkeypatch.setattr(widgets, "panel", lambda surface, rect, colour, *a, **kw: (
         notes.append(pygame.Rect(rect)) if colour == theme.COMPUTER_MOVE else None, panel(surface, rect, colour, *a, **kw))[1])
     app.render(force=True)
-    assert notes, "the banner's note was not drawn"
-    assert not notes[0].colliderect(picker.rect), (notes[0], picker.rect)
-    assert app.screen.get_rect().contains(notes[0])
+    assert not notes, (notes, picker.rect)  # (at both sizes it would meet the picker)
+    key(app, pygame.K_ESCAPE)  # the tile picker closes to look at the board: the note is there
+    assert app.stack.top is scene and "computer" in scene.annotations
+    notes.clear()
+    app.render(force=True)
+    assert notes
 
 
 def test_the_computer_s_move_is_ringed_in_its_own_colour_not_the_hint_s(title_app, user_dirs, monkeypatch):

@@ -1,6 +1,6 @@
 """Rings and notes that an overlay puts on the map scene (a lesson's step, the computer's last
 move, a hint): `annotate` names the targets as the scene's `hit` does, and the scene draws them
-over the table, each note beside its first target and clear of any dialog open above."""
+over the table, each note beside its first target (not under a dialog open above)."""
 
 from __future__ import annotations
 
@@ -113,22 +113,12 @@ class TableAnnotations:
                 img = text.text(note, fs, theme.INK, "semibold", wrap=text.even_wrap(note, fs, int(360 * s), "semibold"))
                 box = self.note_box(rects[0], img.get_rect().inflate(int(20 * s), int(14 * s)).size)
                 box.clamp_ip(surface.get_rect())
-                box = clear_of(box, self.dialog_rects(), surface.get_rect(), int(8 * s))
+                if box.collidelist(self.dialog_rects()) != -1:
+                    # half hidden it reads as a mistake, and moved beside the dialog it covered the
+                    # panel of the player asked: the ring stays, the note waits for the dialog to close
+                    continue
                 widgets.panel(surface, box, colour, radius=int(8 * s), edge=theme.INK_SOFT)
                 surface.blit(img, img.get_rect(center=box.center))
                 drawn.append(box)
         return drawn[0].unionall(drawn[1:]) if drawn else None
 
-
-def clear_of(box: pygame.Rect, dialogs: list[pygame.Rect], screen: pygame.Rect, gap: int) -> pygame.Rect:
-    """`box` moved out from under the dialogs it meets: beside them (right, left), else below or
-    above, wherever it stays whole on `screen` and clear of every dialog; where nothing is, as it was."""
-    for d in dialogs:
-        if not box.colliderect(d):
-            continue
-        for x, y in ((d.right + gap, box.y), (d.x - gap - box.width, box.y),
-                     (box.x, d.bottom + gap), (box.x, d.y - gap - box.height)):
-            moved = pygame.Rect((x, y), box.size)
-            if screen.contains(moved) and moved.collidelist(dialogs) == -1:
-                return moved
-    return box
