@@ -479,3 +479,28 @@ def test_a_computer_seat_s_panel_says_which_level_plays_it(title_app, user_dirs,
     scene.players._cache.clear()  # every panel drawn again
     app.render(force=True)
     assert written.count("Computer: easy") == 3  # three computer seats; the person's panel has none
+
+
+def test_a_hand_off_names_the_player_as_well_as_the_faction(title_app, user_dirs, monkeypatch):
+    """Found by a play-test: 'Hand the game to the Yetis' where the table knows the player as Bob."""
+    from tmdesktop.app.scenes.dialogs import HandoffNotice, HandoffScene
+
+    monkeypatch.setattr(computer, "USE_WORKER", False)
+    app = title_app(settings=Settings(animation_speed="off"))
+    scene = new_game_with_seats(app, ["human", "human", "easy", "easy"])
+    game = scene.game
+    for _step in range(300):  # the first dwellings: the laptop goes from one person to the other
+        top = app.stack.top
+        if isinstance(top, (HandoffNotice, HandoffScene)):
+            break
+        if top is scene and scene.session.decider() not in scene.session.computers:
+            scene.play(scene.session.legal()[0])
+        app.step(0.016)
+    top = app.stack.top
+    assert isinstance(top, (HandoffNotice, HandoffScene))
+    who = scene.session.decider()
+    said = top.title if isinstance(top, HandoffNotice) else top.subtitle
+    player = scene.names[who]
+    assert said.startswith(f"Hand the game to {player} ({describe.faction(game, who)}")
+    if isinstance(top, HandoffNotice):
+        assert top.options[0].label == f"I am {player}: continue"

@@ -66,6 +66,8 @@ class TableController:
         self.tool: str | None = None  # build, upgrade, transform: what a click on a hex means
         #: The faction whose hands the laptop is in (None: nobody yet); a change is announced.
         self.holder: str | None = None
+        #: faction -> the player's name, where the table has names (a hand-off says whom to)
+        self.names: dict[str, str] = {}
         self._reasons: dict = {}
         self._previews: dict = {}
         self._enabled: tuple = (None, None, {})  # (legal list, phase, buttons enabled by it)
@@ -248,8 +250,11 @@ class TableController:
             opts = [Option(_("Take {n} power").format(n=n), a, [("PW", f"+{n}")] + ([("VP", f"−{vp}")] if vp else []))
                     if isinstance(a, A.Leech) else Option(_("Decline"), a)
                     for a in acts if isinstance(a, (A.Leech, A.Decline))]
-            subtitle = _("Hand the game to the {faction} ({source} built next to them)").format(
-                faction=name, source=describe.faction(g, offer.source))
+            player = self.names.get(me)
+            source = describe.faction(g, offer.source)
+            subtitle = (_("Hand the game to {player} ({faction}): {source} built next to them").format(
+                player=player, faction=name, source=source) if player else
+                _("Hand the game to the {faction} ({source} built next to them)").format(faction=name, source=source))
             return title, opts, subtitle
         if kind == "cult":
             opts = [Option(describe.cult(a.cult), a, [(a.cult, f"+{a.n}")]) for a in acts]

@@ -312,15 +312,22 @@ class ConfirmScene(ChoiceScene):
             super().handle_event(event)
 
 
+def hand_to(faction_name: str, player: str | None = None) -> str:
+    """'Hand the game to Bob (Yetis)' where the table has the player's name, else 'to the Yetis'."""
+    if player:
+        return _("Hand the game to {player} ({faction})").format(player=player, faction=faction_name)
+    return _("Hand the game to the {faction}").format(faction=faction_name)
+
+
 class HandoffScene(ChoiceScene):
     """Out-of-turn decisions: 'pass the laptop to the Witches', then their question."""
 
     opaque = False
 
     def __init__(self, app, faction_name: str, colour, question: str, options: list[Option],
-                 on_choose: Callable[[Any], None]):
+                 on_choose: Callable[[Any], None], player: str | None = None):
         super().__init__(app, question, options, on_choose, cancellable=False,
-                         subtitle=_("Hand the game to the {faction}").format(faction=faction_name))
+                         subtitle=hand_to(faction_name, player))
         self.colour = colour
 
     def draw(self, surface) -> None:
@@ -333,9 +340,11 @@ class HandoffScene(ChoiceScene):
 class HandoffNotice(ChoiceScene):
     """The laptop changes hands for a turn: 'Hand the game to the Witches', then what they do."""
 
-    def __init__(self, app, faction_name: str, colour, what: str, on_ready: Callable[[], None]):
-        super().__init__(app, _("Hand the game to the {faction}").format(faction=faction_name),
-                         [Option(_("I am the {faction}: continue").format(faction=faction_name), True)],
+    def __init__(self, app, faction_name: str, colour, what: str, on_ready: Callable[[], None],
+                 player: str | None = None):
+        ready = (_("I am {player}: continue").format(player=player) if player else
+                 _("I am the {faction}: continue").format(faction=faction_name))
+        super().__init__(app, hand_to(faction_name, player), [Option(ready, True)],
                          lambda _v: on_ready(), cancellable=False, subtitle=what)
         self.colour = colour
 

@@ -593,7 +593,8 @@ class GameScene(TableAnnotations, Scene):
             q.handoff = False
         if not q.options:
             if q.handoff:
-                notice = HandoffNotice(self.app, name, colour, q.subtitle, lambda: self._hand_to(q.faction))
+                notice = HandoffNotice(self.app, name, colour, q.subtitle, lambda: self._hand_to(q.faction),
+                                       self.player_name(q.faction))
                 notice.on_undo = self.undo_from_dialog if self.session.can_undo() else None
                 self.asked, self.asked_language = notice, language()
                 self.app.push(notice)
@@ -608,7 +609,7 @@ class GameScene(TableAnnotations, Scene):
         self._mark_suggested(q.options)  # the picker marks the answer the suggestion being followed makes
 
         if q.handoff:
-            dlg = HandoffScene(self.app, name, colour, q.title, q.options, answer)
+            dlg = HandoffScene(self.app, name, colour, q.title, q.options, answer, self.player_name(q.faction))
             if q.subtitle:
                 dlg.subtitle = q.subtitle
         else:
@@ -621,6 +622,10 @@ class GameScene(TableAnnotations, Scene):
             dlg.on_hint = self.hint_from_dialog
         self.asked, self.asked_language = dlg, language()
         self.app.push(dlg)
+
+    def player_name(self, faction: str) -> str | None:
+        """The name of the player of `faction` at this table, where the table has names."""
+        return self.ctl.names.get(faction)
 
     def hint_from_dialog(self) -> None:
         """The picker's Hint: it has closed; the suggestion opens, and the picker again after it

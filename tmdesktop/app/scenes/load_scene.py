@@ -71,6 +71,7 @@ class PlayScene(GameScene):
     def __init__(self, app, session: Session, names: dict | None = None):
         super().__init__(app, session)
         self.names = dict(names or {})  # faction -> player name
+        self.ctl.names = self.names  # (the hand-offs say whom to)
         if isinstance(session, AutosaveSession):
             session.defer = True  # saved after the frame (`after_frame`), not in the click's path
         self.map.colour_blind = app_settings(app).colour_blind
