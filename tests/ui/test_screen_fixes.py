@@ -695,3 +695,18 @@ def test_the_replay_move_list_reads_at_one_size(make_app, user_dirs, monkeypatch
     assert len(rows) > 20
     assert any(s.endswith("…") for s, _size in rows)  # the passes are long: cut with an ellipsis
     assert len({size for _s, size in rows}) == 1, sorted({size for _s, size in rows})
+
+
+def test_tied_players_share_their_place_on_the_final_scores(make_app, monkeypatch):
+    """Found by a play-test: two players on 58 VP were listed 2. and 3. on the final scores."""
+    from tmdesktop.app.scenes.dialogs import FinalScoresScene
+    from tmdesktop.rules.random_play import random_game
+
+    app, _scene, _session = make_app()
+    game = random_game(3, players=3)  # a seeded game that ends in a tie for the lead
+    vps = sorted((p.VP for p in game.state.players.values()), reverse=True)
+    assert vps[0] == vps[1] > vps[2]
+    drawn = record_text(monkeypatch)
+    app.push(FinalScoresScene(app, game))
+    app.render(force=True)
+    assert [s for s, _size, _w in drawn if s in ("1.", "2.", "3.")] == ["1.", "1.", "3."]

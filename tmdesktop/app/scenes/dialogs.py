@@ -525,8 +525,9 @@ class FinalScoresScene(Modal):
         st = self.game.state
         ranking = sorted(st.seats, key=lambda n: -st.players[n].VP)
         y = self.rect.y + int(70 * s)
-        for place, name in enumerate(ranking, 1):
+        for name in ranking:
             p = st.players[name]
+            place = 1 + sum(1 for other in st.seats if st.players[other].VP > p.VP)  # a tie shares its place
             row = pygame.Rect(self.rect.x + int(30 * s), y, self.rect.width - int(60 * s), int(48 * s))
             pygame.draw.rect(surface, (246, 238, 216) if place > 1 else (250, 234, 170), row, border_radius=8)
             text.blit(surface, f"{place}.", int(22 * s), theme.INK, (row.x + int(14 * s), row.centery), "midleft", "bold")
