@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from tmdesktop import i18n, saves
+from tmdesktop.app import theme
 from tmdesktop.rules.random_play import random_step
 from tmdesktop.settings import Settings
 
@@ -202,6 +203,8 @@ def test_auto_leech_and_no_pass_confirmation(title_app):
             before = len(scene.game.log)
             assert scene.answer_automatically()
             assert len(scene.game.log) == before + 1
+            # said as news, not in a refusal's red (found by a play-test)
+            assert "automatically" in scene.toast[0] and scene.toast[2] == theme.NEWS != theme.ERROR
             answered += 1
             continue
         who, action = random_step(scene.game, rng)

@@ -67,6 +67,7 @@ HIGHLIGHT = (255, 240, 120)
 #: advised to do (a hint's move and the computer's looked alike).
 COMPUTER_MOVE = (150, 214, 240)
 ERROR = (196, 62, 52)
+NEWS = (52, 96, 120)  # a message that tells what happened, not what went wrong (white text on it)
 GOOD = (96, 176, 96)
 POWER = (150, 98, 196)
 COIN = (230, 186, 64)

@@ -59,7 +59,7 @@ class GameScene(TableAnnotations, Scene):
         self.hover = None
         self.tip_hidden = False
         self.mouse = (0, 0)
-        self.toast: tuple[str, float, tuple] | None = None
+        self.toast: tuple[str, float, tuple] | None = None  # (message, seconds left, its box's colour)
         self.buttons: list[widgets.Button] = []
         self.top_buttons: list[widgets.Button] = []
         self._prompted_version = -1
@@ -538,16 +538,17 @@ class GameScene(TableAnnotations, Scene):
 
     # ------------------------------------------------------------------ update: prompts, toasts
 
-    def show_toast(self, message: str) -> None:
-        self.toast = (message, TOAST_SECONDS, self.mouse)
+    def show_toast(self, message: str, colour=theme.ERROR) -> None:
+        """A message over the map for a few seconds: a refusal in red, news (`theme.NEWS`) not."""
+        self.toast = (message, TOAST_SECONDS, colour)
         self.dirty = True
 
     def update(self, dt: float) -> bool:
         animating = self.cards.update(dt)
         if self.toast:
-            msg, left, pos = self.toast
+            msg, left, colour = self.toast
             left -= dt
-            self.toast = (msg, left, pos) if left > 0 else None
+            self.toast = (msg, left, colour) if left > 0 else None
             animating = True
             if left < 0.6 or self.toast is None:
                 self.dirty = True
@@ -669,10 +670,10 @@ class GameScene(TableAnnotations, Scene):
         s = L.scale
         boxes = [self._draw_annotations(surface), self._draw_tooltip(surface)]
         if self.toast:
-            msg, left, _pos = self.toast
+            msg, left, colour = self.toast
             alpha = int(255 * min(1.0, left / 0.6))
             boxes.append(widgets.toast(surface, msg, (L.map.centerx, L.map.bottom - int(16 * s)), max(13, int(19 * s)),
-                                       alpha))
+                                       alpha, colour))
         boxes = [b for b in boxes if b is not None]
         return boxes[0].unionall(boxes[1:]) if boxes else None
 

@@ -164,7 +164,7 @@ class PlayScene(GameScene):
         action = A.Leech(offer.amount, offer.source)
         if action not in self.legal() or not self.play(action, me, checked=True):  # the settings' answer: no warning
             return False
-        self.show_toast(_("{player} took {n} power automatically (settings)").format(player=name, n=n))
+        self.show_toast(_("{player} took {n} power automatically (settings)").format(player=name, n=n), theme.NEWS)
         return True
 
     def confirm_and_play(self, action: A.Action) -> None:
@@ -204,7 +204,7 @@ class PlayScene(GameScene):
             self.computer.skip()
             return
         if self.computer.thinking() and not self.allowed_while_computer_plays(event):
-            self.show_toast(self.computer.status())
+            self.show_toast(self.computer.status(), theme.NEWS)
             return
         super().handle_event(event)
 
