@@ -710,3 +710,32 @@ def test_tied_players_share_their_place_on_the_final_scores(make_app, monkeypatc
     app.push(FinalScoresScene(app, game))
     app.render(force=True)
     assert [s for s, _size, _w in drawn if s in ("1.", "2.", "3.")] == ["1.", "1.", "3."]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_size_of_menus_and_dialogs_reaches_the_table_s_dialogs(size):
+    """Found by a play-test: 'Size of menus and dialogs' at 150% left the pickers over the map as
+    they were. They grow with it and stay inside the window."""
+    from tmdesktop.app.app import App
+    from tmdesktop.app.scenes.dialogs import ChoiceScene
+    from tmdesktop.app.scenes.game_scene import GameScene
+    from tmdesktop.app.session import Session, new_game
+    from tmdesktop.settings import Settings
+
+    rects = {}
+    for ui in (1.0, 1.5):
+        app = App(size)
+        app.settings = Settings(ui_scale=ui)
+        session = Session(new_game(4, 11))
+        rng = random.Random(11)
+        while session.state.phase != "bonus":  # on to the first bonus tile picker
+            session.play_random(1, rng)
+        app.push(GameScene(app, session))
+        app.step(0.016)
+        picker = app.stack.top
+        assert isinstance(picker, ChoiceScene) and len(picker.options) >= 6
+        app.render(force=True)
+        assert app.screen.get_rect().contains(picker.rect)
+        assert all(picker.rect.contains(r) for r in picker.rects)
+        rects[ui] = picker.rect
+    assert rects[1.5].width > rects[1.0].width * 1.3 and rects[1.5].height > rects[1.0].height * 1.3

@@ -49,7 +49,9 @@ class Modal(Scene):
         self.on_escape: Callable[[], None] | None = None
 
     def resize(self, size) -> None:
-        self.scale = compute(size).scale
+        # the Settings' "Size of menus and dialogs" too (the layouts keep a dialog inside the window)
+        ui = getattr(getattr(self.app, "settings", None), "ui_scale", 1.0)
+        self.scale = compute(size).scale * ui
         self.layout(size)
         self.dirty = True
 
