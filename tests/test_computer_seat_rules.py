@@ -48,8 +48,11 @@ def test_undo_takes_back_the_computers_moves_with_the_persons_last_decision():
     last = marks[-2]  # the person's decision before the present one; computers moved since
     theirs = [f for f, _a in game.log[last + 1:]]
     assert theirs and set(theirs) - {me}
+    takes_back = session.undo_takes_back()  # what the undo below will take back, said before it is done
+    log = list(game.log)
     assert session.undo().ok
     assert len(game.log) == last and session.decider() == me
+    assert takes_back == [f for f, _a in reversed(log[last:])] and me in takes_back
 
 
 def test_saves_remember_the_computer_seats_and_refuse_bad_ones(tmp_path):

@@ -150,6 +150,16 @@ class Session:
     def last_actor(self) -> str | None:
         return self.game.log[-1][0] if self.can_undo() else None
 
+    def undo_takes_back(self) -> list[str | None]:
+        """Who made the moves `undo` would take back, latest first (it may take several: an
+        automatic end of turn, an offer answered by the Settings, the computers' moves); tried on
+        a copy of the game."""
+        trial = Session(self.game.copy(), self.computers)
+        trial._auto_ends = set(self._auto_ends)
+        if not trial.undo().ok:
+            return []
+        return [who for who, _action in reversed(self.game.log[len(trial.game.log):])]
+
     def undo(self) -> Outcome:
         """Take back the last decision; with computer seats, back to the last decision a person
         made (the computer's moves since are taken back with it, or it would replay them)."""

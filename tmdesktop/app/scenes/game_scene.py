@@ -427,9 +427,12 @@ class GameScene(TableAnnotations, Scene):
     def ask_undo(self) -> None:
         if not self.session.can_undo():
             return
-        last = self.session.last_actor()
         me = self.decider()
-        if last is not None and last != me:
+        # another person's decision among those taken back: they are asked about by name
+        others = [f for f in self.session.undo_takes_back() if f is not None and f != me]
+        people = [f for f in others if f not in self.session.computers]
+        last = people[-1] if people else (others[0] if others else None)  # (a person's: the earliest taken back)
+        if last is not None:
             who = describe.faction(self.game, last)
             self.app.push(ConfirmScene(self.app, _("Undo the last move of the {faction}?").format(faction=who),
                                        self._undo, yes=_("Undo")))
