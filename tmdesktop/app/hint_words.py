@@ -97,10 +97,9 @@ def reason(game, r) -> str:
 def cost_line(hint) -> str:
     """'Costs: 2 coins, 1 worker, 1 priest' for the whole suggested turn, with the power tokens
     and cult steps it loses ("" when it costs nothing)."""
-    paid = getattr(hint, "paid", ())
-    if not paid:
+    if not hint.paid:
         return ""
-    return _("Costs: {what}").format(what=", ".join(tile_texts.gain(k, n) for k, n in paid))
+    return _("Costs: {what}").format(what=", ".join(tile_texts.gain(k, n) for k, n in hint.paid))
 
 
 def now_line(game, hint) -> str:

@@ -147,9 +147,6 @@ class Session:
     def can_undo(self) -> bool:
         return len(self.game.log) > self.first_undoable()
 
-    def last_actor(self) -> str | None:
-        return self.game.log[-1][0] if self.can_undo() else None
-
     def undo_takes_back(self) -> list[str | None]:
         """Who made the moves `undo` would take back, latest first (it may take several: an
         automatic end of turn, an offer answered by the Settings, the computers' moves); tried on

@@ -47,6 +47,11 @@ class Question:
     note: str = ""
 
 
+def tile_options(pool: dict, acts: list[A.Action]) -> list[Option]:
+    """The favor or town tiles `acts` may take, as cards with how many of each are left ("×2")."""
+    return [Option(f"×{pool.get(a.tile, 0)}", a, card=a.tile) for a in acts if isinstance(a, A.TakeTile)]
+
+
 def settles(kind: str, a: A.Action, p) -> bool:
     """Whether `a` answers the decision `kind` (the legal list also holds the player's other
     choices: other things owed, and in their own turn the turn's actions)."""
@@ -278,10 +283,10 @@ class TableController:
             opts = [Option(describe.action(g, a), a, [("PW", "+1"), ("VP", "−1")] if a.take else []) for a in acts]
             title = _("{faction}: an opponent took your power")
         elif kind == "favor":
-            opts = [Option(f"×{s.favor_pool.get(a.tile, 0)}", a, card=a.tile) for a in acts if isinstance(a, A.TakeTile)]
+            opts = tile_options(s.favor_pool, acts)
             title = _("{faction}: choose a favor tile")
         elif kind == "town":
-            opts = [Option(f"×{s.town_pool.get(a.tile, 0)}", a, card=a.tile) for a in acts if isinstance(a, A.TakeTile)]
+            opts = tile_options(s.town_pool, acts)
             title = _("{faction}: you founded a town; choose a town tile")
         else:  # bonus
             opts = self.bonus_options(acts)

@@ -14,6 +14,7 @@ from ..options import Option  # the pickers' answers (built by the controller to
 from ..views import icons, supply, widgets
 from ..views.layout import compute
 from .base import Scene
+from .menu import app_settings
 
 
 _veils: dict = {}
@@ -50,8 +51,7 @@ class Modal(Scene):
 
     def resize(self, size) -> None:
         # the Settings' "Size of menus and dialogs" too (the layouts keep a dialog inside the window)
-        ui = getattr(getattr(self.app, "settings", None), "ui_scale", 1.0)
-        self.scale = compute(size).scale * ui
+        self.scale = compute(size).scale * app_settings(self.app).ui_scale
         self.layout(size)
         self.dirty = True
 

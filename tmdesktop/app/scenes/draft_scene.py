@@ -36,7 +36,7 @@ from .. import describe, text, theme, tile_texts
 from ..views import faction_board, widgets
 from ..views.hexmap import terrain_glyph
 from ..computer import computers_of, is_computer, move_seconds, move_seed
-from ..options import Option
+from ..table_controller import tile_options
 from .dialogs import ChoiceScene
 from .menu import MenuScene, app_settings, make_button
 from .registry import entry
@@ -48,7 +48,7 @@ def fits_preference(name: str, pref: str) -> bool:
     return pref in ("any", "", None) or home == pref or home == "variable"
 
 
-def picked(action) -> str:
+def pick_words(action) -> str:
     """What a draft pick took: a faction, a terrain, or a favor tile by what it gives."""
     if isinstance(action, A.ChooseFaction):
         return _(faction(action.faction).display)
@@ -150,7 +150,7 @@ class DraftScene(MenuScene):
             action = A.ChooseFaction(next(n for n in self.pool if self.ok.get(n)))
         self.apply(who, action)
         if self.app.stack.input_top() is self:  # still drafting: say what the computer took
-            self.message = _("{player} (computer) chose: {what}").format(player=player, what=picked(action))
+            self.message = _("{player} (computer) chose: {what}").format(player=player, what=pick_words(action))
             self.message_colour = theme.INK_SOFT  # news, not a refusal
         speed = app_settings(self.app).animation_speed
         self.wait = move_seconds(speed)
@@ -158,9 +158,7 @@ class DraftScene(MenuScene):
     def ask_favor(self, f: str) -> None:
         """A person's faction takes its starting favor tile: the tiles as cards, each explained
         on hover; Esc takes the terrain choice back."""
-        s = self.game.state
-        options = [Option(f"×{s.favor_pool.get(a.tile, 0)}", a, card=a.tile)
-                   for a in self.game.legal_actions(f) if isinstance(a, A.TakeTile)]
+        options = tile_options(self.game.state.favor_pool, self.game.legal_actions(f))
         dlg = ChoiceScene(self.app, _("{faction}: choose a favor tile").format(faction=_(faction(f).display)),
                           options, lambda a: self.apply(f, a), cancellable=False)
         dlg.on_escape = lambda: (dlg.close(), self.back())
