@@ -504,3 +504,30 @@ def test_a_hand_off_names_the_player_as_well_as_the_faction(title_app, user_dirs
     assert said.startswith(f"Hand the game to {player} ({describe.faction(game, who)}")
     if isinstance(top, HandoffNotice):
         assert top.options[0].label == f"I am {player}: continue"
+
+
+@pytest.mark.parametrize("page_name", ["first_game", "setup"])
+def test_every_seat_kind_is_written_in_full_type_in_every_language(title_app, user_dirs, page_name):
+    """'Ordenador: m…' in small type: the first game's seat chooser was too narrow for the Spanish
+    and Italian names of the computer levels at 1600x900 and 1280x720."""
+    from tmdesktop import i18n
+    from tmdesktop.app import text
+    from tmdesktop.app.scenes.first_game_scene import FirstGameScene
+
+    try:
+        for lang in ("en", "es", "it"):
+            i18n.set_language(lang)
+            for size in ((1280, 720), (1600, 900)):
+                app = title_app(size)
+                page = FirstGameScene(app) if page_name == "first_game" else SetupScene(app)
+                app.push(page)
+                app.render(force=True)
+                seat = page.chooser("seat0")
+                left, _right = seat.arrows()
+                room = seat.value_rect().width - 2 * left.width - 6
+                full = page.fs(19)
+                for kind in computer.SEAT_KINDS:
+                    words = seat.show(kind)
+                    assert text.fit(words, full, room, "semibold") == full, (lang, size, words)
+    finally:
+        i18n.set_language("en")

@@ -62,8 +62,9 @@ class FirstGameScene(MenuScene):
         for i in range(5):
             row = pygame.Rect(lx, y, col_w, rh)
             self.rows.append(row)
-            name_x = row.x + int(col_w * 0.34)
-            self.names[i].rect = pygame.Rect(name_x, row.y, int(col_w * 0.40), rh)
+            # the seat's chooser needs room for "Computer: medium" in Spanish and Italian
+            name_x = row.x + int(col_w * 0.27)
+            self.names[i].rect = pygame.Rect(name_x, row.y, int(col_w * 0.33), rh)
             self.seats[i].rect = pygame.Rect(self.names[i].rect.right + px(10), row.y,
                                              row.right - self.names[i].rect.right - px(10), rh)
             y += rh + gap
