@@ -195,3 +195,18 @@ def test_compiled_catalogue_matches_the_po(lang):
             assert compiled.gettext(entry.id) == entry.string, "run: make mo"
             checked += 1
     assert checked > 200
+
+
+@pytest.mark.parametrize("lang, three, two", [("en", "Ana, Bo and Cy", "Ana and Bo"),
+                                              ("es", "Ana, Bo y Cy", "Ana y Bo"), ("it", "Ana, Bo e Cy", "Ana e Bo")])
+def test_lists_are_joined_in_the_language_not_with_an_ampersand(lang, three, two):
+    """A tie's winners read "Jugador 1 · Brujas & Jugador 4 · Sirenas" in Spanish."""
+    from tmdesktop.app.describe import and_list
+
+    try:
+        i18n.set_language(lang)
+        assert and_list(["Ana", "Bo", "Cy"]) == three
+        assert and_list(["Ana", "Bo"]) == two
+        assert and_list(["Ana"]) == "Ana"
+    finally:
+        i18n.set_language("en")

@@ -198,6 +198,14 @@ def phase(game) -> str:
     return _("Round {n} of 6").format(n=s.round)
 
 
+def and_list(items) -> str:
+    """"a", "a and b", "a, b and c" in today's language (winners of a tie, a tile's two VP)."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + _(" and ") + items[-1]
+
+
 def faction_names(factions) -> str:
     """Faction ids as their translated names, in order."""
     from tmdesktop.rules.data import faction

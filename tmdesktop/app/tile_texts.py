@@ -80,7 +80,7 @@ def _pass_vp(pass_vp: dict) -> str:
             parts.append(_("VP by {what} count ({counts}): {vps}").format(
                 what=describe.building(key).lower(), counts="/".join(str(k) for k in range(1, len(steps) + 1)),
                 vps="/".join(str(v) for v in steps)))
-    return _("When you pass: {what}").format(what=_(" and ").join(parts))
+    return _("When you pass: {what}").format(what=describe.and_list(parts))
 
 
 def bonus(name: str) -> list[str]:

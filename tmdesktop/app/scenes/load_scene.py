@@ -20,7 +20,7 @@ from tmdesktop.rules.preview import offer_terms
 
 from .. import describe, pieces, text, theme
 from ..computer import move_seconds
-from ..describe import describe_save, faction_names
+from ..describe import and_list, describe_save, faction_names
 from ..session import Outcome, Session
 from .computer_turns import BANNER, ComputerTurns
 from .dialogs import ChoiceScene, ConfirmScene, Option
@@ -375,7 +375,7 @@ class LoadScene(ListMenuScene):
             best = max(info.vp.values())
             winners = [faction_names([f]) for f in info.factions if info.vp.get(f) == best]
             where = ngettext("Game over: {winners} won with {vp} VP", "Game over: {winners} won with {vp} VP",
-                             len(winners)).format(winners=" & ".join(winners), vp=best)
+                             len(winners)).format(winners=and_list(winners), vp=best)
         elif info.finished:
             where = _("Game over")
         elif info.round:

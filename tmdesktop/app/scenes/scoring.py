@@ -193,7 +193,7 @@ class ScoringScene(MenuScene):
         best = max(self.b.final.values()) if self.b.final else 0
         winners = [self.label(f) for f in self.factions if self.b.final.get(f) == best]
         return ngettext("Winner with {vp} VP: {winners}", "Winners with {vp} VP: {winners}",
-                        len(winners)).format(winners=" & ".join(winners), vp=best)
+                        len(winners)).format(winners=describe.and_list(winners), vp=best)
 
     def draw(self, surface) -> None:
         self.begin_page(surface)
