@@ -130,7 +130,7 @@ def test_a_tile_s_effect_inside_brackets_reads_inside_a_sentence():
     effect = tile_texts.explain("FAV10")[-1]
     assert effect[:1].isupper()
     assert hint_words._inside(effect)[:1].islower() and hint_words._inside(effect)[1:] == effect[1:]
-    assert hint_words._inside("VP by trading house count (1/2/3/4): 2/3/3/4").startswith("VP")
+    assert hint_words._inside("VP by your number of trading houses (1/2/3/4): 2/3/3/4").startswith("VP")
 
 
 def test_the_hint_says_what_the_whole_turn_costs():

@@ -96,7 +96,7 @@ def test_tiles_explain_themselves_in_words(make_app):
     from tmdesktop.app.tile_texts import explain
 
     assert explain("BON7") == ["Income: 1 worker", "When you pass: 2 VP per trading house"]
-    assert explain("FAV12")[1] == "When you pass: VP by trading house count (1/2/3/4): 2/3/3/4"
+    assert explain("FAV12")[1] == "When you pass: VP by your number of trading houses (1/2/3/4): 2/3/3/4"
     assert explain("ACT6")[:2] == ["Gives 2 spades", "Costs 6 power"]
     assert explain("SCORE2")[1] == "End of the round: every 4 steps on Earth gives 1 spade"
     app, scene, session = make_app(players=3, seed=3)
@@ -739,3 +739,18 @@ def test_the_size_of_menus_and_dialogs_reaches_the_table_s_dialogs(size):
         assert all(picker.rect.contains(r) for r in picker.rects)
         rects[ui] = picker.rect
     assert rects[1.5].width > rects[1.0].width * 1.3 and rects[1.5].height > rects[1.0].height * 1.3
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("es", "Al pasar: PV según tu número de puestos de comercio (1/2/3/4): 2/3/3/4"),
+    ("it", "Quando passi: PV secondo il tuo numero di empori (1/2/3/4): 2/3/3/4")])
+def test_the_favor_tile_counting_trading_houses_says_them_in_the_plural(lang, words):
+    """The review read "según tu número de puesto de comercio": the counted buildings are plural."""
+    from tmdesktop import i18n
+    from tmdesktop.app.tile_texts import explain
+
+    try:
+        i18n.set_language(lang)
+        assert explain("FAV12")[1] == words
+    finally:
+        i18n.set_language("en")
