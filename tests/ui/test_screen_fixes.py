@@ -743,7 +743,7 @@ def test_the_size_of_menus_and_dialogs_reaches_the_table_s_dialogs(size):
 
 @pytest.mark.parametrize("lang, words", [
     ("es", "Al pasar: PV según tu número de puestos de comercio (1/2/3/4): 2/3/3/4"),
-    ("it", "Quando passi: PV secondo il tuo numero di empori (1/2/3/4): 2/3/3/4")])
+    ("it", "Quando passi: PV secondo il tuo numero di Empori (1/2/3/4): 2/3/3/4")])
 def test_the_favor_tile_counting_trading_houses_says_them_in_the_plural(lang, words):
     """The review read "según tu número de puesto de comercio": the counted buildings are plural."""
     from tmdesktop import i18n
