@@ -126,18 +126,19 @@ def test_the_players_names_and_factions_are_read_whole_in_the_table_and_the_lege
     key(app, pygame.K_a)
     drawn = []
     blit = text.blit
-    text.blit = lambda surface, s, size, *args, **kw: (drawn.append((s, size, kw.get("max_width", 0))),
-                                                       blit(surface, s, size, *args, **kw))[1]
+    text.blit = lambda surface, s, size, *args, **kw: (
+        drawn.append((s, size, kw.get("max_width", 0), kw.get("weight", args[3] if len(args) > 3 else "regular"))),
+        blit(surface, s, size, *args, **kw))[1]
     try:
         app.render(force=True)
     finally:
         text.blit = blit
     for f in scoring.factions:
         faction = scoring.label_lines(f)[-1]
-        shown = [(s, fs, mw) for s, fs, mw in drawn if faction in s and mw]
+        shown = [(s, fs, mw, weight) for s, fs, mw, weight in drawn if faction in s and mw]
         assert len(shown) >= 2, (f, shown)  # in the table's head and in the legend
-        for s, fs, mw in shown:
-            assert text.width(s, fs, "bold") <= mw, (s, mw)
+        for s, fs, mw, weight in shown:
+            assert text.width(s, fs, weight) <= mw, (s, mw)
 
 
 def test_no_corpus_game_leaves_vp_in_the_other_row():
@@ -158,3 +159,45 @@ def test_no_corpus_game_leaves_vp_in_the_other_row():
             cultists_sh += 1
             assert b.sources["cultists"][E.FACTION] >= 7, path.name
     assert cultists_sh >= 5  # the case that was wrong is in the corpus
+
+
+def test_five_long_faction_names_wrap_instead_of_being_cut(title_app):
+    """Seen in Spanish at 1366x768 with five Fire & Ice factions: the legend read 'Moradores de
+    l…' and 'Doncellas de hi…' in small type, the table's head 'Moradores de la os…'. The names
+    keep their size and whole words: the legend on a second row, the head on more lines."""
+    import random
+
+    from tmdesktop import i18n
+    from tmdesktop.app import text
+    from tmdesktop.app.scenes.scoring import ScoringScene
+    from tmdesktop.app.session import new_game
+    from tmdesktop.rules.random_play import random_step
+
+    game = new_game(5, seed=12, factions=("darklings", "icemaidens", "nomads", "dwarves", "giants"))
+    rng = random.Random(12)
+    while not game.finished:
+        game.apply(*random_step(game, rng))
+    try:
+        i18n.set_language("es")
+        app = title_app((1366, 768))
+        scoring = ScoringScene(app, game)
+        app.push(scoring)
+        key(app, pygame.K_a)
+        drawn = []
+        blit = text.blit
+        text.blit = lambda surface, s, size, *args, **kw: (
+            drawn.append((s, size, kw.get("max_width", 0), kw.get("weight", args[3] if len(args) > 3 else "regular"))),
+            blit(surface, s, size, *args, **kw))[1]
+        try:
+            app.render(force=True)
+        finally:
+            text.blit = blit
+        assert len(scoring.legend_rows(scoring.chart_rect.width - scoring.px(40))) == 2
+        legend = {s for s, fs, mw, _w in drawn if fs == scoring.fs(14) and mw}
+        assert {scoring.label_lines(f)[-1] for f in scoring.factions} <= legend
+        assert {"Moradores de", "la oscuridad"} <= {s for s, *_ in drawn}  # the table's head
+        for s, fs, mw, weight in drawn:
+            if mw and any(word in s for f in scoring.factions for word in scoring.label_lines(f)[-1].split()):
+                assert text.width(s, fs, weight) <= mw, (s, fs, mw)
+    finally:
+        i18n.set_language("en")

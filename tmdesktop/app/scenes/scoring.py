@@ -186,6 +186,16 @@ class ScoringScene(MenuScene):
     def label_lines(self, f: str) -> list[str]:
         return describe.player_lines(self.game, self.names, f)
 
+    def column_heads(self, width: int) -> dict[str, list[str]]:
+        """Each column's head in full-size words: "name · faction" on one line where every one
+        fits, else the name over the faction, a long faction wrapped ('Moradores de la' over
+        'oscuridad' in five columns)."""
+        fs = self.fs(15)
+        if all(text.width(self.label(f), fs, "bold") <= width for f in self.factions):
+            return {f: [self.label(f)] for f in self.factions}
+        return {f: [part for line in self.label_lines(f) for part in text.lines(line, fs, width, "bold")]
+                for f in self.factions}
+
     def heading(self) -> str:
         """'Final scoring', then the winner (or the winners of a tie) with their score."""
         if not self.done:
@@ -217,9 +227,8 @@ class ScoringScene(MenuScene):
         n = len(self.factions)
         label_w = int(r.width * 0.34)
         col_w = (r.width - label_w - px(20)) // max(1, n)
-        # "name · faction" on two lines where it does not fit a column (a small window, long names)
-        two_lines = any(text.width(self.label(f), self.fs(15), "bold") > col_w - px(6) for f in self.factions)
-        head_h = px(88) if two_lines else px(70)
+        heads = self.column_heads(col_w - px(6))
+        head_h = px(70) + px(19) * (max(len(lines) for lines in heads.values()) - 1)
         row_h = min(px(40), (r.height - head_h - px(60)) // (len(rows) + 1))
         r = self.table = pygame.Rect(r.x, r.y, r.width, head_h + row_h * (len(rows) + 1) + px(50))
         widgets.panel(surface, r, theme.PARCHMENT, radius=px(12), edge=theme.INK_SOFT)
@@ -231,8 +240,7 @@ class ScoringScene(MenuScene):
             worn = pieces.piece_terrain(p)
             pieces.draw_piece(surface, "SH", worn,
                               (cx, r.y + px(26)), px(38))
-            lines = self.label_lines(f) if two_lines else [self.label(f)]
-            for k, line in enumerate(reversed(lines)):
+            for k, line in enumerate(reversed(heads[f])):
                 text.blit(surface, line, self.fs(15), theme.INK, (cx, r.y + head_h - px(4) - k * px(19)), "midbottom",
                           "bold", max_width=col_w - px(6))
             if self.done:
@@ -301,8 +309,10 @@ class ScoringScene(MenuScene):
         widgets.panel(surface, r, (46, 52, 48), radius=px(12))
         head = _("Victory points over the rounds")
         text.blit(surface, head, self.fs(20), theme.ACCENT, (r.x + px(20), r.y + px(10)), "topleft", title_weight(head))
-        plot = pygame.Rect(r.x + px(56), r.y + px(50), r.width - px(100), r.height - px(118))
-        self.draw_legend(surface, pygame.Rect(r.x + px(20), r.bottom - px(34), r.width - px(40), px(26)))
+        legend = self.legend_rows(r.width - px(40))
+        extra = (len(legend) - 1) * px(24)  # a second row of names takes its height from the plot
+        plot = pygame.Rect(r.x + px(56), r.y + px(50), r.width - px(100), r.height - px(118) - extra)
+        self.draw_legend(surface, legend, r.x + px(20), r.bottom - px(34) - extra)
         series = self.b.timeline
         npts = max((len(v) for v in series.values()), default=0)
         if npts < 2:
@@ -332,19 +342,39 @@ class ScoringScene(MenuScene):
                 pygame.draw.circle(surface, edge, (int(x), int(y)), max(4, px(7)))
                 pygame.draw.circle(surface, colour, (int(x), int(y)), max(3, px(5)))
 
-    def draw_legend(self, surface, r: pygame.Rect) -> None:
-        """Which line is whose: a swatch and the player's label each, in seat order."""
+    def legend_rows(self, width: int) -> list[list[tuple[str, str, int]]]:
+        """Which line is whose, in seat order: (faction, label, item width) packed into rows of
+        `width`. Full-size names, "name · faction" where all fit on one row, else the factions
+        alone, on a second row where one is not enough (five Fire & Ice factions in Spanish)."""
         px = self.px
-        n = max(1, len(self.factions))
-        w = r.width // n
-        # the factions alone where a "name · faction" does not fit (the colour and faction tell whose)
-        short = any(text.width(self.label(f), self.fs(14), "regular") > w - px(40) for f in self.factions)
-        for i, f in enumerate(self.factions):
-            colour = theme.piece_colour(pieces.piece_terrain(self.game.state.players[f]))
-            x = r.x + i * w
-            sw = pygame.Rect(x, r.centery - px(4), px(22), px(8))
-            pygame.draw.rect(surface, theme.edge_on_dark(colour), sw.inflate(px(4), px(4)), border_radius=px(3))
-            pygame.draw.rect(surface, colour, sw, border_radius=px(3))
-            label = self.label_lines(f)[-1] if short else self.label(f)
-            text.blit(surface, label, self.fs(14), theme.TEXT, (sw.right + px(8), r.centery), "midleft",
-                      max_width=w - px(40))
+        swatch = px(30)  # the swatch and its gap before the name
+        gap = px(18)
+
+        def items(labels):
+            return [(f, lab, swatch + text.width(lab, self.fs(14), "regular")) for f, lab in labels]
+
+        full = items((f, self.label(f)) for f in self.factions)
+        if sum(w for *_, w in full) + gap * (len(full) - 1) <= width:
+            return [full]
+        rows: list[list[tuple[str, str, int]]] = [[]]
+        used = 0
+        for item in items((f, self.label_lines(f)[-1]) for f in self.factions):
+            if rows[-1] and used + gap + item[2] > width:
+                rows.append([])
+                used = 0
+            used += (gap if rows[-1] else 0) + item[2]
+            rows[-1].append(item)
+        return rows
+
+    def draw_legend(self, surface, rows, x0: int, y0: int) -> None:
+        px = self.px
+        for k, row in enumerate(rows):
+            x, cy = x0, y0 + px(13) + k * px(24)
+            for f, label, w in row:
+                colour = theme.piece_colour(pieces.piece_terrain(self.game.state.players[f]))
+                sw = pygame.Rect(x, cy - px(4), px(22), px(8))
+                pygame.draw.rect(surface, theme.edge_on_dark(colour), sw.inflate(px(4), px(4)), border_radius=px(3))
+                pygame.draw.rect(surface, colour, sw, border_radius=px(3))
+                text.blit(surface, label, self.fs(14), theme.TEXT, (x + px(30), cy), "midleft",
+                          max_width=w - px(30))
+                x += w + px(18)
