@@ -78,3 +78,23 @@ def _code_characters() -> set[str]:
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
                 out |= {c for c in node.value if ord(c) > 127}
     return out
+
+
+def test_the_title_font_draws_lining_figures():
+    """'Ronda ı de 6' and 'Gana con ıoı PV': the title font's old-style 1 reads as a small
+    capital I. Its digits now stand as tall as its capitals and its 1 is not its I."""
+    import pygame
+
+    from tmdesktop.app import text
+
+    pygame.font.init()
+    font = text.font(60, "title")
+
+    def ink(s: str) -> pygame.Rect:
+        return font.render(s, True, (255, 255, 255)).get_bounding_rect()
+
+    cap = ink("H").height
+    for digit in "0123456789":
+        assert ink(digit).height >= 0.9 * cap, digit
+    one, capital_i = font.render("1", True, (255, 255, 255)), font.render("I", True, (255, 255, 255))
+    assert pygame.image.tobytes(one, "RGBA") != pygame.image.tobytes(capital_i, "RGBA") or one.get_size() != capital_i.get_size()
