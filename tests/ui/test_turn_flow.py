@@ -236,3 +236,19 @@ def test_the_bar_offers_no_conversion_when_only_ending_the_turn_is_left(make_app
     assert [type(a) for a in session.legal(me)] == [A.Done]
     status = scene._status_text()
     assert "end your turn (Enter)" in status and "convert" not in status.lower()
+
+
+def test_the_upgrade_tool_never_builds_and_the_special_key_says_why_not(make_app):
+    """A click on an empty hex with the Upgrade tool built a dwelling there; A with no special
+    action to take did nothing at all."""
+    app, scene, session = make_app(demo=36, seed=11)  # the Nomads may build on A1 or upgrade F3
+    assert A.Build("A1") in session.legal() and A.Upgrade("F3", "TP") in session.legal()
+    key(app, pygame.K_u)
+    assert scene.tool == "upgrade"
+    click(app, scene.map.centres["A1"])
+    assert "A1" not in scene.game.state.owner and scene.toast and "A1" in scene.toast[0]
+    key(app, pygame.K_ESCAPE)
+    scene.toast = None
+    assert not scene.ctl._specials(session.legal())
+    key(app, pygame.K_a)
+    assert scene.toast and scene.toast[0] == scene.disabled_reason("special")

@@ -84,7 +84,8 @@ def test_restart_plays_the_lesson_again_from_its_position(user_dirs, title_app):
     assert isinstance(fresh, LessonScene) and fresh is not scene
     assert fresh.run.index == 0 and fresh.game.digest() == start
     assert app.stack.scenes[-3] is listing
-    key(app, pygame.K_t)  # the Transform tool: Esc drops it first, then leaves the lesson
+    to_step(app, fresh, 3)
+    key(app, pygame.K_t)  # the Transform tool the step asks for: Esc drops it first, then leaves the lesson
     assert fresh.tool == "transform"
     key(app, pygame.K_ESCAPE)
     assert fresh.tool is None and app.stack.scenes[-2] is fresh
@@ -217,3 +218,47 @@ def test_the_lesson_panel_offers_enter_only_when_enter_is_its_own(user_dirs, tit
             drive.do_action(app, scene, st.expect)
     else:
         raise AssertionError("no step with a summary or picker open over the table")
+
+
+def test_a_wrong_tool_or_button_is_refused_at_once_with_the_steps_note(user_dirs, title_app):
+    """Play-test: picking another action than the step's (a tool, the Special button with nothing
+    in it, a map click beside the picker that asks the step's answer) said nothing at all."""
+    app, listing = open_list(title_app)
+    scene = drive.open_from_list(app, 1)  # building and income: step 2 asks to build on E7
+    to_step(app, scene, 2)
+    note = LESSONS[1].steps[1].note
+    digest = scene.game.digest()
+    key(app, pygame.K_u)  # the Upgrade tool: the witches could upgrade, but the step asks a build
+    assert scene.panel.note == note and scene.tool is None
+    scene.panel.note = ""
+    click(app, next(b.rect.center for b in scene.buttons if b.key == "transform"))  # the bar's button too
+    assert scene.panel.note == note and scene.tool is None
+    scene.panel.note = ""
+    key(app, pygame.K_a)  # Special: nothing to choose from, still an answer
+    assert scene.panel.note == note
+    scene.panel.note = ""
+    key(app, pygame.K_s)  # Shipping: refused before its question opens
+    assert scene.panel.note == note and isinstance(app.stack.top, LessonPanel)
+    assert scene.game.digest() == digest and scene.run.index == 1
+    key(app, pygame.K_b)  # the right tool is taken, and E7 builds
+    assert scene.tool == "build"
+    click(app, scene.map.centres["E7"])
+    assert scene.game.state.owner.get("E7") == "witches" and scene.run.index == 2
+
+
+def test_a_click_on_the_map_beside_the_steps_picker_says_what_to_choose(user_dirs, title_app):
+    from tmdesktop.app.scenes.dialogs import ChoiceScene
+
+    app, listing = open_list(title_app)
+    index = next(i for i, lesson in enumerate(LESSONS) if lesson.id == "06_towns")
+    scene = drive.open_from_list(app, index)
+    step = next(n for n, st in enumerate(LESSONS[index].steps) if st.expect is not None and "TW" in str(st.expect))
+    to_step(app, scene, step + 1)
+    app.step(0.016)
+    picker = next(s for s in app.stack.scenes if isinstance(s, ChoiceScene))
+    corner = (scene.lay.map.x + 5, scene.lay.map.y + 5)
+    assert not picker.rect.collidepoint(corner)
+    click(app, corner)
+    assert scene.panel.note == LESSONS[index].steps[step].note
+    assert picker in app.stack.scenes  # the picker stays, with the note saying what to take in it
+

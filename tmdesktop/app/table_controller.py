@@ -147,9 +147,11 @@ class TableController:
                 return A.Connect(key) if s.players.get(me) and s.players[me].faction.name == "mermaids" else A.Build(key)
             if self.tool == "transform":
                 return A.Transform(key)
-            if s.owner.get(key) == me and me:
-                kind_now = s.players[me].buildings.get(key)
-                to = {"D": "TP", "TP": "TE", "TE": "SA"}.get(kind_now, "SH")
+            if self.tool == "build":
+                return A.Build(key)
+            if (me and s.owner.get(key) == me) or self.tool == "upgrade":  # (the Upgrade tool never builds)
+                kind_now = s.players[me].buildings.get(key) if me in s.players else None
+                to = {None: "TP", "D": "TP", "TP": "TE", "TE": "SA"}.get(kind_now, "SH")
                 return A.Upgrade(key, to)
             return A.Build(key)
         if kind == "power":

@@ -69,6 +69,19 @@ class LessonRun:
             return None
         return _(step.note)
 
+    def leads_to(self, faction: str | None, kind: Callable[[A.Action], bool]) -> str | None:
+        """For a choice that is not an action yet (a tool, a bar button, a picker about to open):
+        None if it can lead to the step's action (`kind` says which actions it leads to);
+        otherwise the note `refusal` gives, said at once rather than after the choice."""
+        step = self.step
+        if step is None:
+            return None
+        if step.expect is None:
+            return _("Read this step first, then press Continue (Enter).")
+        if faction == self.lesson.student and kind(step.expect):
+            return None
+        return _(step.note)
+
     def accepted(self, action: A.Action) -> None:
         """The expected action was played: end the turn if the step says so, then go on."""
         step = self.step

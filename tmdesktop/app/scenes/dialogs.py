@@ -48,6 +48,9 @@ class Modal(Scene):
         #: Esc in a dialog that must be answered (a power offer): this is called (the table's menu,
         #: opened over the dialog, which is there again when the menu closes).
         self.on_escape: Callable[[], None] | None = None
+        #: A click beside a dialog that may be closed: this is asked first, and the dialog stays
+        #: open when it returns True (a lesson says what to choose in it instead).
+        self.on_outside: Callable[[], bool] | None = None
 
     def resize(self, size) -> None:
         # the Settings' "Size of menus and dialogs" too (the layouts keep a dialog inside the window)
@@ -83,7 +86,8 @@ class Modal(Scene):
             if h is not None:
                 self.choose(h)
             elif not self.rect.collidepoint(event.pos) and self.cancellable:
-                self.close()
+                if self.on_outside is None or not self.on_outside():
+                    self.close()
 
     def hit(self, pos):
         for b in self.buttons:

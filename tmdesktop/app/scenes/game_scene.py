@@ -359,6 +359,8 @@ class GameScene(TableAnnotations, Scene):
             opts = self._specials(acts)
             if opts:
                 self.choose_action(opts, _("Special actions"))
+            else:  # (the key, while the greyed button says why on hover): said, not silent
+                self.show_toast(self.disabled_reason("special"))
         elif key == "convert":
             self.open_convert()
         elif key == "pass":

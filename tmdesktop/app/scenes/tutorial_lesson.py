@@ -14,12 +14,14 @@ import pygame
 
 from tmdesktop.i18n import N_, _
 from tmdesktop.rules import actions as A
+from tmdesktop.rules.data import POWER_ACTIONS
 from tmdesktop.teaching import progress
 from tmdesktop.teaching.lesson import Lesson, LessonError, load_lessons
 from tmdesktop.teaching.lesson_run import LessonRun
 
 from .. import text, theme
 from ..session import Session
+from ..table_controller import TOOLS
 from ..views import widgets
 from .base import Overlay
 from .dialogs import Modal
@@ -27,6 +29,20 @@ from .game_scene import GameScene
 from .menu import app_settings
 from .registry import make
 from .tutorial_menu import broken
+
+#: What a bar button (or its key) leads to: a step that expects another kind of action refuses the
+#: button at once, with the step's note, rather than after a tool, a picker or a question.
+LEADS_TO = {
+    "build": lambda a: isinstance(a, A.Build),
+    "upgrade": lambda a: isinstance(a, A.Upgrade),
+    "transform": lambda a: isinstance(a, A.Transform),
+    "priest": lambda a: isinstance(a, A.SendPriest),
+    "ship": lambda a: isinstance(a, A.Advance) and a.track == "ship",
+    "dig": lambda a: isinstance(a, A.Advance) and a.track == "dig",
+    "special": lambda a: isinstance(a, A.Connect) or (isinstance(a, A.UseAction) and a.name not in POWER_ACTIONS),
+    "convert": lambda a: isinstance(a, (A.Convert, A.Burn)),
+    "pass": lambda a: isinstance(a, A.Pass),
+}
 
 RINGS = "lesson"  # the map view's annotation key for the step's highlights
 #: The lesson's own ring colour: apart from the yellow of the targets the rules allow now.
@@ -66,13 +82,51 @@ class LessonScene(GameScene):
         """No hints, warnings or hand-off notices in a lesson: its steps say what to do."""
         return False
 
-    # every action of the student passes the lesson first
+    def refuse(self, note: str) -> None:
+        if self.panel is not None:
+            self.panel.refuse(note)
+
+    def _refused(self, action: A.Action) -> bool:
+        """Whether the lesson refuses `action` (said in its panel), before any question about it."""
+        note = self.run.refusal(self.decider(), action)
+        if note:
+            self.refuse(note)
+        return bool(note)
+
+    # every choice of the student passes the lesson first: a tool or a button that cannot lead
+    # to the step's action, a picker none of whose answers is it, and every action itself
+    def press(self, key: str) -> None:
+        kind = LEADS_TO.get(key)
+        if kind is not None and not (key in TOOLS and self.tool == key):  # (dropping a tool is free)
+            note = self.run.leads_to(self.decider(), kind)
+            if note:
+                self.tool = None
+                self.refuse(note)
+                self.dirty = True
+                return
+        super().press(key)
+
+    def choose_action(self, actions: list[A.Action], title: str) -> None:
+        me = self.decider()
+        notes = [self.run.refusal(me, a) for a in actions]
+        if actions and all(notes):
+            self.refuse(notes[0])
+            return
+        super().choose_action(actions, title)
+
+    def ask_then_play(self, action: A.Action) -> None:
+        if not self._refused(action):
+            super().ask_then_play(action)
+
+    def confirm_and_play(self, action: A.Action) -> None:
+        if not self._refused(action):
+            super().confirm_and_play(action)
+
     def play(self, action: A.Action, faction: str | None = None, checked: bool = False) -> bool:
         who = faction or self.decider()
         note = self.run.refusal(who, action)
         if note:
-            if self.panel is not None:
-                self.panel.refuse(note)
+            self.refuse(note)
             self._prompted_version = -1  # a picker that was answered wrongly opens again
             return False
         if not super().play(action, faction, checked=checked):
@@ -91,10 +145,19 @@ class LessonScene(GameScene):
         # the others' answers are in the script; the student's pickers wait while a step is read
         if q.faction == self.lesson.student and not self.run.waits_for_continue():
             super().ask(q)
+            if self.asked in self.app.stack.scenes and isinstance(self.asked, Modal):
+                self.asked.on_outside = self._outside_picker
+
+    def _outside_picker(self) -> bool:
+        """A click beside the student's picker (on the map) while the step waits for its answer:
+        the note says what to choose and the picker stays; True when it was said."""
+        note = self.run.leads_to(self.decider(), lambda a: False)
+        if note:
+            self.refuse(note)
+        return bool(note)
 
     def ask_undo(self) -> None:
-        if self.panel is not None:
-            self.panel.refuse(_("Undo is off in a lesson: Restart plays it again from the start."))
+        self.refuse(_("Undo is off in a lesson: Restart plays it again from the start."))
 
     def finish(self) -> None:
         if not self.completed:
