@@ -262,3 +262,26 @@ def test_a_click_on_the_map_beside_the_steps_picker_says_what_to_choose(user_dir
     assert scene.panel.note == LESSONS[index].steps[step].note
     assert picker in app.stack.scenes  # the picker stays, with the note saying what to take in it
 
+
+
+def test_the_refusals_note_goes_once_the_student_is_on_the_steps_way(user_dirs, title_app):
+    """Play-test: 'Not that: press Transform (T) ...' stayed on the panel while the student
+    pressed Transform and chose Forest in the picker, as it asked."""
+    from tmdesktop.app.scenes.dialogs import ChoiceScene
+
+    app, listing = open_list(title_app)
+    scene = drive.open_from_list(app, 0)
+    to_step(app, scene, 3)  # "press Transform, click E7, choose Forest"
+    note = LESSONS[0].steps[2].note
+    click(app, scene.map.centres["G2"])  # a hex the step does not speak of
+    assert scene.panel.note == note
+    key(app, pygame.K_t)  # the tool the note names
+    assert scene.tool == "transform" and scene.panel.note == ""
+    click(app, scene.map.centres["G2"])  # with the tool, a hex the step does not speak of again
+    assert scene.panel.note == note and scene.tool == "transform"
+    click(app, scene.map.centres["E7"])  # the hex: its picker opens, and holds Forest
+    picker = next(s for s in app.stack.scenes if isinstance(s, ChoiceScene))
+    assert scene.panel.note == ""
+    forest = next(i for i, o in enumerate(picker.options) if o.value.color == "green")
+    click(app, picker.rects[forest].center)
+    assert scene.run.index == 3 and scene.panel.note == ""

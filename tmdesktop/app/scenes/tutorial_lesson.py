@@ -86,11 +86,19 @@ class LessonScene(GameScene):
         if self.panel is not None:
             self.panel.refuse(note)
 
+    def on_the_way(self) -> None:
+        """A choice that leads to the step's action (its tool, a picker holding it): the note
+        that refused an earlier choice goes, it no longer says what is happening."""
+        if self.panel is not None and self.panel.note:
+            self.panel.refuse("")
+
     def _refused(self, action: A.Action) -> bool:
         """Whether the lesson refuses `action` (said in its panel), before any question about it."""
         note = self.run.refusal(self.decider(), action)
         if note:
             self.refuse(note)
+        else:
+            self.on_the_way()
         return bool(note)
 
     # every choice of the student passes the lesson first: a tool or a button that cannot lead
@@ -104,6 +112,7 @@ class LessonScene(GameScene):
                 self.refuse(note)
                 self.dirty = True
                 return
+            self.on_the_way()
         super().press(key)
 
     def choose_action(self, actions: list[A.Action], title: str) -> None:
@@ -112,6 +121,7 @@ class LessonScene(GameScene):
         if actions and all(notes):
             self.refuse(notes[0])
             return
+        self.on_the_way()
         super().choose_action(actions, title)
 
     def ask_then_play(self, action: A.Action) -> None:
