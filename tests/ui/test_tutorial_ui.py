@@ -285,3 +285,36 @@ def test_the_refusals_note_goes_once_the_student_is_on_the_steps_way(user_dirs, 
     forest = next(i for i, o in enumerate(picker.options) if o.value.color == "green")
     click(app, picker.rects[forest].center)
     assert scene.run.index == 3 and scene.panel.note == ""
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ("Lesson complete", "every player's turns", "Restart", "Lessons")),
+    ("es", ("Lección completada", "todos los jugadores", "Reiniciar", "Lecciones")),
+    ("it", ("Lezione completata", "ogni giocatore", "Ricomincia", "Lezioni")),
+])
+def test_a_finished_lesson_says_the_board_stays_open_for_every_seat(user_dirs, title_app, monkeypatch, lang, words):
+    """Play-test: after the last step the student could play the opponents' turns too, and
+    nothing said so: the panel says the lesson is over, that play goes on from here with every
+    seat's turns, and where Restart and Lessons (and Next lesson) lead."""
+    from tmdesktop import i18n
+    from tmdesktop.app import text
+
+    drawn: list[str] = []
+    make = text.text
+    monkeypatch.setattr(text, "text", lambda s, *a, **k: (drawn.append(s), make(s, *a, **k))[1])
+
+    def panel_words(scene) -> str:
+        drawn.clear()
+        app.render(force=True)
+        return " ".join(drawn)
+
+    app, listing = open_list(title_app)
+    i18n.set_language(lang)
+    scene = drive.play_through(app, LESSONS[-1], scene=drive.open_from_list(app, len(LESSONS) - 1))
+    said = panel_words(scene)
+    assert all(w in said for w in words), said
+    assert i18n._("Next lesson") not in said  # the last lesson
+    click(app, scene.panel.button_centre("lessons"))
+    scene = drive.play_through(app, LESSONS[0], scene=drive.open_from_list(app, 0))
+    said = panel_words(scene)
+    assert all(w in said for w in words) and i18n._("Next lesson") in said, said

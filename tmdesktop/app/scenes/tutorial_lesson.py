@@ -313,11 +313,7 @@ class LessonPanel(Overlay):
         pad = int(16 * s)
         fs = max(13, int(19 * s))
         step = self.run.step
-        if step is None:
-            body = _("Lesson complete: {title}. Play it again with Restart, or go on to the next lesson.").format(
-                title=_(self.scene.lesson.title))
-        else:
-            body = _(step.text)
+        body = self.body()
         lines = [text.text(body, fs, theme.INK, "regular", wrap=w - 2 * pad)]
         if self.note:
             lines.append(text.text(self.note, fs, theme.ERROR, "semibold", wrap=w - 2 * pad))
@@ -359,6 +355,18 @@ class LessonPanel(Overlay):
             b.primary = key in ("continue", "next")
             self.buttons.append(b)
         return head_h, lines
+
+    def body(self) -> str:
+        """The step's words; once the lesson is over, that it is, and what the student may do now."""
+        step = self.run.step
+        if step is not None:
+            return _(step.text)
+        if self.next_lesson() is not None:
+            return _("Lesson complete. The board stays open: play on from here if you like, taking every "
+                     "player's turns, the opponents' too. Next lesson goes on, Restart plays this one again, "
+                     "Lessons goes back to the list.")
+        return _("Lesson complete. The board stays open: play on from here if you like, taking every "
+                 "player's turns, the opponents' too. Restart plays this lesson again, Lessons goes back to the list.")
 
     def button_centre(self, key: str) -> tuple[int, int] | None:
         """Where a panel button is (tests click it)."""
