@@ -201,3 +201,37 @@ def test_five_long_faction_names_wrap_instead_of_being_cut(title_app):
                 assert text.width(s, fs, weight) <= mw, (s, fs, mw)
     finally:
         i18n.set_language("en")
+
+
+def test_the_scoring_screen_and_the_final_scores_dialog_take_the_standing_from_one_place(title_app, monkeypatch):
+    """The places (1 + the number of higher scores) were worked out twice, in each screen: both
+    now ask `rules.scoring.places`, and show the places the VP give."""
+    from tmdesktop.app import text
+    from tmdesktop.app.scenes.dialogs import FinalScoresScene
+    from tmdesktop.rules import scoring as ranked
+
+    asked = []
+    real = ranked.places
+    monkeypatch.setattr(ranked, "places", lambda scores: (asked.append(dict(scores)), real(scores))[1])
+    app = title_app((1280, 720))
+    click(app, app.stack.top.centre_of("new"))
+    click(app, app.stack.top.centre_of("start"))
+    to_map(app)
+    game = app.stack.top.game
+    scoring = finish_to_scoring(app, seed=11)
+    key(app, pygame.K_a)  # reveal every final step
+    vp = {f: p.VP for f, p in game.state.players.items()}
+    ordered = sorted(vp.values(), reverse=True)
+    expected = sorted(ordered.index(v) + 1 for v in vp.values())  # worked out here, by the scores' order
+    drawn = []
+    blit = text.blit
+    monkeypatch.setattr(text, "blit", lambda surface, s, *a, **k: (drawn.append(s), blit(surface, s, *a, **k))[1])
+    for scene in (scoring, FinalScoresScene(app, game)):
+        asked.clear()
+        drawn.clear()
+        page = pygame.Surface((1280, 720))
+        scene.resize(page.get_size())
+        scene.draw(page)
+        assert asked and asked[-1] == vp
+        shown = sorted(int(s[:-1]) for s in drawn if re.fullmatch(r"\d\.", s))
+        assert shown == expected, (type(scene).__name__, shown, expected)

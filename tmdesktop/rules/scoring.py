@@ -1,4 +1,5 @@
-"""Ranked scoring (cults, network, Fire & Ice final tiles): places shared among ties."""
+"""Ranked scoring (cults, network, Fire & Ice final tiles) and the final standing: places shared
+among ties."""
 
 from __future__ import annotations
 
@@ -10,6 +11,12 @@ def rank_points(metric: dict[str, int], points: tuple[int, ...]) -> dict[str, in
     occupy, rounded down; a faction with 0 scores nothing."""
     shares = _shares(tuple(sorted(metric.values(), reverse=True)), tuple(points))
     return {name: shares[v] for name, v in metric.items() if v in shares}
+
+
+def places(scores: dict[str, int]) -> dict[str, int]:
+    """The standing: each faction's place, 1 for the best score; tied factions share a place, the
+    next one counting them all (scores 140, 120, 120, 90 stand 1, 2, 2, 4)."""
+    return {name: 1 + sum(1 for other in scores.values() if other > v) for name, v in scores.items()}
 
 
 @lru_cache(maxsize=4096)

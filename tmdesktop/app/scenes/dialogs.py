@@ -8,6 +8,7 @@ from typing import Any, Callable
 import pygame
 
 from tmdesktop.i18n import N_, _, ngettext
+from tmdesktop.rules import scoring as ranked
 
 from .. import describe, pieces, text, theme, tile_texts
 from ..options import Option  # the pickers' answers (built by the controller too)
@@ -530,10 +531,11 @@ class FinalScoresScene(Modal):
         s = self.scale
         st = self.game.state
         ranking = sorted(st.seats, key=lambda n: -st.players[n].VP)
+        standing = ranked.places({n: st.players[n].VP for n in st.seats})  # a tie shares its place
         y = self.rect.y + int(70 * s)
         for name in ranking:
             p = st.players[name]
-            place = 1 + sum(1 for other in st.seats if st.players[other].VP > p.VP)  # a tie shares its place
+            place = standing[name]
             row = pygame.Rect(self.rect.x + int(30 * s), y, self.rect.width - int(60 * s), int(48 * s))
             pygame.draw.rect(surface, (246, 238, 216) if place > 1 else (250, 234, 170), row, border_radius=8)
             text.blit(surface, f"{place}.", int(22 * s), theme.INK, (row.x + int(14 * s), row.centery), "midleft", "bold")

@@ -13,6 +13,7 @@ import pygame
 
 from tmdesktop.i18n import N_, _, ngettext
 from tmdesktop.rules import events as E
+from tmdesktop.rules import scoring as ranked
 from tmdesktop.rules.data import CULTS
 from tmdesktop.rules.engine import Game
 
@@ -234,6 +235,7 @@ class ScoringScene(MenuScene):
         widgets.panel(surface, r, theme.PARCHMENT, radius=px(12), edge=theme.INK_SOFT)
         fs = self.fs(min(18, row_h * 0.55 / max(self.scale, 0.01)))
         x0 = r.x + label_w
+        standing = ranked.places({g: self.b.final.get(g, 0) for g in self.factions})  # a tie shares its place
         for i, f in enumerate(self.factions):
             p = self.game.state.players[f]
             cx = x0 + i * col_w + col_w // 2
@@ -244,7 +246,7 @@ class ScoringScene(MenuScene):
                 text.blit(surface, line, self.fs(15), theme.INK, (cx, r.y + head_h - px(4) - k * px(19)), "midbottom",
                           "bold", max_width=col_w - px(6))
             if self.done:
-                place = 1 + sum(1 for g in self.factions if self.b.final.get(g, 0) > self.b.final.get(f, 0))
+                place = standing[f]
                 text.blit(surface, _("{n}.").format(n=place), self.fs(22), theme.ACCENT if place == 1 else theme.INK_SOFT,
                           (cx - col_w // 2 + px(10), r.y + px(8)), "topleft", "bold")
         y = r.y + head_h
