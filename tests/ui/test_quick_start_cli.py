@@ -38,3 +38,35 @@ def test_a_refused_table_is_said_in_a_line(tmp_path, args, said):
     assert done.returncode == 2
     assert said in done.stderr and "Traceback" not in done.stderr
     assert not shot.exists()
+
+
+def test_a_demo_game_in_a_window_has_the_games_menu_and_leads_to_the_title(user_dirs):
+    """Play-test: in `--demo N` (without --screenshot) Esc did nothing: no menu, no way back to
+    the title screen. It is a game like one begun from the menus: Esc opens the game's menu."""
+    import random
+
+    import pygame
+
+    from tmdesktop.app.app import App
+    from tmdesktop.app.main import _quick_game, open_quick_game
+    from tmdesktop.app.scenes.dialogs import ChoiceScene
+    from tmdesktop.app.scenes.title import TitleScene
+    from tmdesktop.app.session import Session
+    from tmdesktop.settings import Settings
+
+    from ui_events import click, key
+
+    app = App((1280, 720))
+    app.settings = Settings()
+    game, problem = _quick_game(None, "", 3)
+    assert not problem
+    Session(game).play_random(40, random.Random(3))  # as `main` plays the demo's moves
+    scene = open_quick_game(app, game)
+    app.render(force=True)
+    assert app.stack.top is scene and scene.game is game and len(game.log) > 0
+    key(app, pygame.K_ESCAPE)
+    menu = app.stack.top
+    assert isinstance(menu, ChoiceScene) and [o.value for o in menu.options][-1] == "title"
+    click(app, menu.rects[-1].center)  # Main menu (the game is saved)
+    assert isinstance(app.stack.top, TitleScene) and len(app.stack.scenes) == 1
+    assert app.stack.top.button("continue").enabled  # and Continue takes it up again

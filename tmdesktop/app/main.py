@@ -111,14 +111,26 @@ def main(argv: list[str] | None = None) -> int:
     session = Session(game)
     if args.demo:
         session.play_random(args.demo, random.Random(seed))
+    if not args.screenshot:
+        open_quick_game(app, game)
+        return _run(app, t0)
     scene = GameScene(app, session)
-    scene._prompted_version = session.version if args.screenshot else -1
+    scene._prompted_version = session.version
     app.push(scene)
-    if args.screenshot:
-        app.screenshot(args.screenshot)
-        _shutdown()
-        return 0
-    return _run(app, t0)
+    app.screenshot(args.screenshot)
+    _shutdown()
+    return 0
+
+
+def open_quick_game(app, game):
+    """`--demo N` in a window: a game like one begun from the menus, above the title screen, with
+    its menu on Esc (Main menu, Settings, Rules ...) and saved after every action; returns its scene."""
+    from .scenes.load_scene import open_game
+    from .scenes.settings_scene import apply_display
+
+    scene = open_game(app, game)
+    apply_display(app)
+    return scene
 
 
 def _run(app, t0: float) -> int:
