@@ -312,3 +312,24 @@ def test_default_seat_names_read_in_the_language_of_today(tmp_path):
         assert saves.info(path).names[first] == "Giocatore 1"
     finally:
         i18n.set_language("en")
+
+
+def test_a_computer_seats_level_name_reads_in_the_language_of_today(tmp_path):
+    """A computer seat is named after its level when no name is typed: saved in Spanish, it
+    reads in English as the English level, like the default names."""
+    from tmdesktop.app.computer import SEAT_KINDS
+    from tmdesktop.seat_names import LEVEL_NAMES
+
+    assert LEVEL_NAMES == tuple(m for k, m in SEAT_KINDS.items() if k != "human")
+    game = played(3, 10)
+    first, second, third = game.state.seats[:3]
+    path = tmp_path / "g.tmsave"
+    try:
+        i18n.set_language("es")
+        saves.save_game(game, path, "g", names={first: "Ordenador: medio", second: "Ordenador: fácil 2",
+                                                third: "Ordenador 2"})
+        i18n.set_language("en")
+        assert saves.info(path).names == {first: "Computer: medium", second: "Computer: easy 2",
+                                          third: "Ordenador 2"}
+    finally:
+        i18n.set_language("en")

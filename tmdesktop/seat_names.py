@@ -1,6 +1,6 @@
-"""The seats' default names ("Player 1"...). A save keeps the names in the language the game was
-begun in; a default one is shown in the language of today ("Jugador 2" is "Player 2" in English),
-a name a player typed stays as typed."""
+"""The seats' default names ("Player 1"..., a computer seat's level). A save keeps the names in the
+language the game was begun in; a default one is shown in the language of today ("Jugador 2" is
+"Player 2" in English), a name a player typed stays as typed."""
 
 from __future__ import annotations
 
@@ -9,6 +9,9 @@ from functools import cache
 from .i18n import LANGUAGES, N_, _, load_catalogue
 
 DEFAULT_NAMES = (N_("Player 1"), N_("Player 2"), N_("Player 3"), N_("Player 4"), N_("Player 5"))
+#: A computer seat's name when none is typed: its level, as the setup pages name the seat's kind
+#: (the messages of `app.computer.SEAT_KINDS`), and the seat's number when two seats share a level.
+LEVEL_NAMES = ("Computer: easy", "Computer: medium", "Computer: hard")
 
 
 @cache
@@ -17,11 +20,15 @@ def _message_of() -> dict[str, str]:
     out = {}
     for lang in LANGUAGES:
         catalogue = load_catalogue(lang)
-        out.update({catalogue.gettext(m): m for m in DEFAULT_NAMES})
+        out.update({catalogue.gettext(m): m for m in DEFAULT_NAMES + LEVEL_NAMES})
     return out
 
 
 def shown(name: str) -> str:
     """`name` as it reads today: a default name in the language now set."""
     message = _message_of().get(name)
-    return _(message) if message else name
+    if message:
+        return _(message)
+    base, _sp, number = name.rpartition(" ")  # "Ordenador: fácil 2"
+    message = _message_of().get(base) if number.isdigit() else None
+    return f"{_(message)} {number}" if message in LEVEL_NAMES else name

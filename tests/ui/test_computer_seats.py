@@ -531,3 +531,33 @@ def test_every_seat_kind_is_written_in_full_type_in_every_language(title_app, us
                     assert text.fit(words, full, room, "semibold") == full, (lang, size, words)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("page_name", ["setup", "first_game"])
+def test_a_remembered_name_goes_to_a_human_seat_and_a_computer_keeps_its_levels_name(user_dirs, page_name):
+    """Play-test: the name remembered from the last game stayed on the seat that was now a
+    computer's. A person's name follows the people's seats; a computer seat is named after its level."""
+    from tmdesktop.app.app import App
+    from tmdesktop.app.scenes.registry import make
+
+    app = App((1280, 720))
+    app.settings = Settings(recent_names=["Ana", "Bo"])
+    page = make(app, page_name)
+    app.push(page)
+    app.render(force=True)
+    assert [f.value for f in page.names[:3]] == ["Ana", "Bo", ""]
+    seat = page.chooser("seat0")
+    click(app, seat.arrows()[1].center)  # the first seat: Computer: easy
+    assert seat.value == "easy"
+    assert [f.value for f in page.names[:3]] == ["", "Bo", "Ana"]  # Ana moves to the next person's seat
+    assert page.player_names()[:3] == ["Computer: easy", "Bo", "Ana"]
+    click(app, page.chooser("seat1").arrows()[1].center)  # Bo's seat too: Bo goes to the last seat
+    assert [f.value for f in page.names[:4]] == ["", "", "Ana", "Bo"]
+    click(app, seat.arrows()[0].center)  # the first seat a person's again: both names are in use
+    assert seat.value == "human" and page.names[0].value == ""
+    assert page.player_names() == ["Player 1", "Computer: easy", "Ana", "Bo"]
+    click(app, page.button("start").rect.center)
+    table = next(s for s in app.stack.scenes if isinstance(s, PlayScene))  # (a bonus tile may be asked first)
+    assert sorted(table.names.values()) == ["Ana", "Bo", "Computer: easy", "Player 1"]
+    assert list(table.session.computers) == [f for f, name in table.names.items() if name == "Computer: easy"]
+    assert app.settings.recent_names == ["Ana", "Bo"]  # the people's names only

@@ -22,9 +22,10 @@ from .. import text, theme, tile_texts
 from ..computer import SEAT_KINDS, computers_of
 from .load_scene import open_game
 from .menu import Chooser, MenuScene, TextField, app_settings, make_button
+from .seat_rows import SeatRows
 
 
-class FirstGameScene(MenuScene):
+class FirstGameScene(SeatRows, MenuScene):
     enter_button = "start"
 
     def __init__(self, app):
@@ -41,9 +42,6 @@ class FirstGameScene(MenuScene):
 
     def factions(self) -> tuple[str, ...]:
         return FACTIONS[self.n()]
-
-    def player_names(self) -> list[str]:
-        return [(self.names[i].value.strip() or _(DEFAULT_NAMES[i])) for i in range(self.n())]
 
     def seat_kinds(self) -> list[str]:
         return [s.value for s in self.seats[: self.n()]]
@@ -80,6 +78,8 @@ class FirstGameScene(MenuScene):
         ]
 
     def on_change(self, key: str, value) -> None:
+        if key.startswith("seat"):
+            self.seat_changed(int(key[4:]))
         if key == "players":
             self.layout()
         self.dirty = True
@@ -93,7 +93,7 @@ class FirstGameScene(MenuScene):
     def start(self) -> None:
         names = self.player_names()
         st = app_settings(self.app)
-        st.remember_names([f.value.strip() for f in self.names[: self.n()]])
+        st.remember_names(self.people_names())
         settings_mod.save(st)
         game = first_game(self.n(), tuple(names))
         by_faction = dict(zip(self.factions(), names))

@@ -32,6 +32,7 @@ from ..views import supply
 from .load_scene import open_game
 from .menu import Chooser, MenuScene, Switch, TextField, app_settings, make_button
 from .registry import open_scene
+from .seat_rows import SeatRows
 
 MAP_NAMES = {
     "original": N_("Original map"), "fire_ice_side1": N_("Fire & Ice map, side 1"),
@@ -56,7 +57,7 @@ def fresh_seed() -> int:
     return random.randrange(1, 10 ** 6)
 
 
-class SetupScene(MenuScene):
+class SetupScene(SeatRows, MenuScene):
     enter_button = "start"
     whole_frame = True
 
@@ -98,9 +99,6 @@ class SetupScene(MenuScene):
         if self.final_fi.on:
             opts.add("fire-and-ice-final-scoring")
         return frozenset(opts)
-
-    def player_names(self) -> list[str]:
-        return [(self.names[i].value.strip() or _(DEFAULT_NAMES[i])) for i in range(self.n())]
 
     def seat_kinds(self) -> list[str]:
         return [s.value for s in self.seats[: self.n()]]
@@ -168,6 +166,8 @@ class SetupScene(MenuScene):
                           self.section_rect(rx, col_w, top - px(6), bottom))
 
     def on_change(self, key: str, value) -> None:
+        if key.startswith("seat"):
+            self.seat_changed(int(key[4:]))
         if key in ("players", "tile_mode", "map", "factions", "mini"):
             if key != "tile_mode":
                 self.score_tiles = self.bonus_tiles = None  # chosen tiles may no longer fit
@@ -207,7 +207,7 @@ class SetupScene(MenuScene):
             return
         names = self.player_names()
         st = app_settings(self.app)
-        st.remember_names([f.value.strip() for f in self.names[: self.n()]])
+        st.remember_names(self.people_names())
         from tmdesktop import settings as settings_mod
 
         settings_mod.save(st)
