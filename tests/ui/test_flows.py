@@ -268,3 +268,29 @@ def test_leave_the_game_from_the_menu_after_confirming(title_app):
     key(app, pygame.K_3)
     key(app, pygame.K_1)  # "Leave the game"
     assert scene.game.player(me).dropped and scene.decider() != me
+
+
+def test_a_settings_rows_label_is_words_only_its_control_changes_it(title_app):
+    """Play-test: a click on a Settings row's label (not its arrows, value or switch) changed the
+    setting. Only the value box and the switch change it."""
+    from tmdesktop.app.scenes.settings_scene import SettingsScene
+
+    app = title_app()
+    press(app, "settings")
+    scene = app.stack.top
+    assert isinstance(scene, SettingsScene)
+    speed = scene.chooser("animation_speed")
+    label = (speed.rect.x + 10, speed.rect.centery)
+    assert not speed.value_rect().collidepoint(label)
+    before = app.settings.animation_speed
+    click(app, label)
+    assert speed.value == before and app.settings.animation_speed == before
+    click(app, speed.arrows()[1].center)
+    assert app.settings.animation_speed != before
+    switch = scene.switch("confirm_pass")
+    label = (switch.rect.x + 10, switch.rect.centery)
+    assert not switch.control().collidepoint(label)
+    click(app, label)
+    assert app.settings.confirm_pass is True and switch.on
+    click(app, switch.control().center)
+    assert app.settings.confirm_pass is False and not switch.on

@@ -200,10 +200,10 @@ def test_the_settings_switches_are_saved(title_app, user_dirs, name):
     app.render(force=True)
     page = app.stack.top
     assert getattr(app.settings, name) is True
-    click(app, page.switch(name).rect.center)
+    click(app, page.switch(name).control().center)
     assert getattr(app.settings, name) is False
     assert getattr(settings_mod.load()[0], name) is False
-    click(app, page.switch(name).rect.center)
+    click(app, page.switch(name).control().center)
     assert getattr(settings_mod.load()[0], name) is True
 
 

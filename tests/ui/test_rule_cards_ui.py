@@ -109,7 +109,7 @@ def test_the_settings_page_switches_cards_off(make_app, user_dirs):
     app.render(force=True)
     from ui_events import click
 
-    click(app, next(s for s in page.help if s.key == "rule_cards").rect.center)
+    click(app, next(s for s in page.help if s.key == "rule_cards").control().center)
     assert app.settings.rule_cards is False
 
 

@@ -101,6 +101,12 @@ class Switch:
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     enabled: bool = True
 
+    def control(self) -> pygame.Rect:
+        """The switch itself, right of its label: the part a click turns (the label does not)."""
+        r = self.rect
+        knob_w = int(r.height * 1.8)
+        return pygame.Rect(r.right - knob_w, r.y, knob_w, r.height)
+
 
 @dataclass
 class TextField:
@@ -178,12 +184,13 @@ class MenuScene(Scene):
         for b in self.buttons:
             if b.rect.collidepoint(pos):
                 return ("button", b.key) if b.enabled else None
+        # a row's label is words only: its value box (arrows and value) or its switch changes it
         for c in self.choosers:
-            if c.enabled and c.rect.collidepoint(pos):
+            if c.enabled and c.value_rect().collidepoint(pos):
                 left, right = c.arrows()
                 return ("chooser", c.key, -1 if left.collidepoint(pos) else 1)
         for s in self.switches:
-            if s.enabled and s.rect.collidepoint(pos):
+            if s.enabled and s.control().collidepoint(pos):
                 return ("switch", s.key)
         for f in self.fields:
             if f.rect.collidepoint(pos):
@@ -285,7 +292,7 @@ class MenuScene(Scene):
         for group in (self.buttons, self.switches, self.fields):
             for w in group:
                 if w.key == key:
-                    return w.rect.center
+                    return (w.control() if isinstance(w, Switch) else w.rect).center
         c = self.chooser(key)
         return c.arrows()[1].center
 
@@ -376,9 +383,9 @@ class MenuScene(Scene):
     def draw_switch(self, surface, s: Switch) -> None:
         r = s.rect
         hover = self.hover == ("switch", s.key)
-        knob_w = int(r.height * 1.8)
-        track = pygame.Rect(r.right - knob_w, r.y + r.height * 0.18, knob_w, r.height * 0.64)
-        self.draw_label(surface, _(s.label), pygame.Rect(r.x, r.y, r.width - knob_w - 8, r.height),
+        knob = s.control()
+        track = pygame.Rect(knob.x, r.y + r.height * 0.18, knob.width, r.height * 0.64)
+        self.draw_label(surface, _(s.label), pygame.Rect(r.x, r.y, r.width - knob.width - 8, r.height),
                         theme.TEXT if s.enabled else theme.TEXT_DIM)
         colour = theme.GOOD if s.on else (90, 96, 92)
         if hover:
