@@ -100,3 +100,50 @@ def test_the_table_in_a_window_keeps_the_panels_parts_inside_at_every_ui_scale(g
     assert set(view.panels) == set(games[3].state.seats)
     for (owner, part), rect in list(view.parts.items()) + list(view.chips.items()):
         assert view.panels[owner].contains(rect), f"{owner} {part} at UI scale {ui_scale}"
+
+
+#: Late positions of tournament games (their own moves): the Chaos Magicians holding a bonus tile,
+#: eight favor tiles and a town; the Witches two TW5 towns and the Nomads two TW3.
+MANY_TILES = ("4pLeague_S61_D1L1_G7.txt", 526)
+TWIN_TOWNS = ("4pLeague_S63_D1L1_G4.txt", 406)
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+@pytest.mark.parametrize("position", [MANY_TILES, TWIN_TOWNS], ids=["many_tiles", "twin_towns"])
+def test_every_held_tile_has_its_own_chip_in_the_panel_at_1280x720(monkeypatch, lang, position):
+    """Play-test: at 1280x720 a bonus tile, five favor tiles and a long income line ended the tile
+    row in '…'; and two TW5 towns had one chip between them (keyed alike, one hid the other)."""
+    import sys
+    from collections import Counter
+    from pathlib import Path
+
+    from tmdesktop.app import text
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from positions import corpus_game
+
+    game = corpus_game(*position)
+    held = {n: ([p.bonus] if p.bonus else []) + list(p.favors) + list(p.towns) for n, p in game.state.players.items()}
+    assert max(map(len, held.values())) >= (10 if position == MANY_TILES else 5)
+    assert position != TWIN_TOWNS or Counter(game.state.players["witches"].towns)["TW5"] == 2
+    i18n.set_language(lang)
+    drawn = []
+    make = text.text
+    monkeypatch.setattr(text, "text", lambda s, *a, **k: (drawn.append(s), make(s, *a, **k))[1])
+    app = App((1280, 720))
+    scene = GameScene(app, Session(game))
+    scene.prompts = False
+    app.push(scene)
+    app.render(force=True)
+    view = scene.players
+    assert "…" not in drawn
+    for owner, tiles in held.items():
+        chips = {name: r for (o, name), r in view.chips.items() if o == owner}
+        assert Counter(name.partition("#")[0] for name in chips) == Counter(tiles), owner
+        income = view.parts[(owner, "income")]
+        rects = list(chips.values())
+        for k, r in enumerate(rects):
+            assert view.panels[owner].contains(r) and r.right <= income.left, (owner, r, income)
+            assert not any(r.colliderect(other) for other in rects[k + 1:]), owner
+        for name, r in chips.items():  # each chip is its tile's, for the card and the click
+            assert view.hit(r.center) == ("held", (owner, name.partition("#")[0]))

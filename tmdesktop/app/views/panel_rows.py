@@ -130,22 +130,23 @@ def buildings_row(surface, p, r: pygame.Rect, sc: float, sizes) -> dict:
 
 
 def tiles_row(surface, p, income: dict, r: pygame.Rect, sc: float, sizes, glow) -> tuple[dict, dict]:
-    """Tiles held, then next round's income on the right; returns the chips and the income part."""
+    """Tiles held, then next round's income on the right; returns the chips and the income part.
+    Every tile is shown: with many (a bonus tile, five favor tiles and towns) the chips are made
+    smaller to fit beside the income (`fit_chips`).  A chip is keyed by its owner and tile, a
+    second tile of the same kind (two TW5 towns) by `chip_key`."""
     pad, x0, row_h, ys = geometry(r, sc)
     fs, _isz = sizes
     chips = {}
     x = x0
-    held = ([p.bonus] if p.bonus else []) + list(p.favors) + list(p.towns)
+    held = held_tiles(p)
     chip_h = int(row_h * 0.86)
     inc_toks = income_tokens(income)
     inc_w = icons.tokens_width(inc_toks, max(10, int(fs * 0.9)))
     limit = r.right - pad - inc_w - int(10 * sc)
-    for name in held:
-        line = tiles.lines_for(name)
-        toks = line[0] if name.startswith(("FAV", "TW")) or len(line) == 1 else line[0] + line[1]
-        csize = max(9, int(chip_h * 0.56))
-        w = icons.tokens_width(toks, csize) + int(10 * sc)
-        if x + w > limit:
+    csize, short, gap, widths = fit_chips(held, limit - x0, chip_h, sc)
+    seen: dict[str, int] = {}
+    for name, w in zip(held, widths):
+        if x + w > limit:  # (only past the smallest chips, which a real game's tiles do not need)
             t = text.text("…", fs, theme.TEXT)
             surface.blit(t, t.get_rect(midleft=(x, ys[3])))
             break
@@ -154,14 +155,50 @@ def tiles_row(surface, p, income: dict, r: pygame.Rect, sc: float, sizes, glow) 
         widgets.tile_card(surface, chip, fill, radius=4, shadow=(0, 0, 0))  # opaque on a layer too
         if (p.name, name) in glow:
             pygame.draw.rect(surface, theme.HIGHLIGHT, chip.inflate(4, 4), 2, border_radius=5)
-        icons.draw_tokens(surface, toks, chip.center, csize, anchor="center")
+        icons.draw_tokens(surface, chip_tokens(name, short), chip.center, csize, anchor="center")
         if name in p.actions_used:  # its action taken this round, as the board marks a power action
             widgets.taken_marker(surface, chip, pygame.Rect(chip.right - chip.height, chip.y, chip.height, chip.height))
-        chips[(p.name, name)] = chip
-        x = chip.right + int(5 * sc)
+        seen[name] = seen.get(name, 0) + 1
+        chips[chip_key(p.name, name, seen[name])] = chip
+        x = chip.right + gap
     drawn = icons.draw_tokens(surface, inc_toks, (r.right - pad, ys[3]), max(10, int(fs * 0.9)),
                               colour=theme.TEXT, anchor="midright")
     return chips, {(p.name, "income"): drawn.inflate(int(6 * sc), int(6 * sc))}
+
+
+def held_tiles(p) -> list[str]:
+    """The tiles a player holds, in the panel's order: bonus tile, favor tiles, town tiles."""
+    return ([p.bonus] if p.bonus else []) + list(p.favors) + list(p.towns)
+
+
+def chip_key(owner: str, tile: str, copy: int = 1) -> tuple[str, str]:
+    """The key of a tile's chip: (owner, tile), and (owner, "TW5#2") for a second TW5."""
+    return (owner, tile if copy == 1 else f"{tile}#{copy}")
+
+
+def chip_tile(name: str) -> str:
+    """The tile a chip's key names ("TW5#2" is a TW5)."""
+    return name.partition("#")[0]
+
+
+def chip_tokens(name: str, short: bool = False) -> list:
+    """What a tile's chip shows: a favor or town tile's first line, a bonus tile's income and its
+    action or pass VP (`short`: the income only)."""
+    line = tiles.lines_for(name)
+    return line[0] if short or name.startswith(("FAV", "TW")) or len(line) == 1 else line[0] + line[1]
+
+
+def fit_chips(held: list[str], room: int, chip_h: int, sc: float) -> tuple[int, bool, int, list[int]]:
+    """(token size, bonus tile cut to its income, gap, each chip's width): the largest chips that
+    fit in `room` across, the bonus tile whole while it can be; the smallest when none fits."""
+    top = max(9, int(chip_h * 0.56))
+    tries = [(False, c) for c in range(top, 7, -1)] + [(True, c) for c in range(top, 5, -1)]
+    for short, csize in tries:
+        gap = max(2, round(5 * sc * csize / top))
+        widths = [icons.tokens_width(chip_tokens(n, short), csize) + max(4, round(10 * sc * csize / top)) for n in held]
+        if sum(widths) + gap * (len(held) - 1) <= room:
+            break
+    return csize, short, gap, widths
 
 
 def income_tokens(income: dict) -> list:

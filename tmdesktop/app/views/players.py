@@ -14,6 +14,7 @@ class PlayersView:
     def __init__(self):
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.panels: dict[str, pygame.Rect] = {}
+        #: (owner, tile) -> its chip in the panel (a second copy of a tile: `panel_rows.chip_key`)
         self.chips: dict[tuple[str, str], pygame.Rect] = {}
         #: (owner, part) -> rect of the panel's parts a rule card explains: "bowl1".."bowl3", "ship",
         #: "dig", "income", "building:D".."building:SA" (see `hit`),
@@ -236,7 +237,7 @@ class PlayersView:
     def hit(self, pos):
         for (owner, name), r in self.chips.items():
             if r.collidepoint(pos):
-                return ("held", (owner, name))
+                return ("held", (owner, panel_rows.chip_tile(name)))
         for (owner, part), r in self.parts.items():
             if part != "bowls" and r.collidepoint(pos):  # "bowls" only frames the three for a ring
                 if part.startswith("bowl"):
