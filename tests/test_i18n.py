@@ -210,3 +210,42 @@ def test_lists_are_joined_in_the_language_not_with_an_ampersand(lang, three, two
         assert and_list(["Ana"]) == "Ana"
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", ("Take power from the Witches", "Take power from the Nomads", "Take power from the Alchemists")),
+    ("it", ("Prendi Potere dalle Streghe", "Prendi Potere dai Nomadi", "Prendi Potere dagli Alchimisti")),
+    ("es", ("Ganar poder de las Brujas", "Ganar poder de los Nómadas", "Ganar poder de los Alquimistas")),
+])
+def test_power_from_a_faction_reads_with_the_factions_own_article(lang, expected):
+    """Found in a play-test: the Italian hint 'Prendi Potere da Streghe' (no article; 'dalle
+    Streghe'), Spanish 'de Brujas'. The words around a faction's name come with the faction."""
+    from tmdesktop.app import describe
+    from tmdesktop.rules import actions as A
+    from tmdesktop.rules.engine import Game
+    from tmdesktop.rules.setup import GameSetup
+
+    game = Game(GameSetup.random(players=3, seed=4, factions=("witches", "nomads", "alchemists")))
+    i18n.set_language(lang)
+    said = tuple(describe.action(game, A.Leech(2, f)) for f in ("witches", "nomads", "alchemists"))
+    assert said == expected
+
+
+@pytest.mark.parametrize("lang, the, from_the", [
+    ("it", ("i ", "gli ", "le "), ("dai ", "dagli ", "dalle ")),
+    ("es", ("los ", "las "), ("de los ", "de las ")),
+])
+def test_every_faction_has_its_article_and_its_from(lang, the, from_the):
+    """Each faction's 'the X' and 'from the X': an article of the language, then the name as the
+    catalogue names the faction; Italian contracts 'da' with the article (dai, dagli, dalle)."""
+    from tmdesktop.app import describe
+    from tmdesktop.rules.data import ALL_FACTIONS, faction
+
+    i18n.set_language(lang)
+    for key in ALL_FACTIONS:
+        name = i18n._(faction(key).display)
+        with_article, with_from = describe.the_faction(key), describe.from_faction(key)
+        assert any(with_article == a + name for a in the), (key, with_article)
+        assert any(with_from == f + name for f in from_the), (key, with_from)
+        article = with_article[: -len(name)]
+        assert with_from == {"i ": "dai ", "gli ": "dagli ", "le ": "dalle "}.get(article, "de " + article) + name

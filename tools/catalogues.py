@@ -49,10 +49,13 @@ def extract_constants(fileobj, keywords, comment_tags, options):
 
 
 def extract_faction_names(fileobj, keywords, comment_tags, options):
-    """The factions' display names in the game data (passed to `_()` as variables)."""
+    """The factions' display names in the game data (passed to `_()` as variables), and each with
+    its article and after "from" (`describe.the_faction`, `describe.from_faction`)."""
     data = json.load(fileobj)
     for faction in data["factions"].values():
         yield 1, None, faction["display"], []
+        yield 1, None, f"the {faction['display']}", []
+        yield 1, None, f"from the {faction['display']}", []
 
 
 def extract_rule_pages(fileobj, keywords, comment_tags, options):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from tmdesktop.i18n import N_, _, ngettext
 from tmdesktop.rules import actions as A
 from tmdesktop.rules.data import POWER_ACTIONS
+from tmdesktop.rules.data import faction as faction_data
 
 from . import theme, tile_texts  # tile_texts words tiles with this module's words (used at call time)
 
@@ -53,6 +54,26 @@ def faction(game, name: str | None) -> str:
         return ""
     p = game.state.players.get(name)
     return _(p.faction.display) if p else name
+
+
+def the_faction(name: str | None) -> str:
+    """A faction with its article, as a sentence's subject or object: "the Witches", Italian "le
+    Streghe", "gli Alchimisti", Spanish "las Brujas" (each faction's own message)."""
+    return _faction_phrase("the {}", name)
+
+
+def from_faction(name: str | None) -> str:
+    """Where power comes from: "from the Witches", Italian "dalle Streghe", "dai Nomadi", "dagli
+    Alchimisti", Spanish "de las Brujas" (each faction's own message)."""
+    return _faction_phrase("from the {}", name)
+
+
+def _faction_phrase(pattern: str, name: str | None) -> str:
+    try:
+        display = faction_data(name).display
+    except (KeyError, TypeError):
+        return pattern.format(name or "?")
+    return _(pattern.format(display))
 
 
 def player_lines(game, names: dict, name: str) -> list[str]:
@@ -130,7 +151,7 @@ WORDING = {
                                                                       into=amount(a.get_n, a.get)),
     A.Burn: lambda game, a: ngettext("Burn {n} power token (bowl II to III)", "Burn {n} power tokens (bowl II to III)",
                                      a.n).format(n=a.n),
-    A.Leech: lambda game, a: _("Take power from the {faction}").format(faction=faction(game, a.source)),
+    A.Leech: lambda game, a: _("Take power {from_faction}").format(from_faction=from_faction(a.source)),
     A.Decline: lambda game, a: _("Decline the power"),
     A.TakeTile: lambda game, a: (_("Take the town tile ({what})") if a.tile.startswith("TW")
                                  else _("Take the favor tile ({what})")).format(what=tile_texts.summary(a.tile)),

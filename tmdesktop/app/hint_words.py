@@ -72,8 +72,8 @@ def reason(game, r) -> str:
     if r.kind == "vp":
         return source_words.vp_from(a["n"], E.Source(a["source"], a["key"]))
     if r.kind == "offer":
-        return ngettext("the {faction} may take {n} power", "the {faction} may take {n} power", a["n"]).format(
-            faction=describe.faction(game, a["to"]), n=a["n"])
+        return ngettext("{the_faction} may take {n} power", "{the_faction} may take {n} power", a["n"]).format(
+            the_faction=describe.the_faction(a["to"]), n=a["n"])
     if r.kind == "power":
         if a["vp"]:
             return _("+{n} power for {vp} VP").format(n=a["n"], vp=a["vp"])

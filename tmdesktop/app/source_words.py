@@ -8,7 +8,7 @@ from tmdesktop.rules import events as E
 from tmdesktop.rules.constants import BUILDING_NAMES
 from tmdesktop.rules.data import faction
 
-from .describe import action_name, in_sentence
+from .describe import action_name, from_faction, in_sentence
 from .tile_texts import round_scored, summary
 
 #: Each kind of source in general (a table row, a heading).
@@ -97,7 +97,7 @@ def source_name(source: E.Source, rounds: dict[str, int] | None = None) -> str:
     if kind in (E.BONUS_PASS, E.BONUS_COINS, E.BONUS_ACTION):
         return _("bonus tile ({what})").format(what=summary(key))
     if kind == E.LEECH:
-        return _("power from the {faction}").format(faction=_faction_name(key))
+        return _("power {from_faction}").format(from_faction=from_faction(key))
     if kind == E.FACTION:
         return _("the ability of the {faction}").format(faction=_faction_name(key))
     if kind in (E.POWER_ACTION, E.FACTION_ACTION):

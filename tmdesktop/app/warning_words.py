@@ -32,9 +32,9 @@ def say(game, w: W.GameWarning) -> tuple[str, str]:
                   "power from bowl III first makes room.").format(moved=a["promised"] - a["n"], promised=a["promised"]))
     if w.code == W.DECLINE_FREE:
         return (_("Declining power that costs you nothing"),
-                ngettext("Taking {n} power from the {faction} costs no victory points.",
-                         "Taking {n} power from the {faction} costs no victory points.", a["n"]).format(
-                    n=a["n"], faction=describe.faction(game, a["source"])))
+                ngettext("Taking {n} power {from_faction} costs no victory points.",
+                         "Taking {n} power {from_faction} costs no victory points.", a["n"]).format(
+                    n=a["n"], from_faction=describe.from_faction(a["source"])))
     if w.code == W.PASS_UNUSED:
         parts = []
         if a["power"]:

@@ -178,10 +178,10 @@ def _building(game, me, key, owner, terrain) -> Card:
         page = "upgrading"
     else:
         if me is not None and any(st.owner.get(n) == me for n in game.adjacent(key)):
-            now.append(ngettext("Beside your buildings: when you build or upgrade next to it, the {faction} may "
+            now.append(ngettext("Beside your buildings: when you build or upgrade next to it, {the_faction} may "
                                 "take {n} power from it.",
-                                "Beside your buildings: when you build or upgrade next to it, the {faction} may "
-                                "take {n} power from it.", value).format(faction=who, n=value))
+                                "Beside your buildings: when you build or upgrade next to it, {the_faction} may "
+                                "take {n} power from it.", value).format(the_faction=describe.the_faction(owner), n=value))
         page = "leech"
     if key in po.town_hexes:
         now.append(_("Part of a town."))

@@ -126,8 +126,8 @@ class ComputerTurns:
 
         def move() -> str:
             if taken:
-                return ngettext("Take {n} power from the {faction}", "Take {n} power from the {faction}",
-                                taken).format(n=taken, faction=describe.faction(before, action.source))
+                return ngettext("Take {n} power {from_faction}", "Take {n} power {from_faction}",
+                                taken).format(n=taken, from_faction=describe.from_faction(action.source))
             return describe.action(before, action)
 
         # worded when drawn: the banner stays while the Settings change the language
