@@ -94,3 +94,25 @@ def test_the_track_buttons_say_the_rulebooks_word(lang, msgid, word):
 def test_the_italian_bowls_are_polle_as_in_the_rulebook():
     texts = [t for _i, t in translations("it")]
     assert sum("Polla" in t or "Polle" in t for t in texts) >= 30
+
+
+#: English words with "round" that are no game round.
+NOT_A_ROUND = re.compile(r"(?i)round and round|other way round|goes round")
+
+
+def test_italian_names_a_round_turno_with_its_capital_and_a_players_turn_turno():
+    """Play-test: Italian said 'turno' for a round and for a player's turn alike, and 'round' here
+    and there. The Italian rulebook (001) calls the round 'Turno' ('Turno 1', 'Fine del Turno',
+    'Ogni Turno è scandito dalle stesse 3 Fasi') and the player's turn 'il tuo turno': a message
+    about rounds says 'Turno', one about a player's turn 'turno', never 'round'."""
+    wrong = []
+    for msgid, text in translations("it"):
+        en = NOT_A_ROUND.sub("", msgid)
+        rounds, turns = re.search(r"(?i)\brounds?\b", en), re.search(r"(?i)\bturns?\b", en)
+        if re.search(r"(?i)\bround\b", text):
+            wrong.append(f"round: {text!r}")
+        elif rounds and not turns and re.search(r"\bturn[oi]\b", text):
+            wrong.append(f"a round in lower case: {text!r}")
+        elif turns and not rounds and re.search(r"(?<!^)\bTurn[oi]\b", text):
+            wrong.append(f"a player's turn with a capital: {text!r}")
+    assert not wrong, "\n".join(wrong[:20])
