@@ -318,3 +318,24 @@ def test_a_finished_lesson_says_the_board_stays_open_for_every_seat(user_dirs, t
     scene = drive.play_through(app, LESSONS[0], scene=drive.open_from_list(app, 0))
     said = panel_words(scene)
     assert all(w in said for w in words) and i18n._("Next lesson") in said, said
+
+
+def test_a_wrong_choice_refused_again_with_the_same_note_flashes_the_panel(user_dirs, title_app):
+    """Play-test: a second wrong choice got the note already on the panel, and nothing on the
+    screen changed. The panel's edge flashes red for a moment, then is as before."""
+    from tmdesktop.app import theme
+
+    app, listing = open_list(title_app)
+    scene = drive.open_from_list(app, 1)
+    to_step(app, scene, 2)
+    key(app, pygame.K_u)
+    panel = scene.panel
+    edge = (panel.rect.x + 1, panel.rect.centery)
+    assert panel.note and app.screen.get_at(edge)[:3] != theme.ERROR
+    key(app, pygame.K_t)  # another wrong choice, the same note
+    app.render(force=True)
+    assert app.screen.get_at((panel.rect.x + 1, panel.rect.centery))[:3] == theme.ERROR
+    for _ in range(60):
+        app.step(0.016)
+    app.render(force=True)
+    assert app.screen.get_at((panel.rect.x + 1, panel.rect.centery))[:3] != theme.ERROR

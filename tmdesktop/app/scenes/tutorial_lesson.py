@@ -44,6 +44,9 @@ LEADS_TO = {
     "pass": lambda a: isinstance(a, A.Pass),
 }
 
+#: How long the panel's edge flashes when a wrong choice gets the note already on it.
+FLASH_SECONDS = 0.6
+
 RINGS = "lesson"  # the map view's annotation key for the step's highlights
 #: The lesson's own ring colour: apart from the yellow of the targets the rules allow now.
 RING = (255, 120, 40)
@@ -187,6 +190,9 @@ class LessonPanel(Overlay):
         self.hover = None
         self._next: list = []  # the next lesson, once looked up (the files are read once)
         self.head: pygame.Surface | None = None  # the lesson's title and the step count
+        #: Seconds the panel's edge still flashes: a refusal said again, the same note as already
+        #: shown, is still seen to answer the click (`refuse`)
+        self.flash = 0.0
 
     @property
     def run(self) -> LessonRun:
@@ -206,6 +212,8 @@ class LessonPanel(Overlay):
         self.dirty = True
 
     def refuse(self, note: str) -> None:
+        if note and note == self.note:
+            self.flash = FLASH_SECONDS
         self.note = note
         self.dirty = True
 
@@ -288,6 +296,10 @@ class LessonPanel(Overlay):
             stack.remove(self)
             stack.append(self)
             self.dirty = True
+        if self.flash > 0:
+            self.flash = max(0.0, self.flash - dt)
+            self.dirty = True
+            return True
         return False
 
     # ------------------------------------------------------------------ drawing
@@ -394,6 +406,8 @@ class LessonPanel(Overlay):
         s = self.scene.lay.scale
         pad = int(16 * s)
         widgets.panel(surface, self.rect, theme.PARCHMENT, radius=int(12 * s), edge=theme.ACCENT)
+        if self.flash > 0:  # the same note again: its edge flashes red
+            pygame.draw.rect(surface, theme.ERROR, self.rect, max(3, int(4 * s)), border_radius=int(12 * s))
         surface.blit(self.head, (self.rect.x + pad, self.rect.y + pad))
         y = self.rect.y + pad + head_h
         for img in lines:
