@@ -561,3 +561,46 @@ def test_a_remembered_name_goes_to_a_human_seat_and_a_computer_keeps_its_levels_
     assert sorted(table.names.values()) == ["Ana", "Bo", "Computer: easy", "Player 1"]
     assert list(table.session.computers) == [f for f, name in table.names.items() if name == "Computer: easy"]
     assert app.settings.recent_names == ["Ana", "Bo"]  # the people's names only
+
+
+def test_the_auction_says_a_computer_is_bidding_instead_of_asking_the_table_to_bid(title_app, user_dirs):
+    """In a real window the auction's panel read 'Player 5: bid or pass' (greyed buttons) while the
+    computer seat was to bid: nobody at the table knew it was not their move."""
+    from tmdesktop.app import text
+    from tmdesktop.app.scenes.auction_scene import AuctionScene
+
+    app = title_app(settings=Settings(animation_speed="slow"))
+    page = SetupScene(app)
+    app.push(page)
+    app.render(force=True)
+    for i, kind in enumerate(["human", "hard", "human", "human"]):
+        while page.chooser(f"seat{i}").value != kind:
+            click(app, page.chooser(f"seat{i}").arrows()[1].center)
+    while page.fmode.value != "auction":
+        click(app, page.chooser("faction_mode").arrows()[1].center)
+    click(app, page.button("start").rect.center)
+    auction = app.stack.top
+    assert isinstance(auction, AuctionScene)
+    drawn: list[str] = []
+    blit = text.blit
+
+    def heads() -> list[str]:
+        drawn.clear()
+        text.blit = lambda surface, s, *a, **k: (drawn.append(s), blit(surface, s, *a, **k))[1]
+        try:
+            app.render(force=True)
+        finally:
+            text.blit = blit
+        return [s for s in drawn if "bid or pass" in s or "is bidding" in s]
+
+    seen = set()
+    for _ in range(12):  # people bid (Enter) until the computer's turn to bid comes
+        who = auction.who()
+        if auction.computer_to_act():
+            assert heads() == [f"{auction.names[who]} (computer) is bidding…"]
+            seen.add("computer")
+            break
+        assert heads() == [f"{auction.names[who]}: bid or pass"]
+        seen.add("person")
+        key(app, pygame.K_RETURN)
+    assert seen == {"person", "computer"}

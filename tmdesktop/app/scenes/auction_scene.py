@@ -413,6 +413,10 @@ class AuctionScene(MenuScene):
         x = r.x + px(30)
         w = r.width - px(60)
         if self.choosing():
+            if self.computer_to_act():  # nothing here is for the people at the table to press
+                text.blit(surface, _("{player} (computer) is choosing…").format(player=name), self.fs(26),
+                          theme.ACCENT, (x, r.y + px(20)), "topleft", "bold", max_width=w)
+                return
             if len(a.factions) == 1 and a.high_bid == 0 and len(a.results) == a.players - 1:
                 head = _("{player}, the last faction is yours for 0").format(player=name)
             else:
@@ -430,8 +434,9 @@ class AuctionScene(MenuScene):
             text.blit(surface, _("Place in the turn order: {slot}").format(slot=slot), self.fs(21), theme.TEXT,
                       (x, y + px(34)), "topleft", "semibold", max_width=w)
             return
-        text.blit(surface, _("{player}: bid or pass").format(player=name), self.fs(26), theme.ACCENT,
-                  (x, r.y + px(20)), "topleft", "bold", max_width=w)
+        head = (_("{player} (computer) is bidding…") if self.computer_to_act() else _("{player}: bid or pass")).format(
+            player=name)
+        text.blit(surface, head, self.fs(26), theme.ACCENT, (x, r.y + px(20)), "topleft", "bold", max_width=w)
         if a.high_bid is None:
             line = _("No bid yet: you open this auction (0 is a bid).")
         else:
