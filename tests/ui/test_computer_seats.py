@@ -21,7 +21,7 @@ from tmdesktop.app.scenes.setup_scene import SetupScene
 from tmdesktop.i18n import shown
 from tmdesktop.settings import Settings
 
-from ui_events import click, key
+from ui_events import click, key, record_text
 
 
 def new_game_with_seats(app, kinds: list[str]) -> PlayScene:
@@ -274,14 +274,14 @@ def test_computer_seats_pick_their_factions_in_the_draft_and_backspace_skips_the
     assert seats[1] == mine and scene.session.computers == {seats[0]: "easy", seats[2]: "easy", seats[3]: "easy"}
 
 
-def test_computer_seats_bid_and_take_factions_in_the_auction(title_app, user_dirs):
+def auction_with_seats(app, kinds: list[str]):
+    """The new-game page with these seat kinds and the auction, then Start: the auction page."""
     from tmdesktop.app.scenes.auction_scene import AuctionScene
 
-    app = title_app(settings=Settings(animation_speed="off"))
     page = SetupScene(app)
     app.push(page)
     app.render(force=True)
-    for i, kind in enumerate(["easy", "human", "hard", "easy"]):
+    for i, kind in enumerate(kinds):
         while page.chooser(f"seat{i}").value != kind:
             click(app, page.chooser(f"seat{i}").arrows()[1].center)
     while page.fmode.value != "auction":
@@ -289,6 +289,14 @@ def test_computer_seats_bid_and_take_factions_in_the_auction(title_app, user_dir
     click(app, page.button("start").rect.center)
     auction = app.stack.top
     assert isinstance(auction, AuctionScene)
+    return auction
+
+
+def test_computer_seats_bid_and_take_factions_in_the_auction(title_app, user_dirs):
+    from tmdesktop.app.scenes.auction_scene import AuctionScene
+
+    app = title_app(settings=Settings(animation_speed="off"))
+    auction = auction_with_seats(app, ["easy", "human", "hard", "easy"])
     names = list(auction.names)
     mine = 0
     for _ in range(200):
@@ -563,35 +571,17 @@ def test_a_remembered_name_goes_to_a_human_seat_and_a_computer_keeps_its_levels_
     assert app.settings.recent_names == ["Ana", "Bo"]  # the people's names only
 
 
-def test_the_auction_says_a_computer_is_bidding_instead_of_asking_the_table_to_bid(title_app, user_dirs):
+def test_the_auction_says_a_computer_is_bidding_instead_of_asking_the_table_to_bid(title_app, user_dirs, monkeypatch):
     """In a real window the auction's panel read 'Player 5: bid or pass' (greyed buttons) while the
     computer seat was to bid: nobody at the table knew it was not their move."""
-    from tmdesktop.app import text
-    from tmdesktop.app.scenes.auction_scene import AuctionScene
-
     app = title_app(settings=Settings(animation_speed="slow"))
-    page = SetupScene(app)
-    app.push(page)
-    app.render(force=True)
-    for i, kind in enumerate(["human", "hard", "human", "human"]):
-        while page.chooser(f"seat{i}").value != kind:
-            click(app, page.chooser(f"seat{i}").arrows()[1].center)
-    while page.fmode.value != "auction":
-        click(app, page.chooser("faction_mode").arrows()[1].center)
-    click(app, page.button("start").rect.center)
-    auction = app.stack.top
-    assert isinstance(auction, AuctionScene)
-    drawn: list[str] = []
-    blit = text.blit
+    auction = auction_with_seats(app, ["human", "hard", "human", "human"])
+    drawn = record_text(monkeypatch)
 
     def heads() -> list[str]:
         drawn.clear()
-        text.blit = lambda surface, s, *a, **k: (drawn.append(s), blit(surface, s, *a, **k))[1]
-        try:
-            app.render(force=True)
-        finally:
-            text.blit = blit
-        return [s for s in drawn if "bid or pass" in s or "is bidding" in s]
+        app.render(force=True)
+        return [s for s, _size, _room in drawn if "bid or pass" in s or "is bidding" in s]
 
     seen = set()
     for _ in range(12):  # people bid (Enter) until the computer's turn to bid comes

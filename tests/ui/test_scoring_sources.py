@@ -9,7 +9,7 @@ import pytest
 
 from tmdesktop.rules import events as E
 
-from ui_events import click, finish_to_scoring, key, to_map
+from ui_events import click, finish_to_scoring, key, record_text, to_map
 
 pytestmark = pytest.mark.usefixtures("user_dirs")
 
@@ -19,14 +19,21 @@ def hover(app, pos) -> None:
     app.step(0.016)
 
 
-def test_hovering_a_cell_lists_its_sources(title_app):
-    app = title_app((1600, 900))
+def scoring_of_a_new_game(app):
+    """A game begun from the title screen with the defaults, played to its end at random: the
+    game and its scoring screen with every final step revealed."""
     click(app, app.stack.top.centre_of("new"))
     click(app, app.stack.top.centre_of("start"))
     to_map(app)
     game = app.stack.top.game
     scoring = finish_to_scoring(app, seed=11)
     key(app, pygame.K_a)  # reveal every final step
+    return game, scoring
+
+
+def test_hovering_a_cell_lists_its_sources(title_app):
+    app = title_app((1600, 900))
+    game, scoring = scoring_of_a_new_game(app)
     app.render(force=True)
     seen = set()
     for rect, f, row in list(scoring.cells):
@@ -108,7 +115,7 @@ def test_the_alchemists_vp_turned_into_coins_have_their_own_row(title_app):
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-def test_the_players_names_and_factions_are_read_whole_in_the_table_and_the_legend(title_app, size):
+def test_the_players_names_and_factions_are_read_whole_in_the_table_and_the_legend(title_app, size, monkeypatch):
     """Seen at 1280x720: 'Player 4 · Chaos Magici…' over its column and in the chart's legend. A
     column too narrow for 'name · faction' puts them on two lines; a legend too narrow names the
     factions alone (the colour and the table tell whose). Nothing is drawn shrunk or cut."""
@@ -124,15 +131,8 @@ def test_the_players_names_and_factions_are_read_whole_in_the_table_and_the_lege
     scoring = ScoringScene(app, game, names)
     app.push(scoring)
     key(app, pygame.K_a)
-    drawn = []
-    blit = text.blit
-    text.blit = lambda surface, s, size, *args, **kw: (
-        drawn.append((s, size, kw.get("max_width", 0), kw.get("weight", args[3] if len(args) > 3 else "regular"))),
-        blit(surface, s, size, *args, **kw))[1]
-    try:
-        app.render(force=True)
-    finally:
-        text.blit = blit
+    drawn = record_text(monkeypatch, weight=True)
+    app.render(force=True)
     for f in scoring.factions:
         faction = scoring.label_lines(f)[-1]
         shown = [(s, fs, mw, weight) for s, fs, mw, weight in drawn if faction in s and mw]
@@ -161,7 +161,7 @@ def test_no_corpus_game_leaves_vp_in_the_other_row():
     assert cultists_sh >= 5  # the case that was wrong is in the corpus
 
 
-def test_five_long_faction_names_wrap_instead_of_being_cut(title_app):
+def test_five_long_faction_names_wrap_instead_of_being_cut(title_app, monkeypatch):
     """Seen in Spanish at 1366x768 with five Fire & Ice factions: the legend read 'Moradores de
     l…' and 'Doncellas de hi…' in small type, the table's head 'Moradores de la os…'. The names
     keep their size and whole words: the legend on a second row, the head on more lines."""
@@ -183,15 +183,8 @@ def test_five_long_faction_names_wrap_instead_of_being_cut(title_app):
         scoring = ScoringScene(app, game)
         app.push(scoring)
         key(app, pygame.K_a)
-        drawn = []
-        blit = text.blit
-        text.blit = lambda surface, s, size, *args, **kw: (
-            drawn.append((s, size, kw.get("max_width", 0), kw.get("weight", args[3] if len(args) > 3 else "regular"))),
-            blit(surface, s, size, *args, **kw))[1]
-        try:
-            app.render(force=True)
-        finally:
-            text.blit = blit
+        drawn = record_text(monkeypatch, weight=True)
+        app.render(force=True)
         assert len(scoring.legend_rows(scoring.chart_rect.width - scoring.px(40))) == 2
         legend = {s for s, fs, mw, _w in drawn if fs == scoring.fs(14) and mw}
         assert {scoring.label_lines(f)[-1] for f in scoring.factions} <= legend
@@ -214,12 +207,7 @@ def test_the_scoring_screen_and_the_final_scores_dialog_take_the_standing_from_o
     real = ranked.places
     monkeypatch.setattr(ranked, "places", lambda scores: (asked.append(dict(scores)), real(scores))[1])
     app = title_app((1280, 720))
-    click(app, app.stack.top.centre_of("new"))
-    click(app, app.stack.top.centre_of("start"))
-    to_map(app)
-    game = app.stack.top.game
-    scoring = finish_to_scoring(app, seed=11)
-    key(app, pygame.K_a)  # reveal every final step
+    game, scoring = scoring_of_a_new_game(app)
     vp = {f: p.VP for f, p in game.state.players.items()}
     ordered = sorted(vp.values(), reverse=True)
     expected = sorted(ordered.index(v) + 1 for v in vp.values())  # worked out here, by the scores' order

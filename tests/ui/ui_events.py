@@ -78,16 +78,20 @@ def finish_to_scoring(app, seed: int):
     return scoring
 
 
-def record_text(monkeypatch) -> list[tuple[str, int, int]]:
+def record_text(monkeypatch, weight: bool = False) -> list[tuple]:
     """Every `text.blit` from now on, as (text, type size, max_width): what a screen wrote, at
-    which size, and in how much room (a `max_width` shrinks the type, then cuts the text)."""
+    which size, and in how much room (a `max_width` shrinks the type, then cuts the text); with
+    `weight`, the font's weight too, to measure the text as it was drawn."""
     from tmdesktop.app import text
 
-    drawn: list[tuple[str, int, int]] = []
+    drawn: list[tuple] = []
     blit = text.blit
 
     def recording(surface, s, size, *args, **kwargs):
-        drawn.append((s, size, kwargs.get("max_width", 0)))
+        seen = (s, size, kwargs.get("max_width", 0))
+        if weight:  # blit(surface, s, size, colour, pos, anchor, weight, max_width)
+            seen += (kwargs.get("weight", args[3] if len(args) > 3 else "regular"),)
+        drawn.append(seen)
         return blit(surface, s, size, *args, **kwargs)
 
     monkeypatch.setattr(text, "blit", recording)
