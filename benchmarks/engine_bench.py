@@ -61,11 +61,12 @@ def round_start(ledger, round_no: int):
 def fresh_listing(game, who):
     """Every legal action of `who`, worked out afresh: nothing kept from an earlier listing of the
     position (the parts kept per state, and what is kept by the inputs it depends on: reach maps,
-    conversions, the Mermaids' river towns). Tables per faction, made once, stay."""
+    conversions, upgrades, the Mermaids' river towns). Tables per faction, made once, stay."""
     game._legal_cache = {}
     # (an older engine keeps none of these: the bench runs on both)
     getattr(legal, "_REACH_SEEN", {}).clear()
     getattr(legal, "_CONNECTS_SEEN", {}).clear()
+    getattr(legal, "_UPGRADES_SEEN", {}).clear()
     if hasattr(legal, "_exchanges"):
         legal._exchanges.cache_clear()
     return legal_actions(game, who)

@@ -291,11 +291,14 @@ def _main_actions(game: Game, p: Player, asked: _Asked, at: str | None = None) -
                 out += _priests_for(cult, tuple(spots[cult]))
     if not asked.advance_or_pass:
         return out
-    max_ship, ship_cost, max_dig, dig_cost = _advance_table(p.name)
-    if p.ship < max_ship and _affordable(p, ship_cost):
+    max_ship, (c, w, pr), max_dig, dig_needs = _advance_table(p.name)
+    C, W, P = p.C, p.W, p.P
+    if p.ship < max_ship and C >= c and W >= w and P >= pr:
         out.append(_SHIP)
-    if dig_cost and p.dig < max_dig and _affordable(p, dig_cost):
-        out.append(_DIG)
+    if dig_needs and p.dig < max_dig:
+        c, w, pr = dig_needs
+        if C >= c and W >= w and P >= pr:
+            out.append(_DIG)
     if s.round == 6:
         out.append(_LAST_PASS)
     else:
@@ -311,11 +314,13 @@ _PASSES = _Made(lambda tiles: tuple(map(_PASS.__getitem__, tiles)))
 
 
 @cache
-def _advance_table(name: str) -> tuple[int, dict | None, int, dict | None]:
-    """Faction `name`'s top shipping level, a step's cost, its top digging level and a step's cost
-    (None: no digging track); game data, worked out once per faction."""
+def _advance_table(name: str) -> tuple[int, tuple[int, int, int], int, tuple[int, int, int] | None]:
+    """Faction `name`'s top shipping level, a step's cost (`_needs`), its top digging level and a
+    step's cost (None: no digging track, or a free one); game data, worked out once per faction."""
     f = faction(name)
-    return f.max_ship, f.shipping.get("advance_cost"), f.max_dig, (f.digging or {}).get("advance_cost")
+    dig_cost = (f.digging or {}).get("advance_cost")
+    return (f.max_ship, _needs(f.shipping.get("advance_cost") or {}), f.max_dig,
+            _needs(dig_cost) if dig_cost else None)
 
 
 def _kept(game: Game, part: str, p: Player, make, *args) -> tuple[A.Action, ...]:
@@ -618,7 +623,8 @@ def _builds(game: Game, p: Player, reach: dict[str, bool], transformed: set[str]
     if p.free_dwelling:
         return [_BUILD[h] for h in _free_home_hexes(game, p)] if not p.spades else []
     base = p.faction.cost("D")
-    if not _affordable(p, base):
+    c, w, pr = _dwelling_needs(p.name)
+    if p.C < c or p.W < w or p.P < pr:
         return []  # every way of building pays at least this (digging, tunnels and carpets add to it)
     if transformed:  # (the hexes transformed, in the board order of `reach`)
         reach = {h: reach[h] for h in sorted(transformed & reach.keys(), key=game.board.land_index.__getitem__)}
@@ -722,6 +728,12 @@ def _can_build_on(p: Player, terrain: str, base: dict, can_dig: bool, extra) -> 
 
 
 _BUILD = _Made(A.Build)
+
+
+@cache
+def _dwelling_needs(name: str) -> tuple[int, int, int]:
+    """What a dwelling costs faction `name` (`_needs`; game data, once per faction)."""
+    return _needs(faction(name).cost("D"))
 
 
 def _reach(game: Game, p: Player, at: str | None = None) -> dict[str, bool]:
@@ -907,30 +919,56 @@ def _turned_into(p: Player, current: str, budget: int) -> tuple[str, ...]:
 
 
 def _upgrades(game: Game, p: Player, at: str | None = None) -> list[A.Action]:
-    s = game.state
-    # the upgrades each kind of building allows, worked out once (in the order of `UPGRADES`):
-    # (building, True) when it is allowed, or (building, "with_neighbour") for a trading house
-    # affordable only next to another faction (double coins without one)
-    allowed: dict[str, list[tuple[str, bool | str]]] = {}
+    # the upgrades each kind of building allows (in the order of `UPGRADES`): (building it
+    # replaces, building, True) when it is allowed, or (..., "with_neighbour") for a trading
+    # house affordable only next to another faction (double coins without one)
+    allowed = []
     counts = p.counts
-    for to, frm, limit, cost, lonely_cost in _upgrade_table(p.name):
+    C, W, P = p.C, p.W, p.P
+    for to, frm, limit, (c, w, pr), lonely_c in _upgrade_table(p.name):
         if counts[to] >= limit or not counts[frm]:  # (none left, or nothing to upgrade)
             continue
         if p.free_tp:
             ok = to == "TP"
-        elif not _affordable(p, cost):
+        elif C < c or W < w or P < pr:
             ok = False
-        elif lonely_cost is not None:
-            ok = True if _affordable(p, lonely_cost) else "with_neighbour"
+        elif lonely_c is not None:
+            ok = True if C >= lonely_c else "with_neighbour"
         else:
             ok = True
         if ok:
-            allowed.setdefault(frm, []).append((_UPGRADE_TO[to], ok))
+            allowed.append((frm, to, ok))
     if not allowed:
         return []
+    if at is not None:
+        return _upgrades_on(game, p, allowed, ((at, p.buildings.get(at)),))
+    # (the same buildings and the same upgrades allowed give the same listing, unless one depends
+    # on the neighbours: a player's buildings change only with their own builds, and what they
+    # can afford often stays the same from one listing to the next)
+    key = (p.name, tuple(allowed), tuple(p.buildings.items()))
+    found = _UPGRADES_SEEN.get(key)
+    if found is None:
+        found = tuple(_upgrades_on(game, p, allowed, p.buildings.items()))
+        if all(ok is True for _, _, ok in allowed):
+            if len(_UPGRADES_SEEN) >= _REACH_SEEN_MAX:
+                _UPGRADES_SEEN.clear()
+            _UPGRADES_SEEN[key] = found
+    return list(found)
+
+
+#: Upgrade listings already worked out, by the faction, the upgrades allowed (none depending on
+#: the neighbours) and the faction's buildings.  Shared, never changed.
+_UPGRADES_SEEN: dict[tuple, tuple[A.Action, ...]] = {}
+
+
+def _upgrades_on(game: Game, p: Player, allowed: list[tuple[str, str, bool | str]], buildings) -> list[A.Action]:
+    """The upgrades `allowed` of the `buildings` (hex, kind) of `p`, in their order."""
+    by_kind: dict[str, list[tuple[str, bool | str]]] = {}
+    for frm, to, ok in allowed:
+        by_kind.setdefault(frm, []).append((_UPGRADE_TO[to], ok))
     out = []
-    for h, kind in p.buildings.items() if at is None else [(at, p.buildings.get(at))]:
-        for upgrade_to, ok in allowed.get(kind, ()):
+    for h, kind in buildings:
+        for upgrade_to, ok in by_kind.get(kind, ()):
             if ok == "with_neighbour" and not _has_other_neighbour(game, h, p.name):
                 continue  # no neighbour: the trading house costs double coins
             out.append(upgrade_to[h])
@@ -948,27 +986,29 @@ def _has_other_neighbour(game: Game, h: str, name: str) -> bool:
 
 
 @cache
-def _upgrade_table(name: str) -> tuple[tuple[str, str, int, dict, dict | None], ...]:
+def _upgrade_table(name: str) -> tuple[tuple[str, str, int, tuple[int, int, int], int | None], ...]:
     """For each upgrade (in the order of `UPGRADES`): the building, the building it replaces, how
-    many faction `name` may build, what one costs, and for a trading house what it costs with no
-    other faction next to it (double coins); game data, worked out once per faction."""
+    many faction `name` may build, what one costs (`_needs`), and for a trading house the coins
+    it costs with no other faction next to it (double coins); game data, worked out once per
+    faction."""
     f = faction(name)
-    return tuple((to, frm, f.buildings[to]["count"], f.cost(to), _lonely_tp_cost(name) if to == "TP" else None)
+    return tuple((to, frm, f.buildings[to]["count"], _needs(f.cost(to)),
+                  2 * f.cost("TP").get("C", 0) if to == "TP" else None)
                  for to, frm in UPGRADES.items())
+
+
+def _needs(cost: dict) -> tuple[int, int, int]:
+    """A building's or a track's cost as (coins, workers, priests), compared with the player's
+    at once instead of key by key (`_affordable`): in the game data such costs ask for nothing
+    else."""
+    if not cost.keys() <= {"C", "W", "P"}:
+        raise ValueError(f"a cost of coins, workers and priests expected: {cost}")
+    return cost.get("C", 0), cost.get("W", 0), cost.get("P", 0)
 
 
 #: building -> hex -> the upgrade there to that building (a table per building: found by the
 #: hex alone, whose hash is kept, instead of by a new (hex, building) tuple)
 _UPGRADE_TO = _Made(lambda to: _Made(lambda h: A.Upgrade(h, to)))
-
-
-@cache
-def _lonely_tp_cost(name: str) -> dict:
-    """A trading house with no other faction next to it: double coins (game data: once per faction)."""
-    cost = faction(name).cost("TP")
-    return {**cost, "C": cost.get("C", 0) * 2}
-
-
 
 
 def _bridge_slots(game: Game, p: Player) -> list[frozenset[str]]:
