@@ -30,8 +30,8 @@ def _pick(rng: random.Random, seq):
 
 def random_step(game: Game, rng: random.Random) -> tuple[str | None, object]:
     """Pick someone who has a decision and one of their legal actions."""
-    waiting = game.waiting_for()
-    who = _pick(rng, waiting) if waiting else None  # nobody waiting: a faction is to be chosen
+    waiting = game._pending()  # (the decisions kept for the state: `waiting_for` would copy them)
+    who = _pick(rng, waiting).faction if waiting else None  # nobody waiting: a faction is to be chosen
     roll = rng.random()
     if roll < 0.6:
         # building is what makes towns, strongholds and leech happen (listing only those is quick)
