@@ -86,6 +86,27 @@ def test_a_copy_is_independent():
     assert other.state.fingerprint() != before
 
 
+def test_finished_follows_the_state_through_the_last_action_undo_and_copies():
+    # `finished` is kept as the state changes: the last action ends the game, undo and pop take
+    # the end back, a rejected action leaves it, copies keep it
+    rng = random.Random(5)
+    game = Game(GameSetup.random(3, 5))
+    while game.state.phase != "finished":
+        assert not game.finished
+        game.apply(*random_step(game, rng))
+    assert game.finished and game.copy().finished
+    assert not game.is_legal(game.log[-1][0], game.log[-1][1]) and game.finished
+    last = game.log[-1]
+    game.undo(1)
+    assert game.state.phase != "finished" and not game.finished and not game.copy().finished
+    game.push(*last)
+    assert game.finished
+    game.pop()
+    assert not game.finished
+    game.undo(len(game.log) - len(game.setup.factions))  # (back to the setup: a whole replay)
+    assert not game.finished
+
+
 DIGEST_SCRIPT = """
 import random
 from tmdesktop.rules.data import Faction

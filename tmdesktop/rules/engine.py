@@ -69,6 +69,10 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             self._apply(None, A.ChooseFaction(f))
             self.log.append((None, A.ChooseFaction(f)))
             self.events.append(self._caused)
+        #: Whether the game is over: `state.phase` read once whenever the state changes (`_run`,
+        #: `_restore`, `_rebuild`), a plain attribute because loops ask it at every step and
+        #: Python 3.11 reads a property through its slow, generic look-up.
+        self.finished = self.state.phase == "finished"
 
     # ------------------------------------------------------------------ public API
 
@@ -146,6 +150,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             self._restore(index)
             del self.events[mark:]
             raise
+        self.finished = self.state.phase == "finished"
         self.log.append((faction, action))
         self.events.append(self._caused)
         return self._caused
@@ -157,7 +162,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         other.setup, other.board = self.setup, self.board
         other.log, other.events = list(self.log), list(self.events)
         other.state = self.state.copy()
-        other.auto_dug = self.auto_dug
+        other.auto_dug, other.finished = self.auto_dug, self.finished
         other._last_actor, other._last_values = self._last_actor, self._last_values
         other._snapshots = dict(self._snapshots)
         other._legal_cache = dict(self._legal_cache)  # tuples, never changed
@@ -199,6 +204,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             self._caused = []
             self._apply(faction_name, action)
             self.events.append(self._caused)
+        self.finished = self.state.phase == "finished"
 
     def digest(self) -> str:
         """A hash of the whole state, the same in every process."""
@@ -229,10 +235,6 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         """Take `last_snapshot` now: what comes next (a faction chosen or dropped, an undo)
         changes the state without being an action of a faction that replaces it."""
         self._last_values = self.last_snapshot
-
-    @property
-    def finished(self) -> bool:
-        return self.state.phase == "finished"
 
     def player(self, name: str) -> Player:
         return self.state.players[name]
@@ -363,6 +365,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             self.events.append(self._caused)
         self.log = list(log)
         self._caused = []
+        self.finished = self.state.phase == "finished"
 
     def _record(self, event: E.Event) -> None:
         self._caused.append(event)

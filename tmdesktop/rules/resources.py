@@ -29,7 +29,18 @@ class Resources:
     def _add(self, p: Player, resource: str, n: int, source: E.Source) -> None:
         """Change VP, C, W or P by n and record why."""
         if n:
-            setattr(p, resource, getattr(p, resource) + n)
+            # (each field by name: `getattr` and `setattr` take Python 3.11's slow, generic look-up,
+            # and this is the commonest change of all)
+            if resource == "VP":
+                p.VP += n
+            elif resource == "C":
+                p.C += n
+            elif resource == "W":
+                p.W += n
+            elif resource == "P":
+                p.P += n
+            else:
+                raise ValueError(resource)
             self._caused.append(E.gained((p.name, resource, n, source)))  # (`_record`, inlined: the commonest event)
 
     def _gain(self, p: Player, gains: dict, source: E.Source, income_spades: bool = False) -> None:
