@@ -12,7 +12,9 @@ from tmdesktop.rules import final_scoring, legal, terrain
 from tmdesktop.rules.engine import Game
 from tmdesktop.rules.ledger import read_ledger, replay_ledger
 from tmdesktop.rules.legal import legal_actions, target_of
+from tmdesktop.rules.data import ALL_FACTIONS, faction
 from tmdesktop.rules.maps import MAP_KEYS, TERRAINS
+from tmdesktop.rules.resources import conversion_rates
 from tmdesktop.rules.setup import GameSetup
 from tmdesktop.rules.terrain import spades_to_turn
 from tmdesktop.rules.random_play import random_step
@@ -196,3 +198,23 @@ def test_kept_networks_follow_a_shipping_advance_that_joins_groups():
         if joined >= 3:
             break
     assert joined >= 3  # (advances that joined two groups were met)
+
+
+@settings(max_examples=60, deadline=None)
+@given(name=st.sampled_from(ALL_FACTIONS), C=st.integers(0, 150), W=st.integers(0, 90),
+       P=st.integers(0, 7), VP=st.integers(0, 200), bowl3=st.integers(0, 80),
+       max_priests=st.integers(0, 7), w_to_p=st.integers(0, 3))
+def test_conversions_listed_from_made_tables_are_every_amount_affordable(name, C, W, P, VP, bowl3,
+                                                                          max_priests, w_to_p):
+    # the conversions sliced from tables made once per faction (and made afresh beyond them) are,
+    # rate by rate in the faction's order, every amount from 1 to what the resources pay for
+    have = {"C": C, "W": W, "P": P, "VP": VP, "PW": bowl3}
+    locked = faction(name).special.get("locked_terrain")
+    expected = []
+    for (give, get), rate in conversion_rates(name).items():
+        most = have[give] // rate
+        if get == "P" and not locked:
+            most = min(most, max_priests - P)
+        expected += [A.Convert(rate * n, give, n, get) for n in range(1, most + 1)]
+    expected += [A.Convert(n, "W", n, "P") for n in range(1, min(w_to_p, W) + 1)]  # (the Darklings' SH)
+    assert list(legal._exchanges.__wrapped__(name, C, W, P, VP, bowl3, max_priests, w_to_p)) == expected

@@ -509,16 +509,31 @@ def _exchanges(name: str, C: int, W: int, P: int, VP: int, bowl3: int, max_pries
     listing is little else, and random play and searches meet the same values often)."""
     have = {"C": C, "W": W, "P": P, "VP": VP, "PW": bowl3}
     out: list[A.Action] = []
-    priest_cap = not faction(name).special.get("locked_terrain")  # Riverwalkers' priests become unlocks
-    for (give, get), rate in conversion_rates(name).items():
+    for give, get, rate, capped, first in _exchange_table(name):
         most = have[give] // rate
-        if get == "P" and priest_cap:
+        if capped:
             most = min(most, max_priests - P)
         if most > 0:
-            out += _conversions(rate, give, get, most)
+            out += first[:most] if most <= _FIRST else _conversions(rate, give, get, most)
     if w_to_p:
         out += _conversions(1, "W", "P", min(w_to_p, W))
     return tuple(out)
+
+
+#: How many units of each conversion `_exchange_table` holds made (more are made when asked for).
+_FIRST = 64
+
+
+@cache
+def _exchange_table(name: str) -> tuple[tuple[str, str, int, bool, tuple[A.Action, ...]], ...]:
+    """For each conversion of faction `name` (in the order of `conversion_rates`): what it gives
+    and gets, how many it gives for one, whether the priests it brings are capped by the priests
+    left (the Riverwalkers' become unlocks), and its conversions of 1 to _FIRST units, of which a
+    listing takes the first few (game data: once per faction; slicing is quicker than a cached
+    call per conversion, and a new set of resources lists them all again)."""
+    priest_cap = not faction(name).special.get("locked_terrain")
+    return tuple((give, get, rate, get == "P" and priest_cap, _conversions(rate, give, get, _FIRST))
+                 for (give, get), rate in conversion_rates(name).items())
 
 
 @cache
