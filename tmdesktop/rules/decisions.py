@@ -72,8 +72,10 @@ class Decision:
 def owes_any(p: Player) -> bool:
     """Whether `p` owes anything: the fields of `OWED_FIELDS`, read one by one (asked for every
     player after every action, and most players owe nothing most of the time: the quickest test)."""
-    return bool(p.leech_offers or p.picks_color or p.lose_cult_owed or p.unlocks_owed or p.p3_offers
-                or p.favors_owed or p.towns_owed or p.cult_steps)
+    if (p.leech_offers or p.picks_color or p.lose_cult_owed or p.unlocks_owed or p.p3_offers
+            or p.favors_owed or p.towns_owed or p.cult_steps):
+        return True
+    return False  # (not `bool(...)`: a call of its own, four times per action)
 
 
 def owed(p: Player) -> tuple[str, int] | None:
@@ -90,8 +92,9 @@ def owed(p: Player) -> tuple[str, int] | None:
 
 def owes_before_turn_end(p: Player) -> bool:
     """`owes(p, BLOCKS_TURN_END)`, read field by field (asked at every listing of a turn)."""
-    return bool(p.picks_color or p.lose_cult_owed or p.unlocks_owed or p.favors_owed or p.towns_owed
-                or p.cult_steps)
+    if p.picks_color or p.lose_cult_owed or p.unlocks_owed or p.favors_owed or p.towns_owed or p.cult_steps:
+        return True
+    return False
 
 
 def owes(p: Player, kinds: frozenset[str] | None = None) -> bool:
