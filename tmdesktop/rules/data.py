@@ -28,11 +28,15 @@ def raw() -> dict:
 
 
 def tile(name: str) -> dict:
-    return raw()["tiles_raw"][name]
+    return _TILES[name]
 
 
 def action_def(name: str) -> dict:
-    return raw()["actions_raw"][name]
+    return _ACTIONS[name]
+
+
+# (read from the data once: `raw()` is a cached call, and tiles are read at nearly every action)
+_TILES, _ACTIONS = raw()["tiles_raw"], raw()["actions_raw"]
 
 
 @dataclass(frozen=True)

@@ -31,8 +31,10 @@ MAX_SPADES = 3
 
 
 class _Made(dict):
-    """Actions made once for each key and found by subscription (`_BUILD[h]`), which is quicker
-    than calling a cached constructor: a listing names builds and transforms by the dozen."""
+    """Values made once for each key and found by subscription (`_BUILD[h]`), which is quicker
+    than calling a cached function (a `functools.cache` hit makes, hashes and compares a tuple
+    of the arguments): a listing names builds and transforms by the dozen, and reads tables per
+    faction at every step. As a decorator, it makes a function of one argument such a table."""
 
     def __init__(self, make):
         super().__init__()
@@ -291,7 +293,7 @@ def _main_actions(game: Game, p: Player, asked: _Asked, at: str | None = None) -
                 out += _priests_for(cult, tuple(spots[cult]))
     if not asked.advance_or_pass:
         return out
-    max_ship, (c, w, pr), max_dig, dig_needs = _advance_table(p.name)
+    max_ship, (c, w, pr), max_dig, dig_needs = _advance_table[p.name]
     C, W, P = p.C, p.W, p.P
     if p.ship < max_ship and C >= c and W >= w and P >= pr:
         out.append(_SHIP)
@@ -313,7 +315,7 @@ _LAST_PASS = _PASS[None]
 _PASSES = _Made(lambda tiles: tuple(map(_PASS.__getitem__, tiles)))
 
 
-@cache
+@_Made
 def _advance_table(name: str) -> tuple[int, tuple[int, int, int], int, tuple[int, int, int] | None]:
     """Faction `name`'s top shipping level, a step's cost (`_needs`), its top digging level and a
     step's cost (None: no digging track, or a free one); game data, worked out once per faction."""
@@ -346,7 +348,7 @@ def _special_actions(game: Game, p: Player, at: str | None = None) -> list[A.Act
                 and (bowl3 >= power if power is not None else _affordable(p, cost)) \
                 and (act not in _BRIDGE_ACTIONS or _bridge_placeable(game, p, act)):
             out.append(_USE_ACTION[act])
-    forbidden = _forbidden_actions(p.name)
+    forbidden = _forbidden_actions[p.name]
     out += [_USE_ACTION[t] for t in game.tile_actions(p) if t not in p.actions_used and t not in forbidden
             and at in (None, t)]
     for act in game._faction_actions(p):
@@ -372,7 +374,7 @@ def _special_actions(game: Game, p: Player, at: str | None = None) -> list[A.Act
 _USE_ACTION = _Made(A.UseAction)
 
 
-@cache
+@_Made
 def _forbidden_actions(name: str) -> frozenset[str]:
     """The actions faction `name` may never take (game data: the volcano factions' ACT5/ACT6)."""
     return frozenset(n for n, o in (faction(name).special.get("action") or {}).items() if o.get("forbid"))
@@ -393,7 +395,7 @@ def _power_actions_of(game: Game, p: Player) -> tuple[tuple[str, dict, int | Non
 
 def _power_table(game: Game, p: Player) -> tuple[tuple[str, dict, int | None], ...]:
     # (apart from `_power_actions_of`: its comprehensions would make cells at every call of that)
-    forbidden = _forbidden_actions(p.name)
+    forbidden = _forbidden_actions[p.name]
     costs = [(act, game.power_action_cost(p, act)) for act in POWER_ACTIONS if act not in forbidden]
     return tuple((act, cost, cost["PW"] if set(cost) == {"PW"} else None) for act, cost in costs)
 
@@ -483,12 +485,12 @@ def _free_actions(game: Game, p: Player) -> list[A.Action]:
     """Conversions (every amount the player can afford) and burning, at any moment of the turn."""
     # (coins and VP are given only by a few factions: for the others they are left out of what
     # the conversions are kept by, which their values change at nearly every action)
-    gives = _gives(p.name)
+    gives = _gives[p.name]
     out = list(_exchanges(p.name, p.C if "C" in gives else 0, p.W, p.P, p.VP if "VP" in gives else 0,
                           p.power[2], p.priest_limit - p.priests_on_cults, p.w_to_p))  # (`max_priests`)
     if p.name in _JOIN_ACROSS_RIVERS:
         out += _connects(game, p)
-    out += _burns(p.power[1] // 2)
+    out += _burns[p.power[1] // 2]
     return out
 
 
@@ -496,7 +498,7 @@ def _free_actions(game: Game, p: Player) -> list[A.Action]:
 _JOIN_ACROSS_RIVERS = frozenset(f for f in ALL_FACTIONS if ability(f, "joins_towns_across_rivers"))
 
 
-@cache
+@_Made
 def _gives(name: str) -> frozenset[str]:
     """What faction `name` may give in a conversion (game data: once per faction)."""
     return frozenset(give for give, _ in conversion_rates(name))
@@ -509,7 +511,7 @@ def _exchanges(name: str, C: int, W: int, P: int, VP: int, bowl3: int, max_pries
     listing is little else, and random play and searches meet the same values often)."""
     have = {"C": C, "W": W, "P": P, "VP": VP, "PW": bowl3}
     out: list[A.Action] = []
-    for give, get, rate, capped, first in _exchange_table(name):
+    for give, get, rate, capped, first in _exchange_table[name]:
         most = have[give] // rate
         if capped:
             most = min(most, max_priests - P)
@@ -524,7 +526,7 @@ def _exchanges(name: str, C: int, W: int, P: int, VP: int, bowl3: int, max_pries
 _FIRST = 64
 
 
-@cache
+@_Made
 def _exchange_table(name: str) -> tuple[tuple[str, str, int, bool, tuple[A.Action, ...]], ...]:
     """For each conversion of faction `name` (in the order of `conversion_rates`): what it gives
     and gets, how many it gives for one, whether the priests it brings are capped by the priests
@@ -542,7 +544,7 @@ def _conversions(rate: int, give: str, get: str, most: int) -> tuple[A.Action, .
     return tuple(A.Convert(rate * n, give, n, get) for n in range(1, most + 1))
 
 
-@cache
+@_Made
 def _burns(most: int) -> tuple[A.Action, ...]:
     return tuple(A.Burn(n) for n in range(1, most + 1))
 
@@ -638,7 +640,7 @@ def _builds(game: Game, p: Player, reach: dict[str, bool], transformed: set[str]
     if p.free_dwelling:
         return [_BUILD[h] for h in _free_home_hexes(game, p)] if not p.spades else []
     base = p.faction.cost("D")
-    c, w, pr = _dwelling_needs(p.name)
+    c, w, pr = _dwelling_needs[p.name]
     if p.C < c or p.W < w or p.P < pr:
         return []  # every way of building pays at least this (digging, tunnels and carpets add to it)
     if transformed:  # (the hexes transformed, in the board order of `reach`)
@@ -745,7 +747,7 @@ def _can_build_on(p: Player, terrain: str, base: dict, can_dig: bool, extra) -> 
 _BUILD = _Made(A.Build)
 
 
-@cache
+@_Made
 def _dwelling_needs(name: str) -> tuple[int, int, int]:
     """What a dwelling costs faction `name` (`_needs`; game data, once per faction)."""
     return _needs(faction(name).cost("D"))
@@ -940,7 +942,7 @@ def _upgrades(game: Game, p: Player, at: str | None = None) -> list[A.Action]:
     allowed = []
     counts = p.counts
     C, W, P = p.C, p.W, p.P
-    for to, frm, limit, (c, w, pr), lonely_c in _upgrade_table(p.name):
+    for to, frm, limit, (c, w, pr), lonely_c in _upgrade_table[p.name]:
         if counts[to] >= limit or not counts[frm]:  # (none left, or nothing to upgrade)
             continue
         if p.free_tp:
@@ -1000,7 +1002,7 @@ def _has_other_neighbour(game: Game, h: str, name: str) -> bool:
     return False
 
 
-@cache
+@_Made
 def _upgrade_table(name: str) -> tuple[tuple[str, str, int, tuple[int, int, int], int | None], ...]:
     """For each upgrade (in the order of `UPGRADES`): the building, the building it replaces, how
     many faction `name` may build, what one costs (`_needs`), and for a trading house the coins
