@@ -231,21 +231,47 @@ def test_power_from_a_faction_reads_with_the_factions_own_article(lang, expected
     assert said == expected
 
 
-@pytest.mark.parametrize("lang, the, from_the", [
-    ("it", ("i ", "gli ", "le "), ("dai ", "dagli ", "dalle ")),
-    ("es", ("los ", "las "), ("de los ", "de las ")),
-])
-def test_every_faction_has_its_article_and_its_from(lang, the, from_the):
-    """Each faction's 'the X' and 'from the X': an article of the language, then the name as the
-    catalogue names the faction; Italian contracts 'da' with the article (dai, dagli, dalle)."""
+#: The article of each gender, and Italian's contractions of "da" (from, by) and "di" (of) with it.
+ARTICLES = {"it": {"i ": ("dai ", "dei "), "gli ": ("dagli ", "degli "), "le ": ("dalle ", "delle ")},
+            "es": {"los ": ("de los ", "de los "), "las ": ("de las ", "de las ")}}
+BY = {"it": None, "es": {"los ": "por los ", "las ": "por las "}}  # Italian: "da" as for "from"
+
+
+@pytest.mark.parametrize("lang", ["it", "es"])
+def test_every_faction_has_its_article_and_its_from_of_and_by(lang):
+    """Each faction's 'the X', 'from the X', 'of the X' and 'by the X': an article of the language,
+    then the name as the catalogue names the faction; Italian contracts 'da' and 'di' with the
+    article (dai, dagli, dalle; dei, degli, delle)."""
     from tmdesktop.app import describe
     from tmdesktop.rules.data import ALL_FACTIONS, faction
 
     i18n.set_language(lang)
     for key in ALL_FACTIONS:
         name = i18n._(faction(key).display)
-        with_article, with_from = describe.the_faction(key), describe.from_faction(key)
-        assert any(with_article == a + name for a in the), (key, with_article)
-        assert any(with_from == f + name for f in from_the), (key, with_from)
-        article = with_article[: -len(name)]
-        assert with_from == {"i ": "dai ", "gli ": "dagli ", "le ": "dalle "}.get(article, "de " + article) + name
+        the = describe.the_faction(key)
+        article = the[: -len(name)]
+        assert the.endswith(name) and article in ARTICLES[lang], (key, the)
+        from_, of = ARTICLES[lang][article]
+        by = BY[lang][article] if BY[lang] else from_
+        assert describe.from_faction(key) == from_ + name, key
+        assert describe.of_faction(key) == of + name, key
+        assert describe.by_faction(key) == by + name, key
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", ("The Darklings built next to you.", "Income of the Witches", "Undo the last move of the Nomads?")),
+    ("it", ("Gli Oscuri hanno costruito accanto a te.", "Entrate delle Streghe", "Annullare l'ultima mossa dei Nomadi?")),
+    ("es", ("Los Moradores de la oscuridad han construido a tu lado.", "Ingresos de las Brujas",
+            "¿Deshacer el último movimiento de los Nómadas?")),
+])
+def test_a_faction_after_a_preposition_or_opening_a_sentence_reads_with_its_article(lang, expected):
+    """'Nuovo edificio di Oscuri', 'Entrate di Streghe': the name alone after 'di' and 'da'. The
+    power offer's note, a panel's rule card and the undo question name the faction with its article."""
+    from tmdesktop.app import describe
+
+    i18n.set_language(lang)
+    said = (describe.capitalised(i18n._("{the_source} built next to you.").format(
+                the_source=describe.the_faction("darklings"))),
+            i18n._("Income {of_faction}").format(of_faction=describe.of_faction("witches")),
+            i18n._("Undo the last move {of_faction}?").format(of_faction=describe.of_faction("nomads")))
+    assert said == expected

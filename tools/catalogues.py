@@ -22,6 +22,9 @@ DOMAIN = "tmdesktop"
 TRANSLATED = ("es", "it")
 #: The same keywords as the Makefile's `pybabel extract` (`N_` marks a word translated later).
 KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2)}
+#: A faction's name with its article, alone and after a preposition (Italian contracts them: "dalle
+#: Streghe", "degli Oscuri"); each is a message per faction (`describe.the_faction` ...).
+FACTION_PHRASES = ("the {}", "from the {}", "of the {}", "by the {}")
 PLACEHOLDER = re.compile(r"(?<!\{)\{([a-zA-Z_][a-zA-Z0-9_]*)(?:[:!][^}]*)?\}")
 
 
@@ -50,12 +53,12 @@ def extract_constants(fileobj, keywords, comment_tags, options):
 
 def extract_faction_names(fileobj, keywords, comment_tags, options):
     """The factions' display names in the game data (passed to `_()` as variables), and each with
-    its article and after "from" (`describe.the_faction`, `describe.from_faction`)."""
+    its article, alone and after "from", "of" and "by" (`describe.the_faction` and its siblings)."""
     data = json.load(fileobj)
     for faction in data["factions"].values():
         yield 1, None, faction["display"], []
-        yield 1, None, f"the {faction['display']}", []
-        yield 1, None, f"from the {faction['display']}", []
+        for words in FACTION_PHRASES:
+            yield 1, None, words.format(faction["display"]), []
 
 
 def extract_rule_pages(fileobj, keywords, comment_tags, options):

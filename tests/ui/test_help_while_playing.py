@@ -353,7 +353,7 @@ def test_esc_on_a_power_offer_opens_the_menu_over_it(user_dirs):
     offer = app.stack.top
     assert isinstance(offer, ChoiceScene) and not offer.cancellable
     source = scene.game.state.players["giants"].leech_offers[0].source  # (said under the title)
-    assert offer.subtitle == f"{describe.faction(scene.game, source)} built next to you."
+    assert offer.subtitle == f"The {describe.faction(scene.game, source)} built next to you."
     key(app, pygame.K_ESCAPE)
     menu = app.stack.top
     assert isinstance(menu, ChoiceScene) and menu is not offer and menu.title == "Menu"

@@ -162,11 +162,11 @@ def test_review_draws_in_every_language(user_dirs, monkeypatch):
         if review.jobs["mermaids"].finished:
             break
     assert review.jobs["mermaids"].finished
-    for lang, words in (("es", "Mejores jugadas para Sirenas"), ("it", "Mosse migliori per Sirene")):
+    for lang, words in (("es", "Mejores jugadas para las Sirenas"), ("it", "Mosse migliori per le Sirene")):
         i18n.set_language(lang)
         app.render(force=True)
         assert review.move_rows
-        assert words == i18n._("Better moves for the {faction}").format(faction=i18n._("Mermaids"))
+        assert words == i18n._("Better moves for {the_faction}").format(the_faction=i18n._("the Mermaids"))
 
 
 def test_the_worker_judges_as_this_process_does():

@@ -68,6 +68,23 @@ def from_faction(name: str | None) -> str:
     return _faction_phrase("from the {}", name)
 
 
+def of_faction(name: str | None) -> str:
+    """Whose a thing is: "of the Witches", Italian "delle Streghe", "dei Nomadi", "degli
+    Alchimisti", Spanish "de las Brujas" (each faction's own message)."""
+    return _faction_phrase("of the {}", name)
+
+
+def by_faction(name: str | None) -> str:
+    """Who did it: "by the Witches", Italian "dalle Streghe", Spanish "por las Brujas"."""
+    return _faction_phrase("by the {}", name)
+
+
+def capitalised(sentence: str) -> str:
+    """A sentence that begins with a faction's article ("the Witches built ..."), its first
+    letter a capital."""
+    return sentence[:1].upper() + sentence[1:]
+
+
 def _faction_phrase(pattern: str, name: str | None) -> str:
     try:
         display = faction_data(name).display

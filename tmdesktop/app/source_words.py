@@ -8,7 +8,7 @@ from tmdesktop.rules import events as E
 from tmdesktop.rules.constants import BUILDING_NAMES
 from tmdesktop.rules.data import faction
 
-from .describe import action_name, from_faction, in_sentence
+from .describe import action_name, from_faction, in_sentence, of_faction
 from .tile_texts import round_scored, summary
 
 #: Each kind of source in general (a table row, a heading).
@@ -99,7 +99,7 @@ def source_name(source: E.Source, rounds: dict[str, int] | None = None) -> str:
     if kind == E.LEECH:
         return _("power {from_faction}").format(from_faction=from_faction(key))
     if kind == E.FACTION:
-        return _("the ability of the {faction}").format(faction=_faction_name(key))
+        return _("the ability {of_faction}").format(of_faction=of_faction(key))
     if kind in (E.POWER_ACTION, E.FACTION_ACTION):
         return in_sentence(action_name(key))
     if kind == E.CULT_MAJORITY:

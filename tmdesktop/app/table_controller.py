@@ -235,7 +235,8 @@ class TableController:
             return None
         note = ""
         if kind == "leech":
-            note = _("{source} built next to you.").format(source=describe.faction(g, p.leech_offers[0].source))
+            note = describe.capitalised(_("{the_source} built next to you.").format(
+                the_source=describe.the_faction(p.leech_offers[0].source)))
         # what is also answered on the board (a glowing tile or cult track) may be closed to look at it
         return Question(me, kind, title, options, handoff, subtitle, cards=kind in ("favor", "town", "bonus", "cult"),
                         note=note)
@@ -258,10 +259,11 @@ class TableController:
                     if isinstance(a, A.Leech) else Option(_("Decline"), a)
                     for a in acts if isinstance(a, (A.Leech, A.Decline))]
             player = self.names.get(me)
-            source = describe.faction(g, offer.source)
-            subtitle = (_("Hand the game to {player} ({faction}): {source} built next to them").format(
-                player=player, faction=name, source=source) if player else
-                _("Hand the game to the {faction} ({source} built next to them)").format(faction=name, source=source))
+            source = describe.the_faction(offer.source)
+            subtitle = (_("Hand the game to {player} ({faction}): {the_source} built next to them").format(
+                player=player, faction=name, the_source=source) if player else
+                _("Hand the game to the {faction} ({the_source} built next to them)").format(faction=name,
+                                                                                            the_source=source))
             return title, opts, subtitle
         if kind == "cult":
             opts = [Option(describe.cult(a.cult), a, [(a.cult, f"+{a.n}")]) for a in acts]

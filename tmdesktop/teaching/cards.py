@@ -160,8 +160,8 @@ def _building(game, me, key, owner, terrain) -> Card:
     st = game.state
     po = st.players[owner]
     kind = po.buildings[key]
-    who = _name(game, owner)
-    title = _("{hex} · {building} of the {faction}").format(hex=key, building=describe.building(kind), faction=who)
+    title = _("{hex} · {building} {of_faction}").format(hex=key, building=describe.building(kind),
+                                                        of_faction=describe.of_faction(owner))
     value = game.building_power(po, kind)
     what = [_BUILDING_RULES[kind](), _power_value(value)]
     now = [_("On {terrain}.").format(terrain=terrain)]
@@ -169,8 +169,8 @@ def _building(game, me, key, owner, terrain) -> Card:
     base, built = po.faction.income(kind, 0), po.faction.income(kind, count)
     income = {k: built.get(k, 0) - base.get(k, 0) for k in built}
     if tile_texts.gains(income):
-        now.append(_("{building} of the {faction} ({n} built): {what} each round.").format(
-            faction=who, building=describe.building(kind), n=count, what=tile_texts.gains(income)))
+        now.append(_("{building} {of_faction} ({n} built): {what} each round.").format(
+            of_faction=describe.of_faction(owner), building=describe.building(kind), n=count, what=tile_texts.gains(income)))
     if me == owner:
         for to, frm in UPGRADES.items():
             if frm == kind and po.counts[to] < po.faction.buildings[to]["count"]:
@@ -201,7 +201,6 @@ def _building_kind(game, me, key) -> Card:
     owner, kind = key
     p = game.state.players[owner]
     f = p.faction
-    who = _name(game, owner)
     built, total = p.counts[kind], f.buildings[kind]["count"]
     now = [_("{left} of {total} left on the board ({n} built).").format(left=total - built, total=total, n=built)]
     frm = UPGRADES.get(kind)
@@ -217,7 +216,7 @@ def _building_kind(game, me, key) -> Card:
         gain = tile_texts.gains({k: nxt.get(k, 0) - have.get(k, 0) for k in nxt})
         now.append(_("The next one adds {what} to the income.").format(what=gain) if gain
                    else _("The next one adds nothing to the income."))
-    title = _("{building} of the {faction}").format(building=describe.building(kind), faction=who)
+    title = _("{building} {of_faction}").format(building=describe.building(kind), of_faction=describe.of_faction(owner))
     what = [_BUILDING_RULES[kind](), _power_value(game.building_power(p, kind))]
     return Card(title, what, now, "upgrading" if frm else "building")
 
@@ -385,7 +384,7 @@ def _spot(game, me, key) -> Card:
                      "up the track.", value).format(n=value),
             _("A priest can always move you 1 step instead; it then does not stay on the board.")]
     occupant = st.cult_spots[cult][index]
-    now = [_("Taken by the {faction}.").format(faction=_name(game, occupant)) if occupant else _("Free.")]
+    now = [_("Taken {by_faction}.").format(by_faction=describe.by_faction(occupant)) if occupant else _("Free.")]
     if me is not None:
         now.append(ngettext("Priests in your supply: {n}", "Priests in your supply: {n}", st.players[me].P).format(
             n=st.players[me].P))
@@ -409,7 +408,7 @@ def _bowl(game, me, key) -> Card:
     p = game.state.players[owner]
     i, ii, iii = p.power
     roman = ("I", "II", "III")[bowl - 1]
-    title = _("Power bowl {bowl} of the {faction}").format(bowl=roman, faction=_name(game, owner))
+    title = _("Power bowl {bowl} {of_faction}").format(bowl=roman, of_faction=describe.of_faction(owner))
     now = [_("Tokens: {a} in I, {b} in II, {c} in III.").format(a=i, b=ii, c=iii)]
     if i:
         now.append(_("Gaining power: the next {a} move tokens from I to II, then {b} more from II to III.").format(
@@ -432,13 +431,13 @@ def _track(game, me, key) -> Card:
     f = p.faction
     who = _name(game, owner)
     if which == "ship":
-        title = _("Shipping of the {faction}: level {n}").format(faction=who, n=p.ship + p.ship_bonus)
+        title = _("Shipping {of_faction}: level {n}").format(of_faction=describe.of_faction(owner), n=p.ship + p.ship_bonus)
         what = [_("Shipping lets you reach land across rivers: level N reaches hexes across up to N river "
                   "hexes. At the end it also helps join your largest network.")]
         level, top, track, page = p.ship, f.max_ship, f.shipping, "shipping"
         now = [_("Bonus tile: +{n} while held.").format(n=p.ship_bonus)] if p.ship_bonus else []
     else:
-        title = _("Digging of the {faction}: level {n}").format(faction=who, n=p.dig)
+        title = _("Digging {of_faction}: level {n}").format(of_faction=describe.of_faction(owner), n=p.dig)
         what = [_("Digging makes spades cheaper: each level lowers the workers one spade costs.")]
         level, top, track, page = p.dig, f.max_dig, f.digging or {}, "digging_bridges"
         now = [_("One spade costs {cost} now.").format(cost=_cost(f.spade_cost(p.dig)))] if f.digging and \
@@ -457,7 +456,6 @@ def _track(game, me, key) -> Card:
 def _income(game, me, owner) -> Card:
     st = game.state
     p = st.players[owner]
-    who = _name(game, owner)
     now = [_("Next round: {what}").format(what=tile_texts.gains(game.income_of(p)) or _("nothing"))]
     for kind in BUILDING_TYPES:
         got = tile_texts.gains(p.faction.income(kind, p.counts[kind]))
@@ -476,7 +474,7 @@ def _income(game, me, owner) -> Card:
             now.append(_("And at this round's end, from the cults: {what}").format(what=got))
     what = [_("At the start of each round every player takes the income their faction board shows: the "
               "spaces their buildings uncovered, plus bonus and favor tiles.")]
-    return Card(_("Income of the {faction}").format(faction=who), what, now, "round_cycle")
+    return Card(_("Income {of_faction}").format(of_faction=describe.of_faction(owner)), what, now, "round_cycle")
 
 
 def _player(game, me, owner) -> Card:

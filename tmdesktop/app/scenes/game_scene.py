@@ -435,8 +435,8 @@ class GameScene(TableAnnotations, Scene):
         people = [f for f in others if f not in self.session.computers]
         last = people[-1] if people else (others[0] if others else None)  # (a person's: the earliest taken back)
         if last is not None:
-            who = describe.faction(self.game, last)
-            self.app.push(ConfirmScene(self.app, _("Undo the last move of the {faction}?").format(faction=who),
+            self.app.push(ConfirmScene(self.app, _("Undo the last move {of_faction}?").format(
+                of_faction=describe.of_faction(last)),
                                        self._undo, yes=_("Undo")))
         else:
             self._undo()

@@ -298,7 +298,7 @@ class ReviewScene(MenuScene):
         px = self.px
         r = self.moves_rect
         widgets.panel(surface, r, (46, 52, 48), radius=px(12))
-        head = _("Better moves for the {faction}").format(faction=describe.faction(self.game, self.selected))
+        head = _("Better moves for {the_faction}").format(the_faction=describe.the_faction(self.selected))
         text.blit(surface, head, self.fs(20), theme.ACCENT, (r.x + px(18), r.y + px(10)), "topleft",
                   title_weight(head), max_width=r.width - px(36))
         self.move_rows = []
