@@ -232,16 +232,16 @@ def test_power_from_a_faction_reads_with_the_factions_own_article(lang, expected
 
 
 #: The article of each gender, and Italian's contractions of "da" (from, by) and "di" (of) with it.
-ARTICLES = {"it": {"i ": ("dai ", "dei "), "gli ": ("dagli ", "degli "), "le ": ("dalle ", "delle ")},
-            "es": {"los ": ("de los ", "de los "), "las ": ("de las ", "de las ")}}
+ARTICLES = {"it": {"i ": ("dai ", "dei ", "ai "), "gli ": ("dagli ", "degli ", "agli "), "le ": ("dalle ", "delle ", "alle ")},
+            "es": {"los ": ("de los ", "de los ", "a los "), "las ": ("de las ", "de las ", "a las ")}}
 BY = {"it": None, "es": {"los ": "por los ", "las ": "por las "}}  # Italian: "da" as for "from"
 
 
 @pytest.mark.parametrize("lang", ["it", "es"])
-def test_every_faction_has_its_article_and_its_from_of_and_by(lang):
-    """Each faction's 'the X', 'from the X', 'of the X' and 'by the X': an article of the language,
-    then the name as the catalogue names the faction; Italian contracts 'da' and 'di' with the
-    article (dai, dagli, dalle; dei, degli, delle)."""
+def test_every_faction_has_its_article_and_its_from_of_by_and_to(lang):
+    """Each faction's 'the X', 'from the X', 'of the X', 'by the X' and 'to the X': an article of the
+    language, then the name as the catalogue names the faction; Italian contracts 'da', 'di' and 'a'
+    with the article (dai, dagli, dalle; dei, degli, delle; ai, agli, alle)."""
     from tmdesktop.app import describe
     from tmdesktop.rules.data import ALL_FACTIONS, faction
 
@@ -251,11 +251,12 @@ def test_every_faction_has_its_article_and_its_from_of_and_by(lang):
         the = describe.the_faction(key)
         article = the[: -len(name)]
         assert the.endswith(name) and article in ARTICLES[lang], (key, the)
-        from_, of = ARTICLES[lang][article]
+        from_, of, to = ARTICLES[lang][article]
         by = BY[lang][article] if BY[lang] else from_
         assert describe.from_faction(key) == from_ + name, key
         assert describe.of_faction(key) == of + name, key
         assert describe.by_faction(key) == by + name, key
+        assert describe.to_faction(key) == to + name, key
 
 
 @pytest.mark.parametrize("lang, expected", [

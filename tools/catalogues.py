@@ -24,7 +24,7 @@ TRANSLATED = ("es", "it")
 KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2)}
 #: A faction's name with its article, alone and after a preposition (Italian contracts them: "dalle
 #: Streghe", "degli Oscuri"); each is a message per faction (`describe.the_faction` ...).
-FACTION_PHRASES = ("the {}", "from the {}", "of the {}", "by the {}")
+FACTION_PHRASES = ("the {}", "from the {}", "of the {}", "by the {}", "to the {}")
 PLACEHOLDER = re.compile(r"(?<!\{)\{([a-zA-Z_][a-zA-Z0-9_]*)(?:[:!][^}]*)?\}")
 
 
@@ -53,7 +53,7 @@ def extract_constants(fileobj, keywords, comment_tags, options):
 
 def extract_faction_names(fileobj, keywords, comment_tags, options):
     """The factions' display names in the game data (passed to `_()` as variables), and each with
-    its article, alone and after "from", "of" and "by" (`describe.the_faction` and its siblings)."""
+    its article, alone and after "from", "of", "by" and "to" (`describe.the_faction` and its siblings)."""
     data = json.load(fileobj)
     for faction in data["factions"].values():
         yield 1, None, faction["display"], []

@@ -252,3 +252,28 @@ def test_the_upgrade_tool_never_builds_and_the_special_key_says_why_not(make_app
     assert not scene.ctl._specials(session.legal())
     key(app, pygame.K_a)
     assert scene.toast and scene.toast[0] == scene.disabled_reason("special")
+
+
+def test_the_hand_off_notice_names_the_faction_with_its_article(make_app, user_dirs):
+    """'Passa il gioco a Streghe': the notice that hands the laptop on names the faction as the
+    language does, with its article ('alle Streghe', 'ai Nomadi', 'agli Alchimisti')."""
+    from tmdesktop.app.scenes.dialogs import HandoffNotice
+
+    app, scene, session = make_app()
+    i18n.set_language("it")
+    try:
+        app.step(0.016)  # the table asks the first player: the laptop is in their hands
+        first = scene.decider()
+        assert scene.holder == first
+        assert scene.play(session.legal()[0], first)  # a first dwelling: the next player's turn
+        app.step(0.016)
+        app.step(0.016)
+        notice = app.stack.top
+        assert isinstance(notice, HandoffNotice)
+        nxt = scene.decider()
+        assert nxt != first
+        name = i18n._(scene.game.state.players[nxt].faction.display)
+        article = {"i": "ai", "gli": "agli", "le": "alle"}
+        assert any(notice.title == f"Passa il gioco {a} {name}" for a in article.values()), notice.title
+    finally:
+        i18n.set_language("en")

@@ -79,6 +79,12 @@ def by_faction(name: str | None) -> str:
     return _faction_phrase("by the {}", name)
 
 
+def to_faction(name: str | None) -> str:
+    """Whom the game goes to: "to the Witches", Italian "alle Streghe", "ai Nomadi", "agli
+    Alchimisti", Spanish "a las Brujas"."""
+    return _faction_phrase("to the {}", name)
+
+
 def capitalised(sentence: str) -> str:
     """A sentence that begins with a faction's article ("the Witches built ..."), its first
     letter a capital."""

@@ -262,8 +262,8 @@ class TableController:
             source = describe.the_faction(offer.source)
             subtitle = (_("Hand the game to {player} ({faction}): {the_source} built next to them").format(
                 player=player, faction=name, the_source=source) if player else
-                _("Hand the game to the {faction} ({the_source} built next to them)").format(faction=name,
-                                                                                            the_source=source))
+                _("Hand the game {to_faction} ({the_source} built next to them)").format(
+                    to_faction=describe.to_faction(me), the_source=source))
             return title, opts, subtitle
         if kind == "cult":
             opts = [Option(describe.cult(a.cult), a, [(a.cult, f"+{a.n}")]) for a in acts]

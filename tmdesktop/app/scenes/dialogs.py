@@ -319,10 +319,13 @@ class ConfirmScene(ChoiceScene):
             super().handle_event(event)
 
 
-def hand_to(faction_name: str, player: str | None = None) -> str:
-    """'Hand the game to Bob (Yetis)' where the table has the player's name, else 'to the Yetis'."""
+def hand_to(faction_name: str, player: str | None = None, faction: str | None = None) -> str:
+    """'Hand the game to Bob (Yetis)' where the table has the player's name, else 'to the Yetis'
+    (`faction`: the faction's key, for its article in the player's language)."""
     if player:
         return _("Hand the game to {player} ({faction})").format(player=player, faction=faction_name)
+    if faction:
+        return _("Hand the game {to_faction}").format(to_faction=describe.to_faction(faction))
     return _("Hand the game to the {faction}").format(faction=faction_name)
 
 
@@ -332,9 +335,9 @@ class HandoffScene(ChoiceScene):
     opaque = False
 
     def __init__(self, app, faction_name: str, colour, question: str, options: list[Option],
-                 on_choose: Callable[[Any], None], player: str | None = None):
+                 on_choose: Callable[[Any], None], player: str | None = None, faction: str | None = None):
         super().__init__(app, question, options, on_choose, cancellable=False,
-                         subtitle=hand_to(faction_name, player))
+                         subtitle=hand_to(faction_name, player, faction))
         self.colour = colour
 
     def draw(self, surface) -> None:
@@ -348,10 +351,10 @@ class HandoffNotice(ChoiceScene):
     """The laptop changes hands for a turn: 'Hand the game to the Witches', then what they do."""
 
     def __init__(self, app, faction_name: str, colour, what: str, on_ready: Callable[[], None],
-                 player: str | None = None):
+                 player: str | None = None, faction: str | None = None):
         ready = (_("I am {player}: continue").format(player=player) if player else
                  _("I am the {faction}: continue").format(faction=faction_name))
-        super().__init__(app, hand_to(faction_name, player), [Option(ready, True)],
+        super().__init__(app, hand_to(faction_name, player, faction), [Option(ready, True)],
                          lambda _v: on_ready(), cancellable=False, subtitle=what)
         self.colour = colour
 

@@ -600,7 +600,7 @@ class GameScene(TableAnnotations, Scene):
         if not q.options:
             if q.handoff:
                 notice = HandoffNotice(self.app, name, colour, q.subtitle, lambda: self._hand_to(q.faction),
-                                       self.player_name(q.faction))
+                                       self.player_name(q.faction), q.faction)
                 notice.on_undo = self.undo_from_dialog if self.session.can_undo() else None
                 self.asked, self.asked_language = notice, language()
                 self.app.push(notice)
@@ -615,7 +615,8 @@ class GameScene(TableAnnotations, Scene):
         self._mark_suggested(q.options)  # the picker marks the answer the suggestion being followed makes
 
         if q.handoff:
-            dlg = HandoffScene(self.app, name, colour, q.title, q.options, answer, self.player_name(q.faction))
+            dlg = HandoffScene(self.app, name, colour, q.title, q.options, answer, self.player_name(q.faction),
+                               q.faction)
             if q.subtitle:
                 dlg.subtitle = q.subtitle
         else:
