@@ -39,6 +39,7 @@ OTHER_WORDS = {
         "faction board": [r"(?i)\bplanci[ae]\b"],
         "income": [r"(?i)\brendit[ae]\b"],
         "cult tracks": [r"Tracciati del Culto"],
+        "burning power": [r"(?i)\bbruci"],  # the rulebook sacrifices power (001: "sacrificare Potere")
     },
     "es": {
         "power bowl": [r"(?i)\btaz[oó]n(es)?\b", r"(?i)\bzonas? de poder\b"],
