@@ -221,3 +221,17 @@ def test_setup_hexes_speak_of_starting_dwellings():
     assert card(g, "witches", ("hex", forest)).now == [
         "Setup: your starting dwellings go free on any hex of your home terrain. This hex is one."]
     assert card(g, "witches", ("hex", desert)).now[0].endswith("This hex is not.")
+
+
+@pytest.mark.parametrize("lang, said", [("it", "Casa (in gioco: 2, Tabellone Fazione incluso): 3 lavoratori"),
+                                        ("es", "Morada (en juego: 2, tablero de facción incluido): 3 trabajadores")])
+def test_the_buildings_on_the_map_are_counted_without_a_participle_of_the_wrong_gender(game, lang, said):
+    """Seen in Italian: 'Casa (1 costruiti, ...)' (a house is 'costruita', a temple 'costruito';
+    Spanish 'construidos' for a morada). The count says how many are in play, in any gender."""
+    from tmdesktop import i18n
+
+    i18n.set_language(lang)
+    try:
+        assert said in card(game, "witches", ("income", "witches")).now
+    finally:
+        i18n.set_language("en")
