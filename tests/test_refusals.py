@@ -54,8 +54,13 @@ def raise_sites():
     return errors, purchases
 
 
+#: Placeholders worded from another param: the faction with its article after "to" and "of".
+FROM_PARAM = {"to_faction": "faction", "of_faction": "faction"}
+
+
 def placeholders(template: str) -> set[str]:
-    return {field for _, field, _, _ in string.Formatter().parse(template) if field}
+    """The params a template needs from the raise (a faction's forms need its key)."""
+    return {FROM_PARAM.get(field, field) for _, field, _, _ in string.Formatter().parse(template) if field}
 
 
 ERROR_SITES, PURCHASE_SITES = raise_sites()
@@ -219,10 +224,10 @@ def test_a_refusal_in_spanish_and_italian():
         other = next(f for f in g.state.players if f != first)
         _, refused = g.try_apply(other, A.Build(next(iter(g.board.land))))
         assert refused.code == "not_your_setup_turn" and refused.params == {"faction": first}
-        names = {"witches": ("Brujas", "Streghe"), "nomads": ("Nómadas", "Nomadi")}[first]
+        names = {"witches": ("a las Brujas", "alle Streghe"), "nomads": ("a los Nómadas", "ai Nomadi")}[first]
         i18n.set_language("es")
-        assert message(refused) == f"Le toca colocar a {names[0]}."
+        assert message(refused) == f"Le toca colocar {names[0]}."
         i18n.set_language("it")
-        assert message(refused) == f"Tocca a {names[1]} piazzare."
+        assert message(refused) == f"Tocca {names[1]} piazzare."  # the faction with its article
     finally:
         i18n.set_language("en")

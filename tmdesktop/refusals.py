@@ -22,7 +22,7 @@ TEMPLATES = {
     # turns and phases
     "game_over": N_("The game is over."),
     "not_action_phase": N_("That can only be done during the action phase."),
-    "not_your_turn": N_("It is not your turn: it is {faction}'s."),
+    "not_your_turn": N_("It is not your turn: it is up {to_faction}."),
     "action_taken": N_("You have already taken your action this turn."),
     "no_action_yet": N_("Take an action before ending your turn."),
     "favor_owed": N_("Choose your favor tile first."),
@@ -50,7 +50,7 @@ TEMPLATES = {
     "color_taken": N_("{terrain} is already taken by another faction."),
     "setup_dwelling_home_only": N_("Your first dwellings must go on your home terrain ({terrain})."),
     "needs_river": N_("The Riverwalkers' dwellings must stand next to a river."),
-    "not_your_setup_turn": N_("It is {faction}'s turn to place."),
+    "not_your_setup_turn": N_("It is up {to_faction} to place."),
     # the auction
     "auction_not_your_turn": N_("It is not your turn in the auction."),
     "auction_won": N_("The auction is won: choose a faction and a place in the turn order."),
@@ -63,7 +63,7 @@ TEMPLATES = {
     "auction_not_over": N_("The auction is not over."),
     # the map: reach, terrain, spades
     "not_land": N_("{hex} is not a land hex."),
-    "hex_occupied": N_("{hex} already has a building of the {faction}."),
+    "hex_occupied": N_("{hex} already has a building {of_faction}."),
     "out_of_reach_shipping": N_("{hex} is not reachable: your shipping is {ship} and it is {d} river hexes away."),
     "out_of_reach": N_("{hex} is not reachable from your buildings."),
     "teleport_used": N_("You can tunnel or fly only once per turn."),
@@ -218,8 +218,9 @@ def _words(params: dict) -> dict:
     """The params as shown: keys of factions, terrains, cults and buildings become names."""
     out = dict(params)
     for key, value in params.items():
-        if key == "faction":
+        if key == "faction":  # the name, and with its article after "to" and "of" ("alle Streghe")
             out[key] = faction_name(value)
+            out["to_faction"], out["of_faction"] = describe.to_faction(value), describe.of_faction(value)
         elif key == "terrain":
             out[key] = describe.terrain(value)
         elif key == "cult":
