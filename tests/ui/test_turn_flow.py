@@ -275,5 +275,7 @@ def test_the_hand_off_notice_names_the_faction_with_its_article(make_app, user_d
         name = i18n._(scene.game.state.players[nxt].faction.display)
         article = {"i": "ai", "gli": "agli", "le": "alle"}
         assert any(notice.title == f"Passa il gioco {a} {name}" for a in article.values()), notice.title
+        said = notice.options[0].label  # the answer: who takes the laptop ("Sono Streghe" read wrong)
+        assert any(said == f"Gioco con {a} {name}: continua" for a in article), said
     finally:
         i18n.set_language("en")

@@ -353,6 +353,7 @@ class HandoffNotice(ChoiceScene):
     def __init__(self, app, faction_name: str, colour, what: str, on_ready: Callable[[], None],
                  player: str | None = None, faction: str | None = None):
         ready = (_("I am {player}: continue").format(player=player) if player else
+                 _("I am {the_faction}: continue").format(the_faction=describe.the_faction(faction)) if faction else
                  _("I am the {faction}: continue").format(faction=faction_name))
         super().__init__(app, hand_to(faction_name, player, faction), [Option(ready, True)],
                          lambda _v: on_ready(), cancellable=False, subtitle=what)
