@@ -5,7 +5,7 @@ import random
 import pygame
 import pytest
 
-from tmdesktop.app import text
+from tmdesktop.app import describe, text
 from tmdesktop.app.scenes.replay_viewer import SAMPLES, ReplayPickScene, ReplayScene, load_replay
 from tmdesktop.app.scenes.scoring import ScoringScene
 
@@ -754,3 +754,29 @@ def test_the_favor_tile_counting_trading_houses_says_them_in_the_plural(lang, wo
         assert explain("FAV12")[1] == words
     finally:
         i18n.set_language("en")
+
+
+def test_last_moves_say_how_much_power_an_answer_took(make_app):
+    """The computer's banner said 'Take 2 power from the Dwarves' but the Last moves list (M) said
+    'Take power from the Dwarves', without the amount."""
+    from tmdesktop.app.scenes.moves_panel import MovesPanel
+    from tmdesktop.rules import actions as A
+
+    app, scene, session = make_app(players=4, seed=5)
+    rng = random.Random(5)
+    taken = None
+    while taken is None:
+        assert session.play_random(1, rng) == 1
+        who, action = session.game.log[-1]
+        if isinstance(action, A.Leech):
+            before = session.game.copy()
+            before.undo(1)
+            was, now = before.state.players[who].power, session.game.state.players[who].power
+            n = (was[0] - now[0]) + (now[2] - was[2])  # tokens moved from bowl I to II, and II to III
+            taken = (who, action, n) if n else None
+    key(app, pygame.K_m)
+    panel = app.stack.top
+    assert isinstance(panel, MovesPanel)
+    who, action, n = taken
+    source = describe.from_faction(action.source)
+    assert panel.rows[-1] == (who, f"{describe.faction(session.game, who)}: Take {n} power {source}")

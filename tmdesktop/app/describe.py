@@ -242,6 +242,18 @@ def phase(game) -> str:
     return _("Round {n} of 6").format(n=s.round)
 
 
+def played(game, faction: str, a: A.Action, events) -> str:
+    """A move already made, in words, with what its events tell: an answered power offer says
+    how much power it took (the bowls may have capped it). `game` is the position before it."""
+    from tmdesktop.rules import events as E
+
+    taken = E.power_gained(events, faction, E.LEECH) if isinstance(a, A.Leech) else 0
+    if taken:
+        return ngettext("Take {n} power {from_faction}", "Take {n} power {from_faction}",
+                        taken).format(n=taken, from_faction=from_faction(a.source))
+    return action(game, a)
+
+
 def and_list(items) -> str:
     """"a", "a and b", "a, b and c" in today's language (winners of a tie, a tile's two VP)."""
     items = list(items)

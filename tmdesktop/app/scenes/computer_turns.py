@@ -7,9 +7,8 @@ did what and rings where.  Nothing here waits: `update` polls the worker once a 
 
 from __future__ import annotations
 
-from tmdesktop.i18n import Worded, _, ngettext
+from tmdesktop.i18n import Worded, _
 from tmdesktop.rules import actions as A
-from tmdesktop.rules import events as E
 from tmdesktop.rules.data import POWER_ACTIONS
 
 from .. import describe, theme
@@ -121,16 +120,9 @@ class ComputerTurns:
             action = legal[0]
         if isinstance(action, A.Done):  # ending the turn is no move to look at
             return
-        # the power an answer to an offer took, which the bowls may have capped
-        taken = E.power_gained(scene.game.events[-1], me, E.LEECH) if isinstance(action, A.Leech) else 0
-
-        def move() -> str:
-            if taken:
-                return ngettext("Take {n} power {from_faction}", "Take {n} power {from_faction}",
-                                taken).format(n=taken, from_faction=describe.from_faction(action.source))
-            return describe.action(before, action)
-
+        events = scene.game.events[-1]
         # worded when drawn: the banner stays while the Settings change the language
-        words = Worded(lambda: _("{faction}: {move}").format(faction=describe.faction(before, me), move=move()))
+        words = Worded(lambda: _("{faction}: {move}").format(faction=describe.faction(before, me),
+                                                             move=describe.played(before, me, action, events)))
         scene.annotate(BANNER, move_targets(me, action), words, theme.COMPUTER_MOVE)
         self.hold = move_seconds(self.speed)

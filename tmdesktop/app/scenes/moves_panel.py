@@ -23,11 +23,12 @@ MOST = 24
 QUIET = (A.Done, A.ChooseFaction)
 
 
-def recent_moves(game, people: set[str], most: int = MOST) -> list[tuple[str, A.Action]]:
+def recent_moves(game, people: set[str], most: int = MOST) -> list[tuple[str, A.Action, int]]:
     """The moves since the last decision of one of `people` (the seats played by persons), or the
-    last `most` moves when a person made the latest one; oldest first, ending turns left out."""
-    log = [(f, a) for f, a in game.log if f is not None and not isinstance(a, QUIET)]
-    last_person = max((k for k, (f, _a) in enumerate(log) if f in people), default=-1)
+    last `most` moves when a person made the latest one; oldest first, ending turns left out.
+    Each with its index in the log (its events are `game.events[index]`)."""
+    log = [(f, a, k) for k, (f, a) in enumerate(game.log) if f is not None and not isinstance(a, QUIET)]
+    last_person = max((k for k, (f, _a, _i) in enumerate(log) if f in people), default=-1)
     since = log[last_person + 1:]
     return (since or log)[-most:]
 
@@ -40,14 +41,14 @@ class MovesPanel(Modal):
         self.scene = scene
         game = scene.game
         people = {f for f in game.state.seats if f not in scene.session.computers}
-        said: list[tuple[str, A.Action, int]] = []  # the same move again at once is counted, not repeated
-        for f, a in recent_moves(game, people):
-            if said and said[-1][:2] == (f, a):
-                said[-1] = (f, a, said[-1][2] + 1)
+        said: list[tuple[str, str, int]] = []  # the same move again at once is counted, not repeated
+        for f, a, k in recent_moves(game, people):
+            words = describe.played(game, f, a, game.events[k])
+            if said and said[-1][:2] == (f, words):
+                said[-1] = (f, words, said[-1][2] + 1)
             else:
-                said.append((f, a, 1))
-        self.rows = [(f, f"{describe.faction(game, f)}: {describe.action(game, a)}" + (f" ×{n}" if n > 1 else ""))
-                     for f, a, n in said]
+                said.append((f, words, 1))
+        self.rows = [(f, f"{describe.faction(game, f)}: {words}" + (f" ×{n}" if n > 1 else "")) for f, words, n in said]
 
     def layout(self, size) -> None:
         s = self.scale
