@@ -313,6 +313,7 @@ def test_a_finished_lesson_says_the_board_stays_open_for_every_seat(user_dirs, t
     scene = drive.play_through(app, LESSONS[-1], scene=drive.open_from_list(app, len(LESSONS) - 1))
     said = panel_words(scene)
     assert all(w in said for w in words), said
+    assert said.count(words[0]) == 1, said  # said once, in the panel's head (it was said twice)
     assert i18n._("Next lesson") not in said  # the last lesson
     click(app, scene.panel.button_centre("lessons"))
     scene = drive.play_through(app, LESSONS[0], scene=drive.open_from_list(app, 0))

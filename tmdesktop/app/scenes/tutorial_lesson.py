@@ -374,10 +374,10 @@ class LessonPanel(Overlay):
         if step is not None:
             return _(step.text)
         if self.next_lesson() is not None:
-            return _("Lesson complete. The board stays open: play on from here if you like, taking every "
+            return _("The board stays open: play on from here if you like, taking every "
                      "player's turns, the opponents' too. Next lesson goes on, Restart plays this one again, "
                      "Lessons goes back to the list.")
-        return _("Lesson complete. The board stays open: play on from here if you like, taking every "
+        return _("The board stays open: play on from here if you like, taking every "
                  "player's turns, the opponents' too. Restart plays this lesson again, Lessons goes back to the list.")
 
     def button_centre(self, key: str) -> tuple[int, int] | None:
