@@ -276,3 +276,22 @@ def test_a_faction_after_a_preposition_or_opening_a_sentence_reads_with_its_arti
             i18n._("Income {of_faction}").format(of_faction=describe.of_faction("witches")),
             i18n._("Undo the last move {of_faction}?").format(of_faction=describe.of_faction("nomads")))
     assert said == expected
+
+
+@pytest.mark.parametrize("lang, upgrade, favor", [
+    ("en", "Upgrade F6 to a temple", "Each dwelling you build: +2 VP"),
+    ("es", "Mejorar F6 a templo", "Cada morada que construyas: +2 PV"),
+    ("it", "Migliora F6 in Tempio", "Ogni Casa che costruisci: +2 PV"),
+])
+def test_a_building_inside_a_sentence_keeps_the_rulebook_s_capital_in_italian(lang, upgrade, favor):
+    """'Migliora F6 in tempio': the code lower-cased building names for English and Spanish
+    sentences, and Italian lost the rulebook's capital (Casa, Tempio, Fortezza)."""
+    from tmdesktop.app import describe, tile_texts
+    from tmdesktop.rules import actions as A
+
+    try:
+        i18n.set_language(lang)
+        assert describe.action(None, A.Upgrade("F6", "TE")) == upgrade
+        assert favor in tile_texts.explain("FAV11")
+    finally:
+        i18n.set_language("en")

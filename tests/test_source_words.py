@@ -50,10 +50,10 @@ def test_every_recorded_source_is_worded(sources, lang, other):
             "+2 PV por la loseta de puntuación de la ronda 1 (palas usadas)",
             "+5 PV por la loseta de puntuación de ronda (ciudades fundadas)",
             "+4 PV por la loseta de puntuación de ronda (templo)")),
-    ("it", ("+2 PV per la Tessera Punteggio del Turno 3 (casa)",
+    ("it", ("+2 PV per la Tessera Punteggio del Turno 3 (Casa)",
             "+2 PV per la Tessera Punteggio del Turno 1 (Vanghe usate)",
             "+5 PV per la Tessera Punteggio del Turno (Città fondate)",
-            "+4 PV per la Tessera Punteggio del Turno (tempio)")),
+            "+4 PV per la Tessera Punteggio del Turno (Tempio)")),
 ])
 def test_a_round_scoring_tile_is_named_by_what_it_pays_for_and_its_round(lang, words):
     """The board shows round tiles by round and picture, not by the notation's SCORE numbers;
@@ -89,10 +89,10 @@ def test_italian_names_a_source_with_its_article_after_per():
             "Coger la loseta de favor (al momento: 1 casilla en Tierra; cada morada que construyas: +2 PV)",
             "Pasar y coger la loseta de bonificación (ingresos: 2 monedas; acción, una vez por ronda: 1 pala)",
             "+3 PV por la loseta de favor (cada morada que construyas: +2 PV)")),
-    ("it", ("+2 PV per la Tessera Bonus (entrate: 2 monete; quando passi: 1 PV per ogni casa)",
-            "Prendi la Tessera Favore (subito: 1 passo su Terra; ogni casa che costruisci: +2 PV)",
+    ("it", ("+2 PV per la Tessera Bonus (entrate: 2 monete; quando passi: 1 PV per ogni Casa)",
+            "Prendi la Tessera Favore (subito: 1 passo su Terra; ogni Casa che costruisci: +2 PV)",
             "Passa e prendi la Tessera Bonus (entrate: 2 monete; azione, una volta per Turno: 1 Vanga)",
-            "+3 PV per la Tessera Favore (ogni casa che costruisci: +2 PV)")),
+            "+3 PV per la Tessera Favore (ogni Casa che costruisci: +2 PV)")),
 ])
 def test_bonus_and_favor_tiles_are_named_by_what_they_give(lang, words):
     """Hints, the computer's move banners and VP sources said "Pass and take BON9" and "Take

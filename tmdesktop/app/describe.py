@@ -41,6 +41,10 @@ def building(kind: str) -> str:
     return _(theme.BUILDING_NAMES.get(kind, kind))
 
 
+def building_in_sentence(kind: str) -> str:
+    return _(theme.BUILDING_NAMES_IN_SENTENCE.get(kind, kind))
+
+
 def terrain(colour: str) -> str:
     return _(theme.TERRAIN_NAMES.get(colour, colour))
 
@@ -164,7 +168,7 @@ def _unlock(game, a: A.UnlockTerrain) -> str:
 #: How each kind of action is worded: one line saying what it does, for menus, tooltips, the log.
 WORDING = {
     A.Build: lambda game, a: _("Build a dwelling on {hex}").format(hex=a.hex),
-    A.Upgrade: lambda game, a: _("Upgrade {hex} to a {building}").format(hex=a.hex, building=building(a.to).lower()),
+    A.Upgrade: lambda game, a: _("Upgrade {hex} to a {building}").format(hex=a.hex, building=building_in_sentence(a.to)),
     A.Transform: _transform,
     A.UseAction: _use,
     A.SendPriest: _priest,

@@ -49,6 +49,12 @@ BUILDING_NAMES = {
     "D": N_("Dwelling"), "TP": N_("Trading house"), "TE": N_("Temple"),
     "SH": N_("Stronghold"), "SA": N_("Sanctuary"),
 }
+#: The same inside a sentence ("Upgrade F6 to a temple"): lower case in English and Spanish, the
+#: rulebook's capital in Italian ("Migliora F6 in Tempio").
+BUILDING_NAMES_IN_SENTENCE = {
+    "D": N_("dwelling"), "TP": N_("trading house"), "TE": N_("temple"),
+    "SH": N_("stronghold"), "SA": N_("sanctuary"),
+}
 
 # The table and its panels.
 TABLE = (38, 44, 40)

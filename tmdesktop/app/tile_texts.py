@@ -69,7 +69,7 @@ _BUILDINGS_COUNTED = {"D": N_("dwellings"), "TP": N_("trading houses"), "TE": N_
 def _building(key: str) -> str:
     if key == "SHIP":
         return _("shipping level")
-    return describe.building(key).lower()
+    return describe.building_in_sentence(key)
 
 
 def _pass_vp(pass_vp: dict) -> str:
@@ -108,7 +108,7 @@ def favor(name: str) -> list[str]:
     if t.get("income"):
         out.append(_("Income: {what}").format(what=gains(t["income"])))
     for key, v in (t.get("vp") or {}).items():
-        out.append(_("Each {building} you build: +{n} VP").format(building=describe.building(key).lower(), n=v))
+        out.append(_("Each {building} you build: +{n} VP").format(building=describe.building_in_sentence(key), n=v))
     if t.get("pass_vp"):
         out.append(_pass_vp(t["pass_vp"]))
     if "action" in t:
@@ -151,7 +151,7 @@ def round_scored(name: str) -> tuple[str, str]:
         return "town", ""
     if paid[0] == "SPADE":
         return "spade", ""
-    return "building", " / ".join(describe.building(k).lower() for k in paid)
+    return "building", " / ".join(describe.building_in_sentence(k) for k in paid)
 
 
 def round_score(name: str) -> list[str]:

@@ -205,7 +205,7 @@ def _building_kind(game, me, key) -> Card:
     now = [_("{left} of {total} left on the board ({n} built).").format(left=total - built, total=total, n=built)]
     frm = UPGRADES.get(kind)
     if frm:
-        now.append(_("Upgraded from a {building}: {cost}").format(building=describe.building(frm).lower(),
+        now.append(_("Upgraded from a {building}: {cost}").format(building=describe.building_in_sentence(frm),
                                                                    cost=_cost(f.cost(kind))))
         if kind == "TP":
             now[-1] += " " + _("(twice the coins with no other player's building beside it)")
@@ -226,7 +226,7 @@ def _upgrade_line(game, me, key, to) -> str:
     faction board's price (a trading house's coins double with no other player beside it)."""
     from tmdesktop.rules.preview import preview
 
-    building = describe.building(to).lower()
+    building = describe.building_in_sentence(to)
     d = preview(game, me, A.Upgrade(key, to))
     if d is not None:
         paid = {k: -getattr(d, k) for k in ("W", "C", "P") if getattr(d, k) < 0}
