@@ -55,6 +55,11 @@ BUILDING_NAMES_IN_SENTENCE = {
     "D": N_("dwelling"), "TP": N_("trading house"), "TE": N_("temple"),
     "SH": N_("stronghold"), "SA": N_("sanctuary"),
 }
+#: Counted, in the plural ("your number of trading houses")
+BUILDINGS_COUNTED = {
+    "D": N_("dwellings"), "TP": N_("trading houses"), "TE": N_("temples"),
+    "SH": N_("strongholds"), "SA": N_("sanctuaries"),
+}
 
 # The table and its panels.
 TABLE = (38, 44, 40)

@@ -10,7 +10,7 @@ from tmdesktop.i18n import N_, _, ngettext
 from tmdesktop.rules.constants import CULT_POWER
 from tmdesktop.rules.data import action_def, tile
 
-from . import describe
+from . import describe, theme
 
 
 def _per(table) -> int:
@@ -61,11 +61,6 @@ def gains(d: dict) -> str:
     return ", ".join(g for g in vp + rest + steps + keys if g)
 
 
-#: "your number of trading houses": the count of a kind of building, in the plural
-_BUILDINGS_COUNTED = {"D": N_("dwellings"), "TP": N_("trading houses"), "TE": N_("temples"),
-                      "SH": N_("strongholds"), "SA": N_("sanctuaries")}
-
-
 def _building(key: str) -> str:
     if key == "SHIP":
         return _("shipping level")
@@ -82,7 +77,7 @@ def _pass_vp(pass_vp: dict) -> str:
             parts.append(_("{n} VP per {what}").format(n=_per(table), what=_building(key)))
         else:
             # as the tile prints it, 1/2/3/4 -> 2/3/3/4 (the type has no arrow)
-            counted = _(_BUILDINGS_COUNTED[key]) if key in _BUILDINGS_COUNTED else _building(key)
+            counted = _(theme.BUILDINGS_COUNTED[key]) if key in theme.BUILDINGS_COUNTED else _building(key)
             parts.append(_("VP by your number of {what} ({counts}): {vps}").format(
                 what=counted, counts="/".join(str(k) for k in range(1, len(steps) + 1)),
                 vps="/".join(str(v) for v in steps)))
