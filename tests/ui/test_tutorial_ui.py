@@ -340,3 +340,18 @@ def test_a_wrong_choice_refused_again_with_the_same_note_flashes_the_panel(user_
         app.step(0.016)
     app.render(force=True)
     assert app.screen.get_at((panel.rect.x + 1, panel.rect.centery))[:3] != theme.ERROR
+
+
+def test_the_undo_button_is_greyed_in_a_lesson_and_a_click_on_it_says_why(user_dirs, title_app):
+    """Play-test: in a lesson the Undo button looked like any other, and pressing it only then
+    said that undo is off. It is greyed now; its click still says why, and nothing changes."""
+    app, listing = open_list(title_app)
+    scene = drive.open_from_list(app, 0)
+    to_step(app, scene, 3)
+    digest = scene.game.digest()
+    app.render(force=True)
+    undo = next(b for b in scene.buttons if b.key == "undo")
+    assert not undo.enabled
+    click(app, undo.rect.center)
+    assert scene.toast and "Restart" in scene.toast[0]
+    assert scene.game.digest() == digest and scene.run.index == 2

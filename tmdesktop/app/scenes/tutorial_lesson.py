@@ -52,6 +52,10 @@ RINGS = "lesson"  # the map view's annotation key for the step's highlights
 RING = (255, 120, 40)
 
 
+def no_undo_words() -> str:
+    return _("Undo is off in a lesson: Restart plays it again from the start.")
+
+
 class LessonScene(GameScene):
     def __init__(self, app, lesson: Lesson):
         super().__init__(app, Session(lesson.position()))
@@ -169,8 +173,17 @@ class LessonScene(GameScene):
             self.refuse(note)
         return bool(note)
 
-    def ask_undo(self) -> None:
-        self.refuse(_("Undo is off in a lesson: Restart plays it again from the start."))
+    def ask_undo(self) -> None:  # Ctrl+Z
+        self.refuse(no_undo_words())
+
+    def button_states(self) -> None:
+        super().button_states()
+        for b in self.buttons:
+            if b.key == "undo":  # greyed, as it is off (its tooltip and a click on it say why)
+                b.enabled = False
+
+    def disabled_reason(self, key: str) -> str:
+        return no_undo_words() if key == "undo" else super().disabled_reason(key)
 
     def finish(self) -> None:
         if not self.completed:
