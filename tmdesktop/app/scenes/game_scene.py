@@ -514,7 +514,7 @@ class GameScene(TableAnnotations, Scene):
             if target[0] == "button":
                 self.press(target[1])
             elif target[0] == "disabled":
-                self.show_toast(self.disabled_reason(target[1]))
+                self.refuse_disabled(target[1])
             else:
                 self.click(target)
             self.dirty = True
@@ -542,6 +542,10 @@ class GameScene(TableAnnotations, Scene):
         return None
 
     # ------------------------------------------------------------------ update: prompts, toasts
+
+    def refuse_disabled(self, key: str) -> None:
+        """A click on a greyed button: why it is greyed."""
+        self.show_toast(self.disabled_reason(key))
 
     def show_toast(self, message: str, colour=theme.ERROR) -> None:
         """A message over the map for a few seconds: a refusal in red, news (`theme.NEWS`) not."""

@@ -185,6 +185,10 @@ class LessonScene(GameScene):
     def disabled_reason(self, key: str) -> str:
         return no_undo_words() if key == "undo" else super().disabled_reason(key)
 
+    def refuse_disabled(self, key: str) -> None:
+        # in the lesson's panel, where the student reads the steps (a toast would sit under it)
+        self.refuse(self.disabled_reason(key))
+
     def finish(self) -> None:
         if not self.completed:
             self.completed = True
