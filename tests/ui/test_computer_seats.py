@@ -594,3 +594,25 @@ def test_the_auction_says_a_computer_is_bidding_instead_of_asking_the_table_to_b
         seen.add("person")
         key(app, pygame.K_RETURN)
     assert seen == {"person", "computer"}
+
+
+@pytest.mark.parametrize("page_name", ["first_game", "setup"])
+def test_an_empty_name_field_shows_the_name_the_seat_will_have(title_app, user_dirs, monkeypatch, page_name):
+    """Two seats of one level are named 'Computer: medium 2' and '... 3' in the game, but both
+    fields' grey placeholders read 'Computer: medium'."""
+    from tmdesktop.app.scenes.first_game_scene import FirstGameScene
+
+    app = title_app()
+    page = FirstGameScene(app) if page_name == "first_game" else SetupScene(app)
+    app.push(page)
+    app.render(force=True)
+    for i, kind in enumerate(["human", "medium", "medium", "easy"]):
+        while page.chooser(f"seat{i}").value != kind:
+            click(app, page.chooser(f"seat{i}").arrows()[1].center)
+    assert not any(field.value for field in page.names[:4])  # nothing typed, nothing remembered
+    drawn = record_text(monkeypatch)
+    app.render(force=True)
+    shown = {s for s, _size, _room in drawn}
+    names = page.player_names()
+    assert names == ["Player 1", "Computer: medium 2", "Computer: medium 3", "Computer: easy"]
+    assert set(names) <= shown

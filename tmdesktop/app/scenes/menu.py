@@ -394,12 +394,16 @@ class MenuScene(Scene):
         cx = track.right - track.height // 2 if s.on else track.x + track.height // 2
         pygame.draw.circle(surface, (244, 240, 228), (cx, track.centery), int(track.height * 0.42))
 
+    def placeholder_text(self, f: TextField) -> str:
+        """The grey words an empty field shows."""
+        return _(f.placeholder)
+
     def draw_field(self, surface, f: TextField) -> None:
         focus = self.focus is f
         pygame.draw.rect(surface, (250, 246, 234) if focus else (236, 230, 214), f.rect, border_radius=self.px(6))
         pygame.draw.rect(surface, theme.ACCENT if focus else theme.INK_SOFT, f.rect, 2 if focus else 1,
                          border_radius=self.px(6))
-        shown = f.value or _(f.placeholder)
+        shown = f.value or self.placeholder_text(f)
         colour = theme.INK if f.value else theme.INK_SOFT
         r = text.blit(surface, shown, self.fs(19), colour, (f.rect.x + self.px(10), f.rect.centery), "midleft",
                       "semibold", max_width=f.rect.width - self.px(20))

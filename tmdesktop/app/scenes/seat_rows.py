@@ -1,7 +1,8 @@
 """The players' rows of the setup pages (New game, First game): a name field and who plays the seat.
 
 A name remembered from the last games belongs to a person: it fills human seats only.  A computer
-seat is named after its level ("Computer: medium", the field's grey placeholder); turning a seat
+seat is named after its level ("Computer: medium", "Computer: medium 3" when two seats share it:
+the field's grey placeholder, `default_name`); turning a seat
 into a computer moves the name it held to the first human seat without one, and turning it back
 into a person's seat offers a remembered name not used yet.
 """
@@ -27,28 +28,31 @@ class SeatRows:
         if self.computer_seat(i):
             name = field.value.strip()
             field.value = ""
-            field.placeholder = SEAT_KINDS[self.seats[i].value]
             free = next((j for j in range(self.n()) if j != i and not self.computer_seat(j)
                          and not self.names[j].value.strip()), None)
             if name and free is not None:
                 self.names[free].value = name
             return
-        field.placeholder = DEFAULT_NAMES[i]
         if not field.value.strip():
             used = {f.value.strip() for f in self.names[: self.n()]}
             field.value = next((r for r in app_settings(self.app).recent_names if r not in used), "")
 
-    def player_names(self) -> list[str]:
-        """Each seat's name: as typed, else the seat's default ("Player 2") or the computer's level
-        ("Computer: easy"; "Computer: easy 3", the seat's number, when another seat has that level too)."""
+    def default_name(self, i: int) -> str:
+        """Seat `i`'s name when none is typed: "Player 2", or the computer's level ("Computer: easy";
+        "Computer: easy 3", the seat's number, when another seat has that level too)."""
+        if not self.computer_seat(i):
+            return _(DEFAULT_NAMES[i])
         kinds = [s.value for s in self.seats[: self.n()]]
-        out = []
-        for i, kind in enumerate(kinds):
-            name = self.names[i].value.strip()
-            if not name and self.computer_seat(i):
-                name = _(SEAT_KINDS[kind]) + (f" {i + 1}" if kinds.count(kind) > 1 else "")
-            out.append(name or _(DEFAULT_NAMES[i]))
-        return out
+        kind = kinds[i]
+        return _(SEAT_KINDS[kind]) + (f" {i + 1}" if kinds.count(kind) > 1 else "")
+
+    def player_names(self) -> list[str]:
+        """Each seat's name: as typed, else its default name (the one its empty field shows)."""
+        return [self.names[i].value.strip() or self.default_name(i) for i in range(self.n())]
+
+    def placeholder_text(self, f) -> str:
+        seat = next((i for i, field in enumerate(self.names[: self.n()]) if field is f), None)
+        return super().placeholder_text(f) if seat is None else self.default_name(seat)
 
     def people_names(self) -> list[str]:
         """The names typed for the people's seats, to remember for the next game."""
