@@ -487,7 +487,7 @@ def _free_actions(game: Game, p: Player) -> list[A.Action]:
     # the conversions are kept by, which their values change at nearly every action)
     gives = _gives[p.name]
     out = list(_exchanges(p.name, p.C if "C" in gives else 0, p.W, p.P, p.VP if "VP" in gives else 0,
-                          p.power[2], p.priest_limit - p.priests_on_cults, p.w_to_p))  # (`max_priests`)
+                          p.power[2], p.max_priests, p.w_to_p))
     if p.name in _JOIN_ACROSS_RIVERS:
         out += _connects(game, p)
     out += _burns[p.power[1] // 2]
