@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tmdesktop.i18n import N_, _, ngettext
 from tmdesktop.rules import actions as A
+from tmdesktop.rules import events as E
 from tmdesktop.rules.data import POWER_ACTIONS
 from tmdesktop.rules.data import faction as faction_data
 
@@ -249,8 +250,6 @@ def phase(game) -> str:
 def played(game, faction: str, a: A.Action, events) -> str:
     """A move already made, in words, with what its events tell: an answered power offer says
     how much power it took (the bowls may have capped it). `game` is the position before it."""
-    from tmdesktop.rules import events as E
-
     taken = E.power_gained(events, faction, E.LEECH) if isinstance(a, A.Leech) else 0
     if taken:
         return ngettext("Take {n} power {from_faction}", "Take {n} power {from_faction}",

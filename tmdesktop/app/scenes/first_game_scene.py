@@ -43,9 +43,6 @@ class FirstGameScene(SeatRows, MenuScene):
     def factions(self) -> tuple[str, ...]:
         return FACTIONS[self.n()]
 
-    def seat_kinds(self) -> list[str]:
-        return [s.value for s in self.seats[: self.n()]]
-
     # -------------------------------------------------------------- layout
 
     def layout(self) -> None:

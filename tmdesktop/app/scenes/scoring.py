@@ -90,6 +90,11 @@ def vp_breakdown(game: Game) -> Breakdown:
     return b
 
 
+#: The chart's legend, in pixels at 1920x1080: a swatch with its gap before the name, the gap
+#: between two names, the height of a row of names
+LEGEND_SWATCH, LEGEND_GAP, LEGEND_ROW = 30, 18, 24
+
+
 class ScoringScene(MenuScene):
     """Full screen, over the table: the final scoring revealed one step at a time."""
 
@@ -312,7 +317,7 @@ class ScoringScene(MenuScene):
         head = _("Victory points over the rounds")
         text.blit(surface, head, self.fs(20), theme.ACCENT, (r.x + px(20), r.y + px(10)), "topleft", title_weight(head))
         legend = self.legend_rows(r.width - px(40))
-        extra = (len(legend) - 1) * px(24)  # a second row of names takes its height from the plot
+        extra = (len(legend) - 1) * px(LEGEND_ROW)  # a second row of names takes its height from the plot
         plot = pygame.Rect(r.x + px(56), r.y + px(50), r.width - px(100), r.height - px(118) - extra)
         self.draw_legend(surface, legend, r.x + px(20), r.bottom - px(34) - extra)
         series = self.b.timeline
@@ -349,8 +354,7 @@ class ScoringScene(MenuScene):
         `width`. Full-size names, "name · faction" where all fit on one row, else the factions
         alone, on a second row where one is not enough (five Fire & Ice factions in Spanish)."""
         px = self.px
-        swatch = px(30)  # the swatch and its gap before the name
-        gap = px(18)
+        swatch, gap = px(LEGEND_SWATCH), px(LEGEND_GAP)
 
         def items(labels):
             return [(f, lab, swatch + text.width(lab, self.fs(14), "regular")) for f, lab in labels]
@@ -371,12 +375,12 @@ class ScoringScene(MenuScene):
     def draw_legend(self, surface, rows, x0: int, y0: int) -> None:
         px = self.px
         for k, row in enumerate(rows):
-            x, cy = x0, y0 + px(13) + k * px(24)
+            x, cy = x0, y0 + px(13) + k * px(LEGEND_ROW)
             for f, label, w in row:
                 colour = theme.piece_colour(pieces.piece_terrain(self.game.state.players[f]))
                 sw = pygame.Rect(x, cy - px(4), px(22), px(8))
                 pygame.draw.rect(surface, theme.edge_on_dark(colour), sw.inflate(px(4), px(4)), border_radius=px(3))
                 pygame.draw.rect(surface, colour, sw, border_radius=px(3))
-                text.blit(surface, label, self.fs(14), theme.TEXT, (x + px(30), cy), "midleft",
-                          max_width=w - px(30))
-                x += w + px(18)
+                text.blit(surface, label, self.fs(14), theme.TEXT, (x + px(LEGEND_SWATCH), cy), "midleft",
+                          max_width=w - px(LEGEND_SWATCH))
+                x += w + px(LEGEND_GAP)

@@ -19,6 +19,10 @@ from .menu import app_settings
 class SeatRows:
     """Mixed into a page with `names` (TextFields), `seats` (Choosers of `SEAT_KINDS`) and `n()`."""
 
+    def seat_kinds(self) -> list[str]:
+        """Who plays each seat in play: "human" or a computer level."""
+        return [s.value for s in self.seats[: self.n()]]
+
     def computer_seat(self, i: int) -> bool:
         return is_computer(self.seats[i].value)
 
@@ -42,7 +46,7 @@ class SeatRows:
         "Computer: easy 3", the seat's number, when another seat has that level too)."""
         if not self.computer_seat(i):
             return _(DEFAULT_NAMES[i])
-        kinds = [s.value for s in self.seats[: self.n()]]
+        kinds = self.seat_kinds()
         kind = kinds[i]
         return _(SEAT_KINDS[kind]) + (f" {i + 1}" if kinds.count(kind) > 1 else "")
 

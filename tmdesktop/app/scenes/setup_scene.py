@@ -100,9 +100,6 @@ class SetupScene(SeatRows, MenuScene):
             opts.add("fire-and-ice-final-scoring")
         return frozenset(opts)
 
-    def seat_kinds(self) -> list[str]:
-        return [s.value for s in self.seats[: self.n()]]
-
     def seed_value(self) -> int:
         try:
             return int(self.seed.value)
