@@ -32,3 +32,15 @@ def shown(name: str) -> str:
     base, _sp, number = name.rpartition(" ")  # "Ordenador: fácil 2"
     message = _message_of().get(base) if number.isdigit() else None
     return f"{_(message)} {number}" if message in LEVEL_NAMES else name
+
+
+def names_a_computer(name: str) -> bool:
+    """Whether `name` is a computer seat's default name ("Computer: hard", "Ordenador: medio 3")."""
+    base, _sp, number = name.rpartition(" ")
+    return _message_of().get(name) in LEVEL_NAMES or (number.isdigit() and _message_of().get(base) in LEVEL_NAMES)
+
+
+def computer_player(name: str) -> str:
+    """A computer seat's name as the pages that wait for it say it: "Computer: hard" as it is, a
+    name the table gave the computer with "(computer)" after it, so that nobody waits to act."""
+    return name if names_a_computer(name) else _("{player} (computer)").format(player=name)

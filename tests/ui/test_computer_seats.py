@@ -259,7 +259,8 @@ def test_computer_seats_pick_their_factions_in_the_draft_and_backspace_skips_the
     assert isinstance(draft, DraftScene)
     app.step(0.016)
     assert len(draft.chosen) == 1 and draft.computer_to_pick() is None  # the computer took seat 1's
-    assert "(computer)" in draft.message
+    # the seat's default name says it is a computer's ("Computer: easy 1 (computer) chose" said it twice)
+    assert draft.message.startswith("Computer: easy 1 chose: "), draft.message
     mine = next(f for f, r in draft.cards if draft.ok.get(f))
     click(app, next(r for f, r in draft.cards if f == mine).center)
     assert len(draft.chosen) == 3  # seat 3 answered at once; seat 4 waits while seat 3's pick is shown
@@ -587,13 +588,43 @@ def test_the_auction_says_a_computer_is_bidding_instead_of_asking_the_table_to_b
     for _ in range(12):  # people bid (Enter) until the computer's turn to bid comes
         who = auction.who()
         if auction.computer_to_act():
-            assert heads() == [f"{auction.names[who]} (computer) is bidding…"]
+            assert heads() == [f"{auction.names[who]} is bidding…"] == ["Computer: hard is bidding…"]
             seen.add("computer")
             break
         assert heads() == [f"{auction.names[who]}: bid or pass"]
         seen.add("person")
         key(app, pygame.K_RETURN)
     assert seen == {"person", "computer"}
+
+
+def test_a_computer_seat_given_a_name_is_still_said_to_be_a_computer(title_app, user_dirs, monkeypatch):
+    """'Computer: hard (computer) is bidding…' said it twice; a seat the table named 'Robo' keeps
+    the '(computer)', or nobody would know that it is not their move."""
+    from tmdesktop.seat_names import computer_player
+
+    assert computer_player("Computer: hard") == "Computer: hard"
+    assert computer_player("Computer: easy 3") == "Computer: easy 3"
+    assert computer_player("Robo") == "Robo (computer)"
+    assert computer_player("Player 2") == "Player 2 (computer)"
+    app = title_app(settings=Settings(animation_speed="slow"))
+    page = SetupScene(app)
+    app.push(page)
+    app.render(force=True)
+    while page.chooser("seat1").value != "hard":
+        click(app, page.chooser("seat1").arrows()[1].center)
+    page.names[1].value = "Robo"
+    while page.fmode.value != "auction":
+        click(app, page.chooser("faction_mode").arrows()[1].center)
+    click(app, page.button("start").rect.center)
+    auction = app.stack.top
+    drawn = record_text(monkeypatch)
+    for _ in range(12):
+        if auction.computer_to_act():
+            break
+        key(app, pygame.K_RETURN)
+    drawn.clear()
+    app.render(force=True)
+    assert "Robo (computer) is bidding…" in [s for s, _size, _room in drawn]
 
 
 @pytest.mark.parametrize("page_name", ["first_game", "setup"])

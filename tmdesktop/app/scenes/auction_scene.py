@@ -21,6 +21,7 @@ from tmdesktop.i18n import N_, _
 from tmdesktop.rules.auction import START_VP, Auction, Bid, PassBid, TakeFaction
 from tmdesktop.rules.data import faction
 from tmdesktop.rules.engine import Game
+from tmdesktop.seat_names import computer_player
 from tmdesktop.refusals import message
 from tmdesktop.rules.errors import RuleError
 from tmdesktop.rules.setup import FIRE_ICE_FACTION_OPTIONS, GameSetup
@@ -414,7 +415,7 @@ class AuctionScene(MenuScene):
         w = r.width - px(60)
         if self.choosing():
             if self.computer_to_act():  # nothing here is for the people at the table to press
-                text.blit(surface, _("{player} (computer) is choosing…").format(player=name), self.fs(26),
+                text.blit(surface, _("{player} is choosing…").format(player=computer_player(name)), self.fs(26),
                           theme.ACCENT, (x, r.y + px(20)), "topleft", "bold", max_width=w)
                 return
             if len(a.factions) == 1 and a.high_bid == 0 and len(a.results) == a.players - 1:
@@ -434,8 +435,8 @@ class AuctionScene(MenuScene):
             text.blit(surface, _("Place in the turn order: {slot}").format(slot=slot), self.fs(21), theme.TEXT,
                       (x, y + px(34)), "topleft", "semibold", max_width=w)
             return
-        head = (_("{player} (computer) is bidding…") if self.computer_to_act() else _("{player}: bid or pass")).format(
-            player=name)
+        head = (_("{player} is bidding…").format(player=computer_player(name)) if self.computer_to_act()
+                else _("{player}: bid or pass").format(player=name))
         text.blit(surface, head, self.fs(26), theme.ACCENT, (x, r.y + px(20)), "topleft", "bold", max_width=w)
         if a.high_bid is None:
             line = _("No bid yet: you open this auction (0 is a bid).")

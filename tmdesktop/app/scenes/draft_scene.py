@@ -31,6 +31,7 @@ from tmdesktop.refusals import message
 from tmdesktop.rules.errors import RuleError
 from tmdesktop.rules.maps import TERRAINS
 from tmdesktop.rules.setup import GameSetup
+from tmdesktop.seat_names import computer_player
 
 from .. import describe, text, theme, tile_texts
 from ..views import faction_board, widgets
@@ -150,7 +151,7 @@ class DraftScene(MenuScene):
             action = A.ChooseFaction(next(n for n in self.pool if self.ok.get(n)))
         self.apply(who, action)
         if self.app.stack.input_top() is self:  # still drafting: say what the computer took
-            self.message = _("{player} (computer) chose: {what}").format(player=player, what=pick_words(action))
+            self.message = _("{player} chose: {what}").format(player=computer_player(player), what=pick_words(action))
             self.message_colour = theme.INK_SOFT  # news, not a refusal
         speed = app_settings(self.app).animation_speed
         self.wait = move_seconds(speed)
@@ -369,7 +370,7 @@ class DraftScene(MenuScene):
         favor_for = None if colour_for else self.owing_favor()
         n = len(self.names)
         if self.computer_to_pick():
-            self.draw_title(surface, _("{player} (computer) is choosing…").format(player=self.current_player()),
+            self.draw_title(surface, _("{player} is choosing…").format(player=computer_player(self.current_player())),
                             _("Seat {n} of {total}: factions are taken in seat order").format(
                                 n=self.seat_to_pick() + 1, total=n))
         elif colour_for:
