@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from tmdesktop import i18n, saves
-from tmdesktop.app import theme
+from tmdesktop.app import text, theme
 from tmdesktop.rules.random_play import random_step
 from tmdesktop.settings import Settings
 
@@ -108,6 +108,39 @@ def test_load_scene_lists_and_opens_and_reports_damage(title_app):
     press(app, "open")
     to_map(app)
     assert isinstance(app.stack.top, PlayScene) and app.stack.top.game.log == game.log
+
+
+def test_a_save_whose_moves_do_not_replay_is_marked_in_its_row_after_the_message(title_app):
+    """A save whose summary reads well but whose log holds a move the rules refuse was listed as
+    a whole game; opening it said why in a message that fades, and the row still looked whole."""
+    import json
+
+    from tmdesktop.app.scenes.load_scene import LoadScene, to_title
+
+    app = title_app()
+    press(app, "new")
+    press(app, "start")
+    to_map(app)
+    path = next(saves.saves_dir().glob(f"*{saves.SUFFIX}"))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["log"].append([app.stack.top.game.state.seats[0], "build Z99"])
+    path.write_text(json.dumps(data), encoding="utf-8")
+    to_title(app)
+    press(app, "load")
+    load = app.stack.top
+    assert isinstance(load, LoadScene) and len(load.saves) == 1 and not load.saves[0].error
+    press(app, "open")
+    assert app.stack.top is load and "build Z99" in load.message
+    assert load.saves[0].error == load.message and load.saves[0].factions  # the row keeps its summary
+    drawn = []
+    blit = text.blit
+    text.blit = lambda surface, s, *a, **kw: (drawn.append(s), blit(surface, s, *a, **kw))[1]
+    try:
+        load.message = ""
+        app.render(force=True)
+    finally:
+        text.blit = blit
+    assert load.saves[0].error in drawn
 
 
 def test_factions_picked_in_turn_order(title_app):

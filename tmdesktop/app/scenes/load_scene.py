@@ -8,6 +8,7 @@ and the scoring scene when the game ends.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pygame
@@ -335,8 +336,9 @@ class LoadScene(ListMenuScene):
             self.back()
         elif key == "open" and self.saves:
             err = open_save(self.app, self.saves[self.selected].path)
-            if err:
+            if err:  # the row says it too once the message has gone (its summary looked whole)
                 self.message = err
+                self.saves[self.selected] = dataclasses.replace(self.saves[self.selected], error=err)
                 self.dirty = True
         elif key == "delete" and self.saves:
             info = self.saves[self.selected]
@@ -364,7 +366,7 @@ class LoadScene(ListMenuScene):
         info = self.saves[i]
         self.draw_row_panel(surface, i, r, self.px(10))
         pad = self.px(18)
-        if info.error:
+        if info.error and not info.factions:  # nothing read: the file's name
             text.blit(surface, info.game_id, self.fs(19), theme.INK, (r.x + pad, r.y + self.px(8)), "topleft", "bold",
                       max_width=r.width - 2 * pad)
             text.blit(surface, info.error, self.fs(16), theme.ERROR, (r.x + pad, r.bottom - self.px(8)), "bottomleft",
@@ -385,6 +387,10 @@ class LoadScene(ListMenuScene):
         text.blit(surface, where, self.fs(21), theme.INK, (r.x + pad, r.y + self.px(8)), "topleft", "bold",
                   max_width=r.width - 3 * pad - text.width(when, self.fs(17)))
         text.blit(surface, when, self.fs(17), theme.INK_SOFT, (r.right - pad, r.y + self.px(10)), "topright")
+        if info.error:  # its summary was read, its moves were not (said when it was opened)
+            text.blit(surface, info.error, self.fs(16), theme.ERROR, (r.x + pad, r.bottom - self.px(8)), "bottomleft",
+                      max_width=r.width - 2 * pad)
+            return
         # factions with their colours (and the players' names)
         from tmdesktop.rules.data import faction
 
