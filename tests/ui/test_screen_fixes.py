@@ -780,3 +780,25 @@ def test_last_moves_say_how_much_power_an_answer_took(make_app):
     who, action, n = taken
     source = describe.from_faction(action.source)
     assert panel.rows[-1] == (who, f"{describe.faction(session.game, who)}: Take {n} power {source}")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("page", ["title", "setup", "settings", "first_game", "tutorial", "rules", "replays", "load"])
+def test_a_long_message_on_a_menu_page_covers_none_of_its_buttons(title_app, user_dirs, monkeypatch, size, page):
+    """Seen on the load page at 1366x768: a refusal of two lines, drawn at the bottom of the page,
+    reached over the Back, Delete and Open buttons above it (on the title page, over Quit)."""
+    from tmdesktop.app.scenes.registry import open_scene
+    from tmdesktop.app.views import widgets
+
+    app = title_app(size)
+    if page != "title":
+        open_scene(app, page)
+    scene = app.stack.top
+    scene.message = "The saved game's move 51 (build Z99) is not allowed: it is not your turn, " * 2
+    boxes = []
+    toast = widgets.toast
+    monkeypatch.setattr(widgets, "toast", lambda *a, **kw: boxes.append(toast(*a, **kw)) or boxes[-1])
+    app.render(force=True)
+    assert len(boxes) == 1
+    assert boxes[0].bottom <= size[1]
+    assert not [b.key for b in scene.buttons if b.rect.colliderect(boxes[0])], boxes[0]

@@ -414,7 +414,16 @@ class MenuScene(Scene):
     def draw_message(self, surface) -> None:
         if self.message:
             w, h = surface.get_size()
-            widgets.toast(surface, self.message, (w // 2, h - self.px(24)), self.fs(19), colour=self.message_colour)
+            widgets.toast(surface, self.message, (w // 2, self.message_bottom(h)), self.fs(19),
+                          colour=self.message_colour, max_width=w - 2 * self.px(100))
+
+    def message_bottom(self, h: int) -> int:
+        """Where a message's box ends: above the page's bottom row of buttons, if it has one
+        (under it, a message of two lines reached over the buttons), else near the bottom."""
+        top = max((b.rect.top for b in self.buttons), default=0)
+        if top < h - self.px(160):
+            return h - self.px(24)
+        return top - self.px(14)
 
 
 def make_button(key: str, label: str, rect, primary: bool = False, hint: str = "") -> widgets.Button:

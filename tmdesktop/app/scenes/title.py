@@ -93,6 +93,10 @@ class TitleScene(MenuScene):
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.on_button("continue" if self.latest else "new")
 
+    def message_bottom(self, h: int) -> int:
+        """Above the column of buttons (at the bottom it covered the last one)."""
+        return self.buttons[0].rect.top - self.px(14)
+
     def draw(self, surface) -> None:
         self.begin_page(surface)
         w, h = surface.get_size()

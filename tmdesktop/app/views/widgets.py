@@ -144,9 +144,9 @@ def tooltip(surface, lines: list, pos, font_size: int) -> pygame.Rect | None:
 
 def toast(surface, message: str, centre_bottom, font_size: int, alpha: int = 255,
           colour=theme.ERROR, max_width: int = 0) -> pygame.Rect:
-    """A message in a box centred above `centre_bottom` (its text wrapped to `max_width` if given);
-    returns the box."""
-    width = min(surface.get_width() - 40, int(font_size * 40), max_width or surface.get_width())
+    """A message in a box centred above `centre_bottom` (its text wrapped to `max_width` if given,
+    else to about 40 characters' width); returns the box."""
+    width = min(surface.get_width() - 40, max_width or int(font_size * 40))
     img = text.text(message, font_size, (255, 255, 255), "semibold", wrap=width)
     pad = font_size
     rect = img.get_rect().inflate(2 * pad, pad * 1.2)
