@@ -90,6 +90,23 @@ def test_the_replay_viewer_asks_nobody_anything(make_app, user_dirs):
     assert {"leech", "favor", "bonus"} <= owed  # the positions would have asked in a game
 
 
+def test_the_replay_viewers_list_names_the_factions_of_moves_still_to_come(make_app, user_dirs):
+    """At the first move the list read "darklings: Build a dwelling on G5": factions not chosen yet
+    in the position shown were named by their keys, in every language."""
+    from tmdesktop.rules.data import faction
+
+    app, _scene, _session = make_app()
+    game, log, note = load_replay(sorted(SAMPLES.glob("*.txt"))[0])
+    viewer = ReplayScene(app, game, log, "", note)
+    app.push(viewer)
+    app.render(force=True)
+    assert viewer.pos == 0 and not viewer.game.state.players
+    lines = [(f, viewer.move_text(f, a)) for f, a in viewer.full_log if f]
+    assert len(lines) > 400
+    for f, line in lines:
+        assert line.startswith(faction(f).display + ": "), line
+
+
 def test_tiles_explain_themselves_in_words(make_app):
     """The rulebook's tiles, in words with their numbers (bonus tile with 2 VP per trading house on
     passing, the favor tile paying 2/3/3/4 VP by trading houses, the power action of 2 spades)."""

@@ -55,10 +55,17 @@ def cult(name: str) -> str:
 
 
 def faction(game, name: str | None) -> str:
+    """A faction's name in the player's language (one not chosen yet in `game` too: the replay
+    lists the moves still to come)."""
     if not name:
         return ""
     p = game.state.players.get(name)
-    return _(p.faction.display) if p else name
+    if p:
+        return _(p.faction.display)
+    try:
+        return _(faction_data(name).display)
+    except KeyError:
+        return name
 
 
 def the_faction(name: str | None) -> str:
