@@ -600,6 +600,33 @@ def test_every_tile_card_keeps_its_lines_readable(make_app, size, lang):
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_every_tile_card_of_the_replay_viewers_narrower_table_fits_its_lines_across(make_app, user_dirs, lang):
+    """In the replay viewer at 1280x720 (the move list takes a column) Italian "Passare: SH/SA 4 VP"
+    ran over both edges of the bonus card, cut to "ssare: SH/SA 4": even the smallest type was too
+    wide for one line, and two lines were only taken when they made the type larger."""
+    from tmdesktop import i18n
+    from tmdesktop.app.views import icons, supply
+    from tmdesktop.rules.data import BONUS_TILES, FAVOR_TILES, POWER_ACTIONS, SCORE_TILES, TOWN_TILES
+
+    i18n.set_language(lang)
+    try:
+        app, _scene, _session = make_app(size=(1280, 720))
+        game, log, note = load_replay(sorted(SAMPLES.glob("*.txt"))[0])
+        viewer = ReplayScene(app, game, log, "", note)
+        app.push(viewer)
+        app.render(force=True)
+        strips = [(viewer.supply.rounds, SCORE_TILES), (viewer.supply.towns, TOWN_TILES),
+                  (viewer.supply.powers, POWER_ACTIONS), (viewer.supply.bonuses, BONUS_TILES)]
+        for strip, names in strips:
+            card = next(iter(strip.cards.values()))
+            for name in names:
+                for tokens, s, _y in supply.face_lines(card, name, viewer.supply.scale, corner=True):
+                    assert icons.tokens_width(tokens, s) <= card.width - 8, (name, tokens, s, card)
+    finally:
+        i18n.set_language("en")
+
+
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_long_faction_names_in_the_turn_order_keep_a_readable_size_at_1920(lang, monkeypatch):
     # Found in a review at 1920x1080: "Chaos Magicians" and "Moradores de la oscuridad" were

@@ -90,14 +90,22 @@ def face_lines(rect: pygame.Rect, name: str, scale: float, corner: bool) -> list
     # room for the corner label (round number, tiles left) and the coin badge
     top = int(max(8, 11 * scale) * 1.1) if corner and len(lines) > 1 else 0
     inner_h = rect.height - top
-    laid = _laid_out(lines, inner_h, scale, rect.width - 8)
-    split = _split_narrow(lines, _line_size(inner_h, len(lines), scale), rect.width - 8)
+    room = rect.width - 8
+    laid = _laid_out(lines, inner_h, scale, room)
+    split = _split_narrow(lines, _line_size(inner_h, len(lines), scale), room)
     if split is not lines:
-        other = _laid_out(split, inner_h, scale, rect.width - 8)
-        if min(other) > min(laid):
+        other = _laid_out(split, inner_h, scale, room)
+        # larger type, or less cut off where even the smallest type is too wide (Italian
+        # "Passare: SH/SA 4 VP" ran over both edges of a replay's narrow bonus card)
+        if min(other) > min(laid) or _overflow(split, other, room) < _overflow(lines, laid, room):
             lines, laid = split, other
     n = len(lines)
     return [(line, s, rect.y + top + inner_h * (k + 0.62) / (n + 0.25)) for k, (line, s) in enumerate(zip(lines, laid))]
+
+
+def _overflow(lines: list[list], sizes: list[int], room: int) -> int:
+    """How far the widest of `lines` at `sizes` runs past `room` (0: they all fit)."""
+    return max(0, max(icons.tokens_width(line, s) for line, s in zip(lines, sizes)) - room)
 
 
 def _laid_out(lines: list[list], inner_h: int, scale: float, room: int) -> list[int]:
