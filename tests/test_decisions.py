@@ -86,3 +86,36 @@ def test_owing_anything_reads_every_owed_field():
         p = Player(faction("witches"), **{field: owed_values.get(field, 1)})
         assert decisions.owes_any(p) and decisions.owed(p)[0] == kind, field
         assert decisions.owes_before_turn_end(p) == (kind in decisions.BLOCKS_TURN_END), field
+
+
+def test_players_kept_as_owing_are_every_player_who_owes_and_give_the_fresh_decisions():
+    """`GameState.owing` (the players `pending` reads) holds every player who owes a decision, after
+    every action of whole random games (Fire & Ice factions on every map too), and the pending
+    decisions equal those worked out from every player's owed fields."""
+    from tests.test_fast_state import FIRE_ICE
+    from tmdesktop.rules.maps import MAP_KEYS
+    from tmdesktop.simulate_cli import pick_factions
+    from tmdesktop.rules.data import ALL_FACTIONS
+
+    def as_values(pending):
+        return [(d.kind, d.faction, d.why) for d in pending]
+
+    setups = [GameSetup.random(2 + seed % 4, seed) for seed in range(4)]
+    setups += [GameSetup.random(3, seed, map_key=map_key, options=FIRE_ICE,
+                                factions=pick_factions(random.Random(seed), 3, list(ALL_FACTIONS), None))
+               for seed, map_key in enumerate(MAP_KEYS, start=10)]
+    for setup in setups:
+        rng = random.Random(setup.seed)
+        game = Game(setup)
+        while not game.finished:
+            s = game.state
+            owing = {n for n, p in s.players.items() if decisions.owes_any(p)}
+            assert owing <= s.owing, (owing, s.owing)
+            every = s.copy()
+            every.owing = set(every.players)
+            assert as_values(decisions.pending(s)) == as_values(decisions.pending(every))
+            for name in [None, *s.players]:
+                alone = decisions.of(s, name)
+                assert (alone and (alone.kind, alone.faction, alone.why)) == \
+                    (lambda d: d and (d.kind, d.faction, d.why))(decisions.of(every, name))
+            game.apply(*random_step(game, rng))

@@ -147,13 +147,20 @@ def _outside_action_phase(s: GameState) -> list[Decision]:
 def _in_action_phase(s: GameState) -> list[Decision]:
     """`pending(s)` in the action phase (asked after every action: looked at first)."""
     owner = s.turn.faction
+    owing = s.owing
+    if not owing:  # (most of the time nobody owes anything)
+        return [] if owner is None else [_turn(s)]
     players = s.players
-    if owner is not None and players[owner].lose_cult_owed:
+    if owner in owing and players[owner].lose_cult_owed:
         return [_volcano_cult(s)]
     others, mine = [], None
     for n in s.order:
+        if n not in owing:
+            continue
         p = players[n]
-        if owes_any(p) and not p.dropped:  # (`_in_play` for each player, with the player at hand)
+        if not owes_any(p):
+            owing.discard(n)  # (settled: not looked at again until they owe something new)
+        elif not p.dropped:  # (`_in_play` for each player, with the player at hand)
             if n == owner:
                 mine = _owed_decision(p)
             else:
@@ -173,7 +180,7 @@ def of(s: GameState, name: str | None) -> Decision | None:
     if s.phase != "play":
         return next((d for d in pending(s) if d.faction == name), None)
     owner = s.turn.faction
-    if owner is not None and s.players[owner].lose_cult_owed:
+    if owner in s.owing and s.players[owner].lose_cult_owed:
         return _volcano_cult(s) if name == owner else None
     if name not in s.players:
         return None
@@ -205,6 +212,8 @@ _TURNS: dict[tuple, Decision] = {}
 
 def _in_play(s: GameState, n: str) -> Decision | None:
     """What `n` owes first in the action phase (None: nothing, or dropped out)."""
+    if n not in s.owing:
+        return None
     p = s.players[n]
     if p.dropped or not owes_any(p):
         return None

@@ -30,6 +30,7 @@ class Leech:
                 # abilities (Cultists), but can still be answered.
                 real = min(amount, 2 * other.power[0] + other.power[1]) > 0
                 other.leech_offers.append(LeechOffer(p.name, amount, event if real else -1))
+                s.owing.add(other.name)
                 self._record(E.PowerOffered(p.name, other.name, amount))
                 offers += real
         if offers:

@@ -69,18 +69,23 @@ class Resources:
                 p.volcano_tf += n
             elif key == "GAIN_P3_FOR_VP":
                 p.p3_offers += n
+                self.state.owing.add(p.name)
             elif key == "PICK_COLOR":
                 p.picks_color = True
+                self.state.owing.add(p.name)
             elif key == "PW":
                 self._gain_power(p, n, source)
             elif key == "SPADE":
                 self._gain_spades(p, n, source, income_spades)
             elif key == "GAIN_FAVOR":
                 p.favors_owed += n
+                self.state.owing.add(p.name)
             elif key == "GAIN_TW":
                 p.towns_owed += n
+                self.state.owing.add(p.name)
             elif key == "CULT":
                 p.cult_steps += n
+                self.state.owing.add(p.name)
             elif key == "CULTS_ON_SAME_TRACK":
                 p.cult_steps_same_track = True
             elif key == "GAIN_SHIP":
@@ -114,6 +119,7 @@ class Resources:
         special = p.faction.special.get("special") or {}
         if "P" in special:  # Riverwalkers: each priest becomes an unlock-or-keep choice
             p.unlocks_owed += n
+            self.state.owing.add(p.name)
         else:
             self._add(p, "P", min(p.P + n, p.max_priests) - p.P, source)
 

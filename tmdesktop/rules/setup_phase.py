@@ -62,7 +62,9 @@ class SetupPhase:
             if f.home in ("ice", "variable"):
                 p.picks_color = True
                 s.pending_colors.append(name)
+                s.owing.add(name)
             p.favors_owed += f.special.get("GAIN_FAVOR", 0)  # the Ice Maidens' favor tile
+            s.owing.add(name)  # (`GameState.owing`: the setup's owed choices too)
 
     def colors_taken(self, exclude: Player | None = None, picking: bool = False) -> set[str]:
         """Colours no faction may still take: home terrains and colours already picked (and, for a
@@ -123,6 +125,7 @@ class SetupPhase:
             if self.setup.factions:  # factions given in advance take their favor tile now
                 for n in s.seats:
                     s.players[n].favors_owed += s.players[n].faction.special.get("GAIN_FAVOR", 0)
+                    s.owing.add(n)
             if s.pending_colors:
                 return
         if any(p.favors_owed for p in s.players.values()):
@@ -139,6 +142,7 @@ class SetupPhase:
             if p.faction.home in kinds and p.color is None and not p.picks_color:
                 p.picks_color = True
                 s.pending_colors.append(n)
+                s.owing.add(n)
         return bool(s.pending_colors)
 
     def _start_dwellings(self) -> None:

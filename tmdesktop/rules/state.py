@@ -166,6 +166,13 @@ class GameState:
     next_event: int = 0
     player_count: int = 0
 
+    def __post_init__(self) -> None:
+        #: The players who may owe a decision (`decisions.OWED_FIELDS`, read after every action):
+        #: every change that makes a player owe one adds the name, and `decisions.pending` drops
+        #: the names of those who owe nothing any more, so it reads no other player's fields.
+        #: Not a field: it is no part of the state's value (digest, equality).
+        self.owing: set[str] = set()
+
     def copy(self) -> GameState:
         # field by field, never through `__dict__`: an instance whose `__dict__` is read keeps a dict
         # split from its class's shared keys, and Python 3.11 reads the attributes of such an instance
@@ -185,6 +192,7 @@ class GameState:
         new.turn = self.turn.copy()
         new.leech_events = {k: v.copy() for k, v in self.leech_events.items()}
         new.next_event, new.player_count = self.next_event, self.player_count
+        new.owing = set(self.owing)
         return new
 
     def fingerprint(self) -> tuple:

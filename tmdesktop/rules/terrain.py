@@ -217,6 +217,7 @@ class Terrain:
             if max(p.cult.values()) < n:
                 raise RuleError("volcano_cult_short", hex=hex_, n=n)
             p.lose_cult_owed = n
+            s.owing.add(p.name)
         if "LOSE_PW_TOKEN" in effect:
             self._lose_tokens(p, effect["LOSE_PW_TOKEN"], E.source(E.VOLCANO))
         p.volcano_tf -= 1

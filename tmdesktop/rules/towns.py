@@ -45,6 +45,7 @@ class Towns:
         if self._is_town(p, group):
             p.town_hexes |= group
             p.towns_owed += 1
+            self.state.owing.add(p.name)
 
     def _is_town(self, p: Player, group: set[str]) -> bool:
         """Enough buildings (a sanctuary counts twice) with enough power for a town."""
