@@ -81,8 +81,10 @@ def main(argv: list[str]) -> int:
                                           ALL_FACTIONS[k % len(ALL_FACTIONS)] if cycle else None) \
             if cycle or fixed else ()
         try:
+            # (search mode unless the log is exported: the digest and scores are the same)
             game = random_game(seed, args.players, check=check_invariants if args.check else None,
-                               map_key=map_key, options=frozenset(options), factions=factions)
+                               search_mode=args.export is None, map_key=map_key, options=frozenset(options),
+                               factions=factions)
         except (RuleError, RuntimeError, AssertionError) as e:
             failures += 1
             print(json.dumps({"seed": seed, "map": map_key, "error": message(e),

@@ -48,8 +48,15 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
     the public API, the dispatch of actions and the turn bookkeeping.
     """
 
-    def __init__(self, setup: GameSetup):
+    def __init__(self, setup: GameSetup, search_mode: bool = False):
         self.setup = setup
+        #: Search mode, for random play and searches that read neither events nor a ledger: no
+        #: events are recorded (`apply` returns an empty list; `events` holds an empty list per
+        #: action) and no undo snapshot is kept every CHECKPOINT_EVERY actions (`push` still keeps
+        #: one for its `pop`; an undo replays from the last one kept, or from the setup). The
+        #: state, the log, the listings and the refusals are a default game's. (Events and
+        #: snapshots were 5% of a random playout's instructions.)
+        self.search_mode = search_mode
         self.board = load_board(setup.map_key)
         self.log: list[tuple[str | None, A.Action]] = []
         self.auto_dug = 0  # spades the last action dug by itself (a build or transform needing them)
@@ -84,7 +91,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         written in its listed form, which is what the log keeps)."""
         action = self._accept(faction, action)
         index = len(self.log)
-        if index % CHECKPOINT_EVERY == 0:
+        if index % CHECKPOINT_EVERY == 0 and not self.search_mode:
             self._snapshots[index] = (self.state.copy(), len(self.events))
         return self._run(faction, action, index)
 
@@ -155,11 +162,14 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         self.events.append(self._caused)
         return self._caused
 
-    def copy(self) -> Game:
+    def copy(self, search_mode: bool | None = None) -> Game:
         """An independent copy sharing the static data (faction boards, map, setup) and the
-        stored snapshots (never changed once stored), so that undo works in the copy too."""
+        stored snapshots (never changed once stored), so that undo works in the copy too; in
+        `search_mode` if given (a search's copy of a game played in full: the events it records
+        from then on are none), else in this game's mode."""
         other = Game.__new__(Game)
         other.setup, other.board = self.setup, self.board
+        other.search_mode = self.search_mode if search_mode is None else search_mode
         other.log, other.events = list(self.log), list(self.events)
         other.state = self.state.copy()
         other.auto_dug, other.finished = self.auto_dug, self.finished
@@ -270,11 +280,14 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         kept = self._legal_cache
         full = kept.get(name)
         if full is None:
-            if only is not None and self._main_action_open(name):
-                part = kept.get((name, only))
-                if part is None:
-                    part = self._list_kinds(name, only)
-                return list(part)
+            if only is not None:
+                if self._main_action_open(name):
+                    part = kept.get((name, only))
+                    if part is None:
+                        part = self._list_kinds(name, only)
+                    return list(part)
+                if self.state.phase == "play" and legal._ASKED[only].only_actions:
+                    return []  # (random play asks for builds at the end of a turn too)
             # (the whole listing: asked for, or short when no main action is open: tiles,
             # answers, conversions; kept for the next ask)
             full = kept[name] = tuple(legal.listing(self, name))
@@ -368,11 +381,13 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         self.finished = self.state.phase == "finished"
 
     def _record(self, event: E.Event) -> None:
-        self._caused.append(event)
+        if not self.search_mode:
+            self._caused.append(event)
 
     def _checkpoint(self, p: Player, step: E.Source) -> None:
         """A ledger's system row: the engine's own step and the values after it."""
-        self._caused.append(E.checkpoint((p.name, step, p.snapshot())))
+        if not self.search_mode:
+            self._caused.append(E.checkpoint((p.name, step, p.snapshot())))
 
     # ------------------------------------------------------------------ dispatch
 

@@ -85,6 +85,9 @@ class _Asked:
         self.free, self.discard, self.done = asks(A.Convert, A.Connect, A.Burn), asks(A.DiscardSpade), asks(A.Done)
         #: nothing asked for can be the main action or a follow-up
         self.no_action = kinds is not None and kinds <= _NEVER_AN_ACTION
+        #: everything asked for can only be the main action or a follow-up: in the action phase,
+        #: listed only while one is open (`Game._main_action_open`)
+        self.only_actions = kinds is not None and kinds.isdisjoint(_NEVER_AN_ACTION)
         #: transforms are worked out only to know whether a `dig` is possible (the first is enough)
         self.first_transform = self.dig and not self.transform and kinds is not None
         #: the things owed (`_owed_choices`) whose choices can be asked for

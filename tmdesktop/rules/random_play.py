@@ -47,10 +47,12 @@ def random_step(game: Game, rng: random.Random) -> tuple[str | None, object]:
     return who, _pick(rng, actions)
 
 
-def random_game(seed: int, players: int = 4, check=None, max_steps: int = 5000, **setup) -> Game:
-    """A complete game of random legal actions; `check(game)` runs after every action."""
+def random_game(seed: int, players: int = 4, check=None, max_steps: int = 5000, search_mode: bool = False,
+                **setup) -> Game:
+    """A complete game of random legal actions; `check(game)` runs after every action. In
+    `search_mode` (`Game.search_mode`) when neither its events nor a ledger are wanted."""
     rng = random.Random(seed)
-    game = Game(GameSetup.random(players, seed, **setup))
+    game = Game(GameSetup.random(players, seed, **setup), search_mode=search_mode)
     for _ in range(max_steps):
         if game.finished:
             return game

@@ -41,7 +41,8 @@ class Resources:
                 p.P += n
             else:
                 raise ValueError(resource)
-            self._caused.append(E.gained((p.name, resource, n, source)))  # (`_record`, inlined: the commonest event)
+            if not self.search_mode:  # (`_record`, inlined: the commonest event)
+                self._caused.append(E.gained((p.name, resource, n, source)))
 
     def _gain(self, p: Player, gains: dict, source: E.Source, income_spades: bool = False) -> None:
         if not gains:  # (a building's, an action's or a tile's gains are often none)
