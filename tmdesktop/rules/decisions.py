@@ -82,9 +82,8 @@ def owed(p: Player) -> tuple[str, int] | None:
     """The first thing `p` owes (kind, how many), or None."""
     if not owes_any(p):
         return None
-    values = p.__dict__
     for kind, name in OWED_FIELDS:
-        value = values[name]
+        value = getattr(p, name)
         if value:
             return kind, _count(value)
     return None
@@ -99,12 +98,11 @@ def owes_before_turn_end(p: Player) -> bool:
 
 def owes(p: Player, kinds: frozenset[str] | None = None) -> bool:
     """Whether `p` owes anything (of `kinds`, if given)."""
-    values = p.__dict__
     fields = _FIELDS_OF.get(kinds)
     if fields is None:
         fields = _FIELDS_OF[kinds] = tuple(name for kind, name in OWED_FIELDS if kinds is None or kind in kinds)
     for name in fields:
-        if values[name]:
+        if getattr(p, name):
             return True
     return False
 
@@ -116,6 +114,8 @@ _FIELDS_OF: dict[frozenset[str] | None, tuple[str, ...]] = {}
 def pending(s: GameState) -> list[Decision]:
     """Every decision the game waits for now, in the order the table settles them."""
     if s.phase == "play":
+        if not s.owing:  # (after most actions nobody owes anything: the turn's decision alone)
+            return [] if s.turn.faction is None else [_turn(s)]
         return _in_action_phase(s)
     return _outside_action_phase(s)
 
@@ -198,7 +198,8 @@ def _volcano_cult(s: GameState) -> Decision:
 
 def _turn(s: GameState) -> Decision:
     """The decision of the player whose turn it is and who owes nothing."""
-    key = (turn_kind(s), s.turn.faction, s.round)
+    t = s.turn
+    key = ("action" if t.actions > 0 else turn_kind(s), t.faction, s.round)
     found = _TURNS.get(key)
     if found is None:
         found = _TURNS[key] = Decision(key[0], key[1], {"round": key[2]})

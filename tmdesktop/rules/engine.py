@@ -346,7 +346,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         # faction's `dig` (free) is taken only to raise the volcano, not as an action doing nothing
         # (both owed only while a follow-up of the action is open)
         return not p.spades and not (t.followups and (self.bridge_owed(p) or self.volcano_owed(p))) \
-            and not decisions.owes_before_turn_end(p)
+            and not (name in s.owing and decisions.owes_before_turn_end(p))
 
     # ------------------------------------------------------------------ setup and rebuild
 

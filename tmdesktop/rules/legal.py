@@ -128,9 +128,8 @@ def listing(game: Game, name: str | None, only: type | tuple[type, ...] | None =
     # tile before a favor tile), as on the site; in their own turn they may also go on with the
     # turn (which declines open power offers): only ending it waits for what they owe.
     out: list[A.Action] = []
-    values = p.__dict__
     for owed_kind, owed_field in decisions.OWED_FIELDS:
-        if values[owed_field] and owed_kind in asked.owed:
+        if getattr(p, owed_field) and owed_kind in asked.owed:
             out += _owed_choices(game, p, owed_kind)
     if s.turn.faction == name and not p.lose_cult_owed:  # the site: "must lose cult steps first"
         out += _turn_actions(game, p, asked, at)

@@ -21,7 +21,7 @@ class LeechOffer:
     event: int  # one build or upgrade (shared by its offers); -1: an offer that could give nothing
 
 
-@dataclass
+@dataclass(slots=True)
 class Player:
     faction: Faction
     VP: int = 20
@@ -70,11 +70,16 @@ class Player:
     p3_offers: int = 0  # Shapeshifters: a token in bowl III may be bought for 1 VP
     priest_bonus: int = 0  # Acolytes' stronghold: extra cult step per priest sent
     tokens_added: int = 0  # power tokens gained (+) or removed (-) beyond burning
+    # The faction's name, an attribute of the instance (not a property: read dozens of times per
+    # action, and Python 3.11 reads a property the slow, generic way); derived from `faction`, so
+    # no part of the state's value (`fingerprint` leaves it out, equality does not compare it).
+    name: str = field(init=False, repr=False, compare=False, metadata={"derived": True})
+
+    # (Slots: a player has more attributes than Python 3.11 keeps in an instance's inline values
+    # (30), so with a `__dict__` every read of one took the dict's slower look-up.)
 
     def __post_init__(self) -> None:
-        # the faction's name, a plain attribute of the instance (not a field, nor a property: read
-        # dozens of times per action, and Python 3.11 reads an instance's own attribute quickest)
-        self.name: str = self.faction.name
+        self.name = self.faction.name
 
     @property
     def max_priests(self) -> int:
@@ -85,23 +90,30 @@ class Player:
         return (self.VP, self.C, self.W, self.P, tuple(self.power), _cults_in_order(self.cult))
 
     def copy(self) -> Player:
-        # every field that actions change in place (the rest are numbers, strings or shared
-        # data), written out: a search copies players tens of thousands of times per move
+        # every field written out, those that actions change in place (lists, dicts, sets)
+        # duplicated (the rest are numbers, strings or shared data): a search copies players
+        # tens of thousands of times per move
         new = object.__new__(Player)
-        d = self.__dict__.copy()
-        d["power"] = d["power"][:]
-        d["favors"] = d["favors"][:]
-        d["towns"] = d["towns"][:]
-        d["bridges"] = d["bridges"][:]
-        d["connects"] = d["connects"][:]
-        d["leech_offers"] = d["leech_offers"][:]
-        d["cult"] = d["cult"].copy()
-        d["buildings"] = d["buildings"].copy()
-        d["counts"] = d["counts"].copy()
-        d["town_hexes"] = set(d["town_hexes"])
-        d["actions_used"] = set(d["actions_used"])
-        d["unlocked"] = set(d["unlocked"])
-        new.__dict__ = d
+        (
+            new.faction, new.VP, new.C, new.W, new.P, new.power, new.cult, new.ship, new.dig,
+            new.buildings, new.counts, new.bonus, new.favors, new.towns, new.town_hexes, new.keys,
+            new.bridges, new.connects, new.priests_on_cults, new.passed, new.dropped, new.actions_used,
+            new.spades, new.cult_steps, new.cult_steps_same_track, new.favors_owed, new.towns_owed,
+            new.free_dwelling, new.free_tp, new.w_to_p, new.ship_bonus, new.teleport_level,
+            new.leech_offers, new.home, new.color, new.unlocked, new.priest_limit, new.picks_color,
+            new.unlocks_owed, new.lose_cult_owed, new.volcano_tf, new.p3_offers, new.priest_bonus,
+            new.tokens_added, new.name
+        ) = (
+            self.faction, self.VP, self.C, self.W, self.P, self.power[:], self.cult.copy(), self.ship,
+            self.dig, self.buildings.copy(), self.counts.copy(), self.bonus, self.favors[:], self.towns[:],
+            set(self.town_hexes), self.keys, self.bridges[:], self.connects[:], self.priests_on_cults,
+            self.passed, self.dropped, set(self.actions_used), self.spades, self.cult_steps,
+            self.cult_steps_same_track, self.favors_owed, self.towns_owed, self.free_dwelling,
+            self.free_tp, self.w_to_p, self.ship_bonus, self.teleport_level, self.leech_offers[:],
+            self.home, self.color, set(self.unlocked), self.priest_limit, self.picks_color,
+            self.unlocks_owed, self.lose_cult_owed, self.volcano_tf, self.p3_offers, self.priest_bonus,
+            self.tokens_added, self.name
+        )
         return new
 
 
@@ -208,7 +220,8 @@ def _canonical(value):
     if isinstance(value, Faction):
         return value.name
     if hasattr(value, "__dataclass_fields__"):
-        return (type(value).__name__,) + tuple((f.name, _canonical(getattr(value, f.name))) for f in fields(value))
+        return (type(value).__name__,) + tuple((f.name, _canonical(getattr(value, f.name))) for f in fields(value)
+                                               if not f.metadata.get("derived"))
     if isinstance(value, dict):
         return tuple(sorted(((_canonical(k), _canonical(v)) for k, v in value.items()), key=repr))
     if isinstance(value, (set, frozenset)):
