@@ -218,3 +218,23 @@ def test_conversions_listed_from_made_tables_are_every_amount_affordable(name, C
         expected += [A.Convert(rate * n, give, n, get) for n in range(1, most + 1)]
     expected += [A.Convert(n, "W", n, "P") for n in range(1, min(w_to_p, W) + 1)]  # (the Darklings' SH)
     assert list(legal._exchanges.__wrapped__(name, C, W, P, VP, bowl3, max_priests, w_to_p)) == expected
+
+
+def test_power_actions_are_the_same_listed_without_the_least_power_skip(monkeypatch):
+    """A listing looks at the power actions only when bowl III holds the least power one costs
+    (`legal._LEAST_POWER`, per faction): through random games (Fire & Ice factions on every map
+    too), the actions listed are those listed without that skip."""
+    setups = [GameSetup.random(4, seed) for seed in range(3)]
+    setups += [GameSetup.random(3, seed, map_key=map_key, options=FIRE_ICE) for seed, map_key in enumerate(MAP_KEYS)]
+    for setup in setups:
+        rng = random.Random(setup.seed)
+        game = Game(setup)
+        while not game.finished:
+            s = game.state
+            if s.phase == "play" and s.turn.faction is not None:
+                p = s.players[s.turn.faction]
+                skipped = legal._special_actions(game, p)
+                with monkeypatch.context() as m:
+                    m.setattr(legal, "_LEAST_POWER", dict.fromkeys(legal._LEAST_POWER, 0))
+                    assert legal._special_actions(game, p) == skipped
+            game.apply(*random_step(game, rng))

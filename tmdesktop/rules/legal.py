@@ -343,16 +343,19 @@ def _special_actions(game: Game, p: Player, at: str | None = None) -> list[A.Act
     s = game.state
     out: list[A.Action] = []
     blocked, bowl3 = s.blocked, p.power[2]
-    for act, cost, power in _power_actions_of(game, p):
-        if at is not None and act != at:
-            continue
-        if (act not in blocked or game.may_reuse(p, act)) \
-                and (bowl3 >= power if power is not None else _affordable(p, cost)) \
-                and (act not in _BRIDGE_ACTIONS or _bridge_placeable(game, p, act)):
-            out.append(_USE_ACTION[act])
-    forbidden = _forbidden_actions[p.name]
-    out += [_USE_ACTION[t] for t in game.tile_actions(p) if t not in p.actions_used and t not in forbidden
-            and at in (None, t)]
+    table = _power_actions_of(game, p)
+    if bowl3 >= _LEAST_POWER[p.name]:  # (most often too little power for any of them)
+        for act, cost, power in table:
+            if at is not None and act != at:
+                continue
+            if (act not in blocked or game.may_reuse(p, act)) \
+                    and (bowl3 >= power if power is not None else _affordable(p, cost)) \
+                    and (act not in _BRIDGE_ACTIONS or _bridge_placeable(game, p, act)):
+                out.append(_USE_ACTION[act])
+    tiles = game.tile_actions(p)
+    if tiles:
+        forbidden = _forbidden_actions[p.name]
+        out += [_USE_ACTION[t] for t in tiles if t not in p.actions_used and t not in forbidden and at in (None, t)]
     for act in game._faction_actions(p):
         if at not in (None, act):
             continue
@@ -388,10 +391,17 @@ def _forbidden_actions(name: str) -> frozenset[str]:
 _POWER_TABLES: dict[str, tuple[tuple[str, dict, int | None], ...]] = {}
 
 
+#: faction -> the least bowl III that may pay for one of its power actions: the least power one
+#: costs when all cost power alone, else 0 (worked out with `_POWER_TABLES`)
+_LEAST_POWER: dict[str, int] = {}
+
+
 def _power_actions_of(game: Game, p: Player) -> tuple[tuple[str, dict, int | None], ...]:
     found = _POWER_TABLES.get(p.name)
     if found is None:
         found = _POWER_TABLES[p.name] = _power_table(game, p)
+        powers = [power for _, _, power in found]
+        _LEAST_POWER[p.name] = 0 if None in powers else min(powers, default=0)
     return found
 
 
