@@ -69,8 +69,9 @@ def fresh_listing(game, who):
     getattr(legal, "_REACH_SEEN", {}).clear()
     getattr(legal, "_CONNECTS_SEEN", {}).clear()
     getattr(legal, "_UPGRADES_SEEN", {}).clear()
-    if hasattr(legal, "_exchanges"):
-        legal._exchanges.cache_clear()
+    for kept in ("_exchanges", "_power_exchanges", "_other_exchanges"):
+        if hasattr(getattr(legal, kept, None), "cache_clear"):
+            getattr(legal, kept).cache_clear()
     return legal_actions(game, who)
 
 

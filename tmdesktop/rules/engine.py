@@ -303,10 +303,9 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         if type(only) is not tuple:
             part = kept[(name, only)] = tuple(legal.legal_actions(self, name, only))
             return part
-        listed = legal.listing(self, name, only)
         part = ()
-        for kind in only:
-            of_kind = kept[(name, kind)] = tuple(legal.of_kinds(listed, kind))
+        for kind, of_kind in zip(only, legal.by_kinds(self, name, only)):
+            kept[(name, kind)] = of_kind
             part += of_kind
         kept[(name, only)] = part
         return part

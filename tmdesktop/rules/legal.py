@@ -69,6 +69,22 @@ def of_kinds(actions, only: type | tuple[type, ...]) -> list[A.Action]:
     return [a for kind in only for a in found if type(a) is kind] if found else found
 
 
+def by_kinds(game: Game, name: str | None, only: tuple[type, ...]) -> list[tuple[A.Action, ...]]:
+    """`of_kinds(listing(game, name, only), kind)` for each class of `only` in turn. The builds and
+    upgrades of a main action (random play asks for them at most steps) are the parts
+    `_main_actions` keeps, taken as they are instead of filtered out of a listing."""
+    s = game.state
+    t = s.turn
+    if _ASKED[only].growth and s.phase == "play" and name is not None and t.faction == name and t.actions > 0 \
+            and not t.closed and name not in s.owing:  # (`_turn_actions` lists the main actions alone)
+        p = s.players[name]
+        parts = {A.Build: _kept(game, "builds", p, _builds, _reach(game, p)),
+                 A.Upgrade: _kept(game, "upgrades", p, _upgrades)}
+        return [parts[kind] for kind in only]
+    listed = listing(game, name, only)
+    return [tuple(of_kinds(listed, kind)) for kind in only]
+
+
 class _Asked:
     """Which parts of a listing can give the classes of action asked for (`only`: None for
     every class, a class or a tuple of classes), worked out once for each."""
@@ -88,6 +104,8 @@ class _Asked:
         #: everything asked for can only be the main action or a follow-up: in the action phase,
         #: listed only while one is open (`Game._main_action_open`)
         self.only_actions = kinds is not None and kinds.isdisjoint(_NEVER_AN_ACTION)
+        #: builds or upgrades alone are asked for (`by_kinds`)
+        self.growth = kinds is not None and kinds <= {A.Build, A.Upgrade}
         #: transforms are worked out only to know whether a `dig` is possible (the first is enough)
         self.first_transform = self.dig and not self.transform and kinds is not None
         #: the things owed (`_owed_choices`) whose choices can be asked for
@@ -516,21 +534,39 @@ def _gives(name: str) -> frozenset[str]:
     return frozenset(give for give, _ in conversion_rates(name))
 
 
-@lru_cache(maxsize=20000)
 def _exchanges(name: str, C: int, W: int, P: int, VP: int, bowl3: int, max_priests: int,
                w_to_p: int) -> tuple[A.Action, ...]:
-    """The conversions of faction `name` with these resources, made once for each (an end-of-turn
-    listing is little else, and random play and searches meet the same values often)."""
-    have = {"C": C, "W": W, "P": P, "VP": VP, "PW": bowl3}
-    out: list[A.Action] = []
-    for give, get, rate, capped, first in _exchange_table[name]:
-        most = have[give] // rate
-        if capped:
-            most = min(most, max_priests - P)
-        if most > 0:
-            out += first[:most] if most <= _FIRST else _conversions(rate, give, get, most)
+    """The conversions of faction `name` with these resources: those paid with power, made once
+    for each bowl III and room for priests, then the others, made once for each set of resources
+    they take (an end-of-turn listing is little else, and random play and searches meet the same
+    values often: kept apart, each is found made more often than both together), then the
+    Darklings' workers into priests."""
+    out = _power_exchanges(name, bowl3, max_priests - P) + _other_exchanges(name, C, W, P, VP)
     if w_to_p:
         out += _conversions(1, "W", "P", min(w_to_p, W))
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _power_exchanges(name: str, bowl3: int, room: int) -> tuple[A.Action, ...]:
+    out: list[A.Action] = []
+    for give, get, rate, capped, first in _exchange_table[name][0]:
+        most = bowl3 // rate
+        if capped:
+            most = min(most, room)
+        if most > 0:
+            out += first[:most] if most <= _FIRST else _conversions(rate, give, get, most)
+    return tuple(out)
+
+
+@lru_cache(maxsize=20000)
+def _other_exchanges(name: str, C: int, W: int, P: int, VP: int) -> tuple[A.Action, ...]:
+    have = {"C": C, "W": W, "P": P, "VP": VP}
+    out: list[A.Action] = []
+    for give, get, rate, _, first in _exchange_table[name][1]:
+        most = have[give] // rate
+        if most > 0:
+            out += first[:most] if most <= _FIRST else _conversions(rate, give, get, most)
     return tuple(out)
 
 
@@ -539,15 +575,21 @@ _FIRST = 64
 
 
 @_Made
-def _exchange_table(name: str) -> tuple[tuple[str, str, int, bool, tuple[A.Action, ...]], ...]:
-    """For each conversion of faction `name` (in the order of `conversion_rates`): what it gives
-    and gets, how many it gives for one, whether the priests it brings are capped by the priests
-    left (the Riverwalkers' become unlocks), and its conversions of 1 to _FIRST units, of which a
-    listing takes the first few (game data: once per faction; slicing is quicker than a cached
-    call per conversion, and a new set of resources lists them all again)."""
+def _exchange_table(name: str) -> tuple[tuple[tuple[str, str, int, bool, tuple[A.Action, ...]], ...], ...]:
+    """For each conversion of faction `name` (in the order of `conversion_rates`: those giving
+    power first, then the others, as two tables): what it gives and gets, how many it gives for
+    one, whether the priests it brings are capped by the priests left (the Riverwalkers' become
+    unlocks), and its conversions of 1 to _FIRST units, of which a listing takes the first few
+    (game data: once per faction; slicing is quicker than a cached call per conversion, and a new
+    set of resources lists them all again)."""
     priest_cap = not faction(name).special.get("locked_terrain")
-    return tuple((give, get, rate, get == "P" and priest_cap, _conversions(rate, give, get, _FIRST))
-                 for (give, get), rate in conversion_rates(name).items())
+    rows = [(give, get, rate, get == "P" and priest_cap, _conversions(rate, give, get, _FIRST))
+            for (give, get), rate in conversion_rates(name).items()]
+    power = tuple(row for row in rows if row[0] == "PW")
+    others = tuple(row for row in rows if row[0] != "PW")
+    if power + others != tuple(rows) or any(row[3] for row in others):
+        raise ValueError(f"{name}: conversions giving power first, and only those capped, expected")
+    return power, others
 
 
 @cache
