@@ -148,8 +148,6 @@ def _in_action_phase(s: GameState) -> list[Decision]:
     """`pending(s)` in the action phase (asked after every action: looked at first)."""
     owner = s.turn.faction
     owing = s.owing
-    if not owing:  # (most of the time nobody owes anything)
-        return [] if owner is None else [_turn(s)]
     players = s.players
     if owner in owing and players[owner].lose_cult_owed:
         return [_volcano_cult(s)]
