@@ -21,7 +21,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tmdesktop.rules import actions as A  # noqa: E402
 from tmdesktop.rules.data import ALL_FACTIONS  # noqa: E402
 from tmdesktop.rules.engine import Game  # noqa: E402
-from tmdesktop.rules.errors import RuleError  # noqa: E402
 from tmdesktop.rules.maps import MAP_KEYS  # noqa: E402
 from tmdesktop.rules.random_play import random_step  # noqa: E402
 from tmdesktop.rules.setup import TOURNAMENT_OPTIONS, GameSetup  # noqa: E402
@@ -48,11 +47,8 @@ def fresh(game: Game) -> Game:
 
 
 def refusal(game: Game, who, action) -> str:
-    try:
-        game.copy().apply(who, action)
-    except RuleError as e:
-        return e.code
-    return "accepted"
+    error = game.refusal(who, action)
+    return error.code if error else "accepted"
 
 
 def play(record: Record, setup: GameSetup) -> int:

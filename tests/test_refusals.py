@@ -231,3 +231,20 @@ def test_a_refusal_in_spanish_and_italian():
         assert message(refused) == f"Tocca {names[1]} piazzare."  # the faction with its article
     finally:
         i18n.set_language("en")
+
+
+def test_refusal_tells_what_apply_would_raise_and_leaves_the_game_as_it_was():
+    rng = random.Random(5)
+    game = Game(GameSetup.random(3, 5))
+    for _ in range(60):
+        game.apply(*random_step(game, rng))
+    who = game.decisions()[0].faction
+    legal = game.legal_actions(who)[0]
+    digest, log = game.digest(), list(game.log)
+    assert game.refusal(who, legal) is None
+    error = game.refusal(who, A.Build("Z9"))  # no such hex
+    assert isinstance(error, RuleError)
+    with pytest.raises(RuleError) as raised:
+        game.copy().apply(who, A.Build("Z9"))
+    assert (error.code, error.params) == (raised.value.code, raised.value.params)
+    assert game.digest() == digest and game.log == log

@@ -6,7 +6,6 @@ import random
 from tmdesktop.rules import actions as A
 from tmdesktop.rules.data import ALL_FACTIONS
 from tmdesktop.rules.engine import CHECKPOINT_EVERY, Game
-from tmdesktop.rules.errors import RuleError
 from tmdesktop.rules.maps import MAP_KEYS
 from tmdesktop.rules.random_play import random_game, random_step
 from tmdesktop.rules.setup import GameSetup
@@ -24,11 +23,8 @@ def same_state(a: Game, b: Game) -> None:
 
 
 def refusal(game: Game, who, action) -> str:
-    try:
-        game.copy().apply(who, action)
-    except RuleError as e:
-        return e.code
-    return "accepted"
+    error = game.refusal(who, action)
+    return error.code if error else "accepted"
 
 
 SETUPS = [GameSetup.random(2 + seed % 4, seed) for seed in range(4)] + [

@@ -110,6 +110,15 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             return False
         return True
 
+    def refusal(self, faction: str | None, action: A.Action) -> RuleError | None:
+        """The RuleError `apply(faction, action)` would raise (None: it would be accepted); the
+        game is unchanged either way."""
+        try:
+            self._accept(faction, action)
+        except RuleError as e:
+            return e
+        return None
+
     def _accept(self, faction: str | None, action: A.Action) -> A.Action:
         """The listed form of `action`, or the RuleError explaining why it is refused."""
         kept = self._legal_cache
