@@ -356,3 +356,19 @@ def test_the_undo_button_is_greyed_in_a_lesson_and_a_click_on_it_says_why(user_d
     click(app, undo.rect.center)
     assert "Restart" in scene.panel.note and not scene.toast  # said in the panel, not under it
     assert scene.game.digest() == digest and scene.run.index == 2
+
+
+def test_the_steps_answer_is_marked_in_the_picker_that_hides_its_highlight(user_dirs, title_app):
+    """Seen in Italian at 1280x720: the passing lesson asks for the bonus tile of 6 coins and rings
+    it on the supply, under the veil of the picker the Pass button opens; the picker marked none."""
+    from tmdesktop.app.scenes.dialogs import ChoiceScene
+    from tmdesktop.rules import actions as A
+
+    app, listing = open_list(title_app)
+    scene = drive.open_from_list(app, 7)  # passing, bonus tiles and rounds
+    step = next(i for i, s in enumerate(scene.lesson.steps) if isinstance(s.expect, A.Pass)) + 1
+    to_step(app, scene, step)
+    click(app, scene.target_rect(("button", "pass")).center)
+    picker = next(s for s in app.stack.scenes if isinstance(s, ChoiceScene))
+    marked = [o.value for o in picker.options if o.suggested]
+    assert len(picker.options) > 1 and marked == [scene.run.step.expect]

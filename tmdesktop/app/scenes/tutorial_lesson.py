@@ -131,6 +131,15 @@ class LessonScene(GameScene):
         self.on_the_way()
         super().choose_action(actions, title)
 
+    def _mark_suggested(self, options: list) -> list:
+        """In a picker, the answers the step asks for are marked (the step's highlight is on the
+        board or the supply, under the picker's veil); none when any answer will do."""
+        me = self.decider()
+        fits = [self.run.refusal(me, o.value) is None for o in options]
+        for o, fit in zip(options, fits):
+            o.suggested = fit and not all(fits)
+        return options
+
     def ask_then_play(self, action: A.Action) -> None:
         if not self._refused(action):
             super().ask_then_play(action)
