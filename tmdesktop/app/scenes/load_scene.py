@@ -369,25 +369,9 @@ class LoadScene(ListMenuScene):
         if info.error and not info.factions:  # nothing read: the file's name
             text.blit(surface, info.game_id, self.fs(19), theme.INK, (r.x + pad, r.y + self.px(8)), "topleft", "bold",
                       max_width=r.width - 2 * pad)
-            text.blit(surface, info.error, self.fs(16), theme.ERROR, (r.x + pad, r.bottom - self.px(8)), "bottomleft",
-                      max_width=r.width - 2 * pad)
-            return
-        when = info.when.strftime("%Y-%m-%d %H:%M")
-        if info.finished and info.vp:  # who won, with how many VP (a tie names them all)
-            best = max(info.vp.values())
-            winners = [faction_names([f]) for f in info.factions if info.vp.get(f) == best]
-            where = ngettext("Game over: {winners} won with {vp} VP", "Game over: {winners} won with {vp} VP",
-                             len(winners)).format(winners=and_list(winners), vp=best)
-        elif info.finished:
-            where = _("Game over")
-        elif info.round:
-            where = _("Round {n} of 6").format(n=info.round)
         else:
-            where = _("Setup")
-        text.blit(surface, where, self.fs(21), theme.INK, (r.x + pad, r.y + self.px(8)), "topleft", "bold",
-                  max_width=r.width - 3 * pad - text.width(when, self.fs(17)))
-        text.blit(surface, when, self.fs(17), theme.INK_SOFT, (r.right - pad, r.y + self.px(10)), "topright")
-        if info.error:  # its summary was read, its moves were not (said when it was opened)
+            self.draw_summary(surface, info, r, pad)
+        if info.error:  # unreadable, or (said when it was opened) its moves do not replay
             text.blit(surface, info.error, self.fs(16), theme.ERROR, (r.x + pad, r.bottom - self.px(8)), "bottomleft",
                       max_width=r.width - 2 * pad)
             return
@@ -410,6 +394,24 @@ class LoadScene(ListMenuScene):
             x = rr.right + self.px(22)
         text.blit(surface, _("{n} moves").format(n=info.moves), self.fs(16), theme.INK_SOFT,
                   (r.right - pad, r.bottom - self.px(10)), "bottomright")
+
+    def draw_summary(self, surface, info: saves.SaveInfo, r: pygame.Rect, pad: int) -> None:
+        """A row's first line: where the game stands (who won, the round) and when it was saved."""
+        when = info.when.strftime("%Y-%m-%d %H:%M")
+        if info.finished and info.vp:  # who won, with how many VP (a tie names them all)
+            best = max(info.vp.values())
+            winners = [faction_names([f]) for f in info.factions if info.vp.get(f) == best]
+            where = ngettext("Game over: {winners} won with {vp} VP", "Game over: {winners} won with {vp} VP",
+                             len(winners)).format(winners=and_list(winners), vp=best)
+        elif info.finished:
+            where = _("Game over")
+        elif info.round:
+            where = _("Round {n} of 6").format(n=info.round)
+        else:
+            where = _("Setup")
+        text.blit(surface, where, self.fs(21), theme.INK, (r.x + pad, r.y + self.px(8)), "topleft", "bold",
+                  max_width=r.width - 3 * pad - text.width(when, self.fs(17)))
+        text.blit(surface, when, self.fs(17), theme.INK_SOFT, (r.right - pad, r.y + self.px(10)), "topright")
 
 
 __all__ = ["AutosaveSession", "PlayScene", "open_game", "open_save", "LoadScene", "to_title", "describe_save",
