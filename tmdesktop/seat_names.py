@@ -29,15 +29,21 @@ def shown(name: str) -> str:
     message = _message_of().get(name)
     if message:
         return _(message)
-    base, _sp, number = name.rpartition(" ")  # "Ordenador: fácil 2"
+    numbered = _numbered_level(name)
+    return f"{_(numbered[0])} {numbered[1]}" if numbered else name
+
+
+def _numbered_level(name: str) -> tuple[str, str] | None:
+    """(the level's message, the seat's number) of a computer seat's default name with its seat
+    number ("Ordenador: fácil 2"), else None."""
+    base, _sp, number = name.rpartition(" ")
     message = _message_of().get(base) if number.isdigit() else None
-    return f"{_(message)} {number}" if message in LEVEL_NAMES else name
+    return (message, number) if message in LEVEL_NAMES else None
 
 
 def names_a_computer(name: str) -> bool:
     """Whether `name` is a computer seat's default name ("Computer: hard", "Ordenador: medio 3")."""
-    base, _sp, number = name.rpartition(" ")
-    return _message_of().get(name) in LEVEL_NAMES or (number.isdigit() and _message_of().get(base) in LEVEL_NAMES)
+    return _message_of().get(name) in LEVEL_NAMES or _numbered_level(name) is not None
 
 
 def computer_player(name: str) -> str:
