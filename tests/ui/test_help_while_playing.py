@@ -15,7 +15,7 @@ from tmdesktop.ai import suggest
 from tmdesktop.app import computer
 from tmdesktop.app.app import App
 from tmdesktop.app.scenes import hint_scene
-from tmdesktop.app.scenes.dialogs import ChoiceScene, HandoffNotice
+from tmdesktop.app.scenes.dialogs import ChoiceScene, ConfirmScene, HandoffNotice
 from tmdesktop.app.scenes.hint_scene import HintPanel
 from tmdesktop.app.scenes.load_scene import PlayScene
 from tmdesktop.app.scenes.warning_scene import WarningScene
@@ -291,6 +291,58 @@ def test_after_do_it_the_build_that_follows_a_suggested_spade_is_ringed_until_pl
     click(app, picker.rects[[o.value for o in picker.options].index(build)].center)
     assert scene.game.log[-1] == ("giants", build)
     assert "suggested" not in scene.annotations
+
+
+def spade_suggestion(app) -> tuple[PlayScene, HintPanel]:
+    """Seed 1 after 94 moves: the Nomads are to act, and the suggestion (H) is the power action
+    of two spades, then a dwelling on C2 (mountains, two spades from their desert)."""
+    session = Session(new_game(4, 1))
+    session.play_random(94, random.Random(1))
+    scene = PlayScene(app, session)
+    app.push(scene)
+    app.render(force=True)
+    app.step(0.016)
+    assert scene.decider() == "nomads"
+    key(app, pygame.K_h)
+    panel = app.stack.top
+    wait_for_hint(app, panel)
+    assert panel.hint.turn == (A.UseAction("ACT6"), A.Build("C2"))
+    return scene, panel
+
+
+@pytest.mark.parametrize("enter", [pygame.K_RETURN, pygame.K_KP_ENTER])
+def test_enter_answers_the_unused_spade_question_as_other_questions(monkeypatch, enter):
+    """Seen in a real window: after 'Do it' on the two-spade power action, End turn (Enter) asked
+    whether to lose the unused spades, and Enter did not answer (only Esc, or a click). Enter,
+    either key, says yes there as in every other question; Esc says no."""
+    monkeypatch.setattr(hint_scene, "USE_WORKER", False)
+    app = App((1280, 720))
+    app.settings = Settings()
+    scene, _panel = spade_suggestion(app)
+    game = scene.game
+    key(app, enter)  # Do it
+    assert game.state.players["nomads"].spades == 2
+    n = len(game.log)
+    key(app, enter)  # End turn: asked first
+    question = app.stack.top
+    assert isinstance(question, ConfirmScene) and "spades" in question.title and len(game.log) == n
+    key(app, pygame.K_ESCAPE)  # no: nothing lost
+    assert app.stack.top is scene and len(game.log) == n and game.state.players["nomads"].spades == 2
+    key(app, enter)
+    assert isinstance(app.stack.top, ConfirmScene)
+    key(app, enter)  # yes
+    assert game.log[n:] == [("nomads", A.DiscardSpade(2)), ("nomads", A.Done())]
+    assert game.state.turn.faction != "nomads"
+
+
+def test_enter_in_a_warning_does_it_anyway():
+    """The warnings are questions too: Enter (here the keypad's) says 'Do it anyway', Esc 'Go back'."""
+    app, scene = table(Settings())
+    log = list(scene.game.log)
+    tile = pass_with_first_tile(app, scene)
+    assert isinstance(app.stack.top, WarningScene)
+    key(app, pygame.K_KP_ENTER)
+    assert scene.game.log[len(log)] == ("mermaids", tile)
 
 
 def test_settings_show_the_language_the_game_speaks_after_a_lang_start(user_dirs):

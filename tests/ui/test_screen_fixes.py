@@ -18,7 +18,7 @@ def test_scoring_steps_repaint_on_keys_without_the_mouse(make_app):
     scoring = ScoringScene(app, scene.game)
     app.push(scoring)
     app.render(force=True)
-    for k in (pygame.K_SPACE, pygame.K_RIGHT, pygame.K_RETURN):
+    for k in (pygame.K_SPACE, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER):
         shown, frames = scoring.shown, app.frames
         key(app, k)
         assert scoring.shown == shown + 1

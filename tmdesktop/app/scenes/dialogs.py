@@ -153,6 +153,10 @@ class ChoiceScene(Modal):
         #: H, or the Hint button: the picker closes and this asks for the table's suggestion (set
         #: by the table where a hint may be given; the picker opens again if it is not followed)
         self.on_hint: Callable[[], None] | None = None
+        #: The answers Enter (either Enter key) and Esc give, by their index, in a question that has
+        #: them (yes or no: Enter says yes, Esc no); each is drawn with its key (`key_of`).
+        self.enter_answer: int | None = None
+        self.escape_answer: int | None = None
 
     def layout(self, size) -> None:
         s = self.scale
@@ -181,8 +185,8 @@ class ChoiceScene(Modal):
             rh = int(48 * s)
             gap = int(8 * s)
             fs = max(12, int(18 * s))
-            width = max(text.width(o.label, fs, "semibold") + icons.tokens_width(o.tokens, fs) + (rh if o.swatch else 0)
-                        for o in self.options) if self.options else 0
+            width = max((text.width(o.label, fs, "semibold") + icons.tokens_width(o.tokens, fs) + (rh if o.swatch else 0)
+                         + self.key_room(i) for i, o in enumerate(self.options)), default=0)
             room = size[1] - 20 - head - foot  # the rows' height in the window
             per_col, cols = n, 1
             if n * (rh + gap) > room:  # more rows than the window holds (a late game's conversions):
@@ -214,7 +218,25 @@ class ChoiceScene(Modal):
     def subtitle_size(self) -> int:
         return max(12, int(17 * self.scale))
 
+    def key_of(self, i: int) -> str:
+        """The key that gives answer `i` ('Enter', 'Esc'; '' for none), shown on its row."""
+        return "Enter" if i == self.enter_answer else "Esc" if i == self.escape_answer else ""
+
+    def key_size(self) -> int:
+        return max(10, int(14 * self.scale))
+
+    def key_room(self, i: int) -> int:
+        """The width the key of answer `i` takes at its row's end (0 for none)."""
+        key = self.key_of(i)
+        return text.width(key, self.key_size()) + int(12 * self.scale) if key else 0
+
     def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            keyed = (self.enter_answer if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) else
+                     self.escape_answer if event.key == pygame.K_ESCAPE else None)
+            if keyed is not None and self.options[keyed].enabled:
+                self.choose(("option", keyed))
+                return
         if event.type == pygame.KEYDOWN and pygame.K_1 <= event.key <= pygame.K_9:
             i = event.key - pygame.K_1
             if i < len(self.options) and self.options[i].enabled:
@@ -268,10 +290,14 @@ class ChoiceScene(Modal):
             x = r.x + int(14 * s)
             if o.swatch:
                 x = _swatch(surface, o.swatch, (x + r.height * 0.4, r.centery), r.height * 0.42) + int(10 * s)
-            tokens_w = icons.tokens_width(o.tokens, fs + 2) + int(24 * s) if o.tokens else int(12 * s)
-            text.blit(surface, o.label, fs, ink, (x, r.centery), "midleft", "semibold", max_width=r.right - tokens_w - x)
+            right = r.right - int(12 * s)  # the row's end: the key that answers so, then the tokens
+            if self.key_of(i):
+                text.blit(surface, self.key_of(i), self.key_size(), theme.INK_SOFT, (right, r.centery), "midright")
+                right -= self.key_room(i)
             if o.tokens:
-                icons.draw_tokens(surface, o.tokens, (r.right - int(12 * s), r.centery), fs + 2, anchor="midright")
+                icons.draw_tokens(surface, o.tokens, (right, r.centery), fs + 2, anchor="midright")
+                right -= icons.tokens_width(o.tokens, fs + 2) + int(12 * s)
+            text.blit(surface, o.label, fs, ink, (x, r.centery), "midleft", "semibold", max_width=right - x)
             if o.suggested:
                 _suggested_tag(surface, r, s)
         self.draw_buttons(surface)
@@ -304,19 +330,12 @@ def _swatch(surface, terrain: str, centre, radius: float) -> int:
 
 
 class ConfirmScene(ChoiceScene):
-    def __init__(self, app, question: str, on_yes: Callable[[], None], yes: str | None = None,
-                 enter: bool = True):
+    """A yes-or-no question: Enter (either Enter key) says yes, Esc no, as the rows show."""
+
+    def __init__(self, app, question: str, on_yes: Callable[[], None], yes: str | None = None):
         super().__init__(app, question, [Option(yes or _("Yes"), True), Option(_("No"), False)],
                          lambda v: on_yes() if v else None, cancellable=False)
-        self.enter_says_yes = enter  # Enter says yes (not where yes loses something)
-
-    def handle_event(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.enter_says_yes:
-            self.choose(("option", 0))
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.choose(("option", 1))
-        else:
-            super().handle_event(event)
+        self.enter_answer, self.escape_answer = 0, 1
 
 
 def hand_to(faction_name: str, player: str | None = None, faction: str | None = None) -> str:

@@ -176,7 +176,7 @@ class ScoringScene(MenuScene):
             entry("to_title")(self.app)
 
     def on_key(self, event) -> None:
-        if event.key in (pygame.K_SPACE, pygame.K_RIGHT, pygame.K_RETURN):
+        if event.key in (pygame.K_SPACE, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER):
             if not self.done or event.key == pygame.K_SPACE:  # once all is told, Space is "Show again"
                 self.on_button("next")
         elif event.key == pygame.K_r and self.done:

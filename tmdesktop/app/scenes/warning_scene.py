@@ -1,7 +1,8 @@
 """The question before a costly mistake: what would be lost, then "Do it anyway" or "Go back".
 
 The warnings come from `teaching.warnings` (the engine's events and legal actions); this dialog
-only says them (`warning_words`).  Going back (Esc, 2, the button) leaves the game as it was.
+only says them (`warning_words`).  Going back (Esc, 2, the button) leaves the game as it was;
+Enter (or 1) does it anyway, as Enter says yes to every question.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ class WarningScene(ChoiceScene):
         title = self.said[0][0] if len(self.said) == 1 else _("Before you do this")
         super().__init__(app, title, [Option(_("Do it anyway"), True), Option(_("Go back"), False)],
                          lambda yes: on_anyway() if yes else on_back(), cancellable=False)
+        self.enter_answer, self.escape_answer = 0, 1  # as every question: Enter does it anyway, Esc goes back
         self.body: list[pygame.Surface] = []
 
     def layout(self, size) -> None:
@@ -42,12 +44,6 @@ class WarningScene(ChoiceScene):
         self.rect.center = (size[0] // 2, size[1] // 2)
         dy = self.rect.top - top + body_h + int(10 * s)
         self.rects = [pygame.Rect(self.rect.x + int(30 * s), r.y + dy, w - int(60 * s), r.height) for r in self.rects]
-
-    def handle_event(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.choose(("option", 1))
-            return
-        super().handle_event(event)
 
     def draw(self, surface) -> None:
         super().draw(surface)
