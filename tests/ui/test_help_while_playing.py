@@ -15,12 +15,14 @@ from tmdesktop.ai import suggest
 from tmdesktop.app import computer
 from tmdesktop.app.app import App
 from tmdesktop.app.scenes import hint_scene
+from tmdesktop import i18n
 from tmdesktop.app.scenes.dialogs import ChoiceScene, ConfirmScene, HandoffNotice
 from tmdesktop.app.scenes.hint_scene import HintPanel
 from tmdesktop.app.scenes.load_scene import PlayScene
 from tmdesktop.app.scenes.warning_scene import WarningScene
 from tmdesktop.app.session import Session, new_game
 from tmdesktop.rules import actions as A
+from tmdesktop.i18n import shown
 from tmdesktop.settings import Settings
 
 from ui_events import click, key
@@ -281,7 +283,7 @@ def test_after_do_it_the_build_that_follows_a_suggested_spade_is_ringed_until_pl
     app.step(0.016)
     assert scene.game.log[-1] == ("giants", spade)
     targets, note = scene.annotations["suggested"]
-    assert targets == [("hex", build.hex)] and note == "Suggested"
+    assert targets == [("hex", build.hex)] and shown(note) == f"Suggested: Build a dwelling on {build.hex}"
     ring = scene.target_rect(targets[0])
     click(app, ring.center)  # what may be done there: the suggested build marked
     picker = app.stack.top
@@ -308,6 +310,35 @@ def spade_suggestion(app) -> tuple[PlayScene, HintPanel]:
     wait_for_hint(app, panel)
     assert panel.hint.turn == (A.UseAction("ACT6"), A.Build("C2"))
     return scene, panel
+
+
+def test_after_do_it_on_a_spade_action_the_board_says_what_the_suggestion_does_next(monkeypatch):
+    """Seen in a real window: after 'Do it' on 'Power action: 2 spades / Then: Build a dwelling on
+    C2' the hint's ring stayed on C2 with a bare 'Suggested' (in English whatever the language
+    later), so it read as the hint's marking left behind after its action was played. It is the
+    rest of the suggestion: it says which step it is, in the language shown, and goes once the
+    turn goes another way."""
+    monkeypatch.setattr(hint_scene, "USE_WORKER", False)
+    app = App((1280, 720))
+    app.settings = Settings()
+    scene, _panel = spade_suggestion(app)
+    key(app, pygame.K_RETURN)  # Do it: the power action only
+    assert scene.game.log[-1] == ("nomads", A.UseAction("ACT6"))
+    assert "hint" not in scene.annotations  # the panel's own rings went with it
+    targets, note = scene.annotations["suggested"]
+    assert targets == [("hex", "C2")] and shown(note) == "Suggested: Build a dwelling on C2"
+    try:
+        i18n.set_language("es")
+        assert shown(scene.annotations["suggested"][1]) == "Sugerido: Construir una morada en C2"
+    finally:
+        i18n.set_language("en")
+    click(app, next(b for b in scene.buttons if b.key == "done").rect.center)  # End turn instead
+    question = app.stack.top
+    assert isinstance(question, ConfirmScene) and "spades" in question.title
+    assert "suggested" in scene.annotations  # asked, not answered: still the suggestion
+    click(app, question.rects[0].center)  # lose them and end the turn
+    assert scene.game.log[-1] == ("nomads", A.Done())
+    assert "suggested" not in scene.annotations and scene.suggested_rest == ()
 
 
 @pytest.mark.parametrize("enter", [pygame.K_RETURN, pygame.K_KP_ENTER])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from tmdesktop.i18n import N_, _, language, ngettext
+from tmdesktop.i18n import N_, Worded, _, language, ngettext
 from tmdesktop.rules import actions as A
 from tmdesktop.teaching.warnings import warnings_for
 
@@ -237,8 +237,9 @@ class GameScene(TableAnnotations, Scene):
                 self.show_toast(outcome.error)
             return False
         # the rest of a suggestion being followed: kept while its steps are the ones played
-        self.follow_suggestion(self.suggested_rest[1:] if self.suggested_rest[:1] == (action,) else (), who)
+        rest = self.suggested_rest[1:] if self.suggested_rest[:1] == (action,) else ()
         self.session.end_turn_if_over(who, action)
+        self.follow_suggestion(rest, who)
         if isinstance(action, HEX_ACTIONS + (A.PlaceBridge,)):
             self.tool = None
         self.toast = None
@@ -442,13 +443,19 @@ class GameScene(TableAnnotations, Scene):
             self._undo()
 
     def follow_suggestion(self, rest: tuple[A.Action, ...], faction: str | None) -> None:
-        """The steps of a suggested turn still to play ("Do it" plays them up to the main action):
-        a picker marks its answer (`_open_picker`); a step on the board, the build after a
-        spade, is ringed there until it is played or the turn goes another way."""
+        """The steps of a suggested turn still to play ("Do it" plays them up to the main action),
+        kept while they are still the suggestion: `faction` is to act and the next step is one of
+        its moves.  A picker marks its answer (`_mark_suggested`); a step on the board, the build
+        after a spade, is ringed there and said ('Suggested: Build a dwelling on C2', in the
+        language shown) until it is played or the turn goes another way."""
+        if rest and (faction is None or faction != self.decider() or rest[0] not in self.legal()):
+            rest = ()
         self.suggested_rest = rest
-        targets = move_targets(faction, rest[0])[:-1] if rest and faction else []  # (the panel aside)
-        if targets and isinstance(rest[0], HEX_ACTIONS + (A.PlaceBridge,)):
-            self.annotate(SUGGESTED, targets, _("Suggested"))
+        step = rest[0] if rest else None
+        if isinstance(step, HEX_ACTIONS + (A.PlaceBridge,)):
+            game = self.game
+            self.annotate(SUGGESTED, move_targets(faction, step)[:-1],  # (the panel aside)
+                          Worded(lambda: _("Suggested: {turn}").format(turn=describe.action(game, step))))
         else:
             self.clear_annotations(SUGGESTED)
 
