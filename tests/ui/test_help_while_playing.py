@@ -366,14 +366,16 @@ def test_enter_answers_the_unused_spade_question_as_other_questions(monkeypatch,
     assert game.state.turn.faction != "nomads"
 
 
-def test_enter_in_a_warning_does_it_anyway():
-    """The warnings are questions too: Enter (here the keypad's) says 'Do it anyway', Esc 'Go back'."""
+def test_enter_in_a_warning_goes_back():
+    """The warnings answer Enter too, with the safe answer: Enter (here the keypad's) goes back as
+    Esc does, and the rows show it; only 1 or a click does it anyway."""
     app, scene = table(Settings())
     log = list(scene.game.log)
-    tile = pass_with_first_tile(app, scene)
-    assert isinstance(app.stack.top, WarningScene)
+    pass_with_first_tile(app, scene)
+    warning = app.stack.top
+    assert isinstance(warning, WarningScene) and warning.key_of(1) == "Enter · Esc" and warning.key_of(0) == ""
     key(app, pygame.K_KP_ENTER)
-    assert scene.game.log[len(log)] == ("mermaids", tile)
+    assert app.stack.top is scene and scene.game.log == log
 
 
 def test_settings_show_the_language_the_game_speaks_after_a_lang_start(user_dirs):

@@ -219,8 +219,9 @@ class ChoiceScene(Modal):
         return max(12, int(17 * self.scale))
 
     def key_of(self, i: int) -> str:
-        """The key that gives answer `i` ('Enter', 'Esc'; '' for none), shown on its row."""
-        return "Enter" if i == self.enter_answer else "Esc" if i == self.escape_answer else ""
+        """The keys that give answer `i` ('Enter', 'Esc', 'Enter · Esc'; '' for none), shown on its row."""
+        keys = [k for k, answer in (("Enter", self.enter_answer), ("Esc", self.escape_answer)) if answer == i]
+        return " · ".join(keys)
 
     def key_size(self) -> int:
         return max(10, int(14 * self.scale))

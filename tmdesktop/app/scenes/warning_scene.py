@@ -1,8 +1,9 @@
 """The question before a costly mistake: what would be lost, then "Do it anyway" or "Go back".
 
 The warnings come from `teaching.warnings` (the engine's events and legal actions); this dialog
-only says them (`warning_words`).  Going back (Esc, 2, the button) leaves the game as it was;
-Enter (or 1) does it anyway, as Enter says yes to every question.
+only says them (`warning_words`).  Going back (Enter, Esc, 2, the button) leaves the game as it
+was; doing it anyway takes 1 or a click: a key pressed out of habit must not make the mistake the
+dialog warns of.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ class WarningScene(ChoiceScene):
         title = self.said[0][0] if len(self.said) == 1 else _("Before you do this")
         super().__init__(app, title, [Option(_("Do it anyway"), True), Option(_("Go back"), False)],
                          lambda yes: on_anyway() if yes else on_back(), cancellable=False)
-        self.enter_answer, self.escape_answer = 0, 1  # as every question: Enter does it anyway, Esc goes back
+        self.enter_answer = self.escape_answer = 1  # both keys go back
         self.body: list[pygame.Surface] = []
 
     def layout(self, size) -> None:
