@@ -243,3 +243,12 @@ def test_power_actions_are_the_same_listed_without_the_least_power_skip(monkeypa
                     m.setattr(legal, "_LEAST_POWER", dict.fromkeys(legal._LEAST_POWER, 0))
                     assert legal._special_actions(game, p) == skipped
             game.apply(*random_step(game, rng))
+
+
+def test_tables_per_faction_hold_every_factions_values_made_afresh():
+    # (`legal._per_faction`: plain dicts filled for every faction when the module is loaded)
+    assert legal._FACTION_TABLES
+    for table, make in legal._FACTION_TABLES:
+        assert set(table) == set(ALL_FACTIONS)
+        for name in ALL_FACTIONS:
+            assert table[name] == make(name), (make.__name__, name)

@@ -29,7 +29,7 @@ class Cults:
                 self._gain_power(p, pw, E.source(E.CULT_TRACK, cult))
         p.cult[cult] = new
         if new > old:
-            self._record(E.Gained(p.name, cult, new - old, source))
+            self._record(E.Gained, p.name, cult, new - old, source)
         return new - old
 
     def _do_send(self, p: Player, a: A.SendPriest) -> None:
@@ -72,14 +72,14 @@ class Cults:
                 p.keys += 1  # leaving space 10 gives its key back and frees the space
             p.cult[cult] += a.n
             p.lose_cult_owed = 0
-            self._record(E.Gained(p.name, cult, a.n, E.source(E.VOLCANO)))
+            self._record(E.Gained, p.name, cult, a.n, E.source(E.VOLCANO))
             return
         if a.n < 0:
             # Stepping back to leave a single key to another track (TW5): not from 10, not below 7.
             if self.state.turn.faction != p.name or p.cult[cult] == 10 or p.cult[cult] + a.n < 7:
                 raise RuleError("cannot_step_back", cult=cult)
             p.cult[cult] += a.n
-            self._record(E.Gained(p.name, cult, a.n, E.source(E.CULT_TRACK, cult)))
+            self._record(E.Gained, p.name, cult, a.n, E.source(E.CULT_TRACK, cult))
             return
         if p.cult_steps < a.n:
             raise RuleError("no_cult_step")

@@ -7,7 +7,8 @@ a rejected action leaves the state exactly as it was (on any error the state is 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from operator import attrgetter
+from itertools import repeat
+from operator import attrgetter, is_
 
 from . import actions as A
 from . import decisions
@@ -123,7 +124,9 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         """The listed form of `action`, or the RuleError explaining why it is refused."""
         kept = self._legal_cache
         listed = kept.get(faction) or kept.get((faction, type(action)))
-        if listed is not None and id(action) in map(id, listed):
+        # (identity looked for in C: `is_` makes no integers, as comparing `id`s did, and never
+        # calls the actions' Python `__eq__`, as `in` does)
+        if listed is not None and any(map(is_, listed, repeat(action))):
             return action  # the listed object itself (a search or random play): legal and listed
         if isinstance(action, A.DropFaction):  # (never listed: a faction leaves the game)
             p = self.state.players.get(faction)
@@ -295,7 +298,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
                     if part is None:
                         part = self._list_kinds(name, only)
                     return list(part)
-                if self.state.phase == "play" and legal._ASKED[only].only_actions:
+                if self.state.phase == "play" and (legal._ASKED.get(only) or legal._ask(only)).only_actions:
                     return []  # (random play asks for builds at the end of a turn too)
             # (the whole listing: asked for, or short when no main action is open: tiles,
             # answers, conversions; kept for the next ask)
@@ -388,9 +391,11 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         self._caused = []
         self.finished = self.state.phase == "finished"
 
-    def _record(self, event: E.Event) -> None:
+    def _record(self, kind: type, *fields) -> None:
+        """An event of class `kind` (a named tuple of `events`) with all its `fields`: made only
+        when events are recorded (in search mode, making it was most of the cost)."""
         if not self.search_mode:
-            self._caused.append(event)
+            self._caused.append(tuple.__new__(kind, fields))
 
     def _checkpoint(self, p: Player, step: E.Source) -> None:
         """A ledger's system row: the engine's own step and the values after it."""

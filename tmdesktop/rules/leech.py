@@ -31,7 +31,7 @@ class Leech:
                 real = min(amount, 2 * other.power[0] + other.power[1]) > 0
                 other.leech_offers.append(LeechOffer(p.name, amount, event if real else -1))
                 s.owing.add(other.name)
-                self._record(E.PowerOffered(p.name, other.name, amount))
+                self._record(E.PowerOffered, p.name, other.name, amount)
                 offers += real
         if offers:
             s.leech_events[event] = {"source": p.name, "open": offers, "accepted": False, "declined": 0}
@@ -112,5 +112,5 @@ class Leech:
             self._add(p, "VP", -1, source)
             p.power[2] += 1
             p.tokens_added += 1
-            self._record(E.Gained(p.name, "tokens", 1, source))
+            self._record(E.Gained, p.name, "tokens", 1, source)
         p.p3_offers -= 1

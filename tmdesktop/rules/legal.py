@@ -45,6 +45,20 @@ class _Made(dict):
         return action
 
 
+#: The tables of game data per faction (`_per_faction`), made once the module is loaded.
+_FACTION_TABLES: list[tuple[dict, object]] = []
+
+
+def _per_faction(make) -> dict:
+    """As a decorator, makes a function of a faction's name a plain dict of its values for every
+    faction (filled at the end of the module, once what `make` reads is defined): read at every
+    listing, and Python 3.11 reads a dict subclass such as `_Made` by subscription through a slow,
+    generic path (a plain dict's `[]` is specialised)."""
+    table: dict = {}
+    _FACTION_TABLES.append((table, make))
+    return table
+
+
 def legal_actions(game: Game, name: str | None, only: type | tuple[type, ...] | None = None,
                   at: str | None = None) -> list[A.Action]:
     """The legal actions of `name`'s current decision; with `only`, just those of that class
@@ -75,7 +89,7 @@ def by_kinds(game: Game, name: str | None, only: tuple[type, ...]) -> list[tuple
     `_main_actions` keeps, taken as they are instead of filtered out of a listing."""
     s = game.state
     t = s.turn
-    if _ASKED[only].growth and s.phase == "play" and name is not None and t.faction == name and t.actions > 0 \
+    if (_ASKED.get(only) or _ask(only)).growth and s.phase == "play" and name is not None and t.faction == name and t.actions > 0 \
             and not t.closed and name not in s.owing:  # (`_turn_actions` lists the main actions alone)
         p = s.players[name]
         parts = {A.Build: _kept(game, "builds", p, _builds, _reach(game, p)),
@@ -112,13 +126,13 @@ class _Asked:
         self.owed = frozenset(kind for kind, classes in _SETTLED_BY.items() if asks(*classes))
 
 
-class _AskedFor(dict):
-    def __missing__(self, only):
-        asked = self[only] = _Asked(only)
-        return asked
+#: only -> its `_Asked` (a plain dict, read as `_ASKED.get(only) or _ask(only)`: see `_per_faction`)
+_ASKED: dict = {}
 
 
-_ASKED = _AskedFor()
+def _ask(only: type | tuple[type, ...] | None) -> _Asked:
+    asked = _ASKED[only] = _Asked(only)
+    return asked
 
 
 def listing(game: Game, name: str | None, only: type | tuple[type, ...] | None = None,
@@ -131,7 +145,7 @@ def listing(game: Game, name: str | None, only: type | tuple[type, ...] | None =
         return []
     kind = d.kind
     if kind in decisions.TURN_KINDS:  # (the commonest kinds: looked at first)
-        return _turn_actions(game, s.players[name], _ASKED[only], at)
+        return _turn_actions(game, s.players[name], _ASKED.get(only) or _ask(only), at)
     if kind in ("factions", "dwelling", "bonus"):
         return _setup_choices(game, name, kind)
     p = s.players[name]
@@ -139,7 +153,7 @@ def listing(game: Game, name: str | None, only: type | tuple[type, ...] | None =
         return _owed_choices(game, p, "color")
     if kind == "spades":
         return _transforms(game, p, income=True) + [_discard(p.spades)]
-    asked = _ASKED[only]
+    asked = _ASKED.get(only) or _ask(only)
     if s.phase != "play":
         return _owed_choices(game, p, kind)
     # What a player owes may be settled in any order (a cult step before a power offer, a town
@@ -335,7 +349,7 @@ _LAST_PASS = _PASS[None]
 _PASSES = _Made(lambda tiles: tuple(map(_PASS.__getitem__, tiles)))
 
 
-@_Made
+@_per_faction
 def _advance_table(name: str) -> tuple[int, tuple[int, int, int], int, tuple[int, int, int] | None]:
     """Faction `name`'s top shipping level, a step's cost (`_needs`), its top digging level and a
     step's cost (None: no digging track, or a free one); game data, worked out once per faction."""
@@ -397,7 +411,7 @@ def _special_actions(game: Game, p: Player, at: str | None = None) -> list[A.Act
 _USE_ACTION = _Made(A.UseAction)
 
 
-@_Made
+@_per_faction
 def _forbidden_actions(name: str) -> frozenset[str]:
     """The actions faction `name` may never take (game data: the volcano factions' ACT5/ACT6)."""
     return frozenset(n for n, o in (faction(name).special.get("action") or {}).items() if o.get("forbid"))
@@ -516,8 +530,9 @@ def _free_actions(game: Game, p: Player) -> list[A.Action]:
     # (coins and VP are given only by a few factions: for the others they are left out of what
     # the conversions are kept by, which their values change at nearly every action)
     gives = _gives[p.name]
+    # (`max_priests` written out: Python 3.11 reads a property through its slow, generic look-up)
     out = list(_exchanges(p.name, p.C if "C" in gives else 0, p.W, p.P, p.VP if "VP" in gives else 0,
-                          p.power[2], p.max_priests, p.w_to_p))
+                          p.power[2], p.priest_limit - p.priests_on_cults, p.w_to_p))
     if p.name in _JOIN_ACROSS_RIVERS:
         out += _connects(game, p)
     out += _burns[p.power[1] // 2]
@@ -528,7 +543,7 @@ def _free_actions(game: Game, p: Player) -> list[A.Action]:
 _JOIN_ACROSS_RIVERS = frozenset(f for f in ALL_FACTIONS if ability(f, "joins_towns_across_rivers"))
 
 
-@_Made
+@_per_faction
 def _gives(name: str) -> frozenset[str]:
     """What faction `name` may give in a conversion (game data: once per faction)."""
     return frozenset(give for give, _ in conversion_rates(name))
@@ -801,7 +816,7 @@ def _can_build_on(p: Player, terrain: str, base: dict, can_dig: bool, extra) -> 
 _BUILD = _Made(A.Build)
 
 
-@_Made
+@_per_faction
 def _dwelling_needs(name: str) -> tuple[int, int, int]:
     """What a dwelling costs faction `name` (`_needs`; game data, once per faction)."""
     return _needs(faction(name).cost("D"))
@@ -1056,7 +1071,7 @@ def _has_other_neighbour(game: Game, h: str, name: str) -> bool:
     return False
 
 
-@_Made
+@_per_faction
 def _upgrade_table(name: str) -> tuple[tuple[str, str, int, tuple[int, int, int], int | None], ...]:
     """For each upgrade (in the order of `UPGRADES`): the building, the building it replaces, how
     many faction `name` may build, what one costs (`_needs`), and for a trading house the coins
@@ -1178,3 +1193,11 @@ _REWRITES = {
     A.TakeTile: _upper_form("tile"),
     A.CultStep: _upper_form("cult"),
 }
+
+
+def _fill_faction_tables() -> None:
+    for table, make in _FACTION_TABLES:
+        table.update((name, make(name)) for name in ALL_FACTIONS)
+
+
+_fill_faction_tables()

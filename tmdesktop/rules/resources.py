@@ -23,6 +23,11 @@ def conversion_rates(name: str) -> dict[tuple[str, str], int]:
     return rates
 
 
+#: The source of conversions and burning (made once: a cached call costs more than the rest of a
+#: conversion's bookkeeping in search mode).
+_CONVERTING = E.source(E.CONVERT)
+
+
 class Resources:
     """A part of `engine.Game` (mixed into it); see the module docstring."""
 
@@ -63,7 +68,7 @@ class Resources:
                 n = self.state.player_count if n == "PLAYER_COUNT" else n
                 p.power[0 if key == "P1" else 2] += n
                 p.tokens_added += n
-                self._record(E.Gained(p.name, "tokens", n, source))
+                self._record(E.Gained, p.name, "tokens", n, source)
             elif key == "PRIEST_CULT_BONUS":
                 p.priest_bonus += n
             elif key == "VOLCANO_TF":
@@ -114,7 +119,7 @@ class Resources:
             n_kept = n
         p.spades += n_kept
         if n_kept:
-            self._record(E.Gained(p.name, "spades", n_kept, source))
+            self._record(E.Gained, p.name, "spades", n_kept, source)
 
     def _gain_priests(self, p: Player, n: int, source: E.Source) -> None:
         special = p.faction.special.get("special") or {}
@@ -136,7 +141,7 @@ class Resources:
         b[1] -= m2
         b[2] += m2
         if m1 + m2:
-            self._record(E.Gained(p.name, "PW", m1 + m2, source))
+            self._record(E.Gained, p.name, "PW", m1 + m2, source)
         return m1 + m2
 
     def _pay(self, p: Player, cost: dict, what: str, source: E.Source, **detail) -> None:
@@ -151,7 +156,7 @@ class Resources:
                 p.power[2] -= n
                 p.power[0] += n
                 if n:
-                    self._record(E.Gained(p.name, "PW", -n, source))
+                    self._record(E.Gained, p.name, "PW", -n, source)
             else:
                 self._add(p, key, -n, source)
 
@@ -189,7 +194,7 @@ class Resources:
             left -= m
         p.tokens_added -= n
         if n:
-            self._record(E.Gained(p.name, "tokens", -n, source))
+            self._record(E.Gained, p.name, "tokens", -n, source)
 
     def _do_convert(self, p: Player, a: A.Convert) -> None:
         s = self.state
@@ -219,7 +224,7 @@ class Resources:
         rate = conversion_rates(p.name).get((give, get))
         if rate is None or a.get_n <= 0 or a.give_n != rate * a.get_n:
             raise RuleError("bad_conversion", give=give, give_n=a.give_n, get=get, get_n=a.get_n)
-        source = E.source(E.CONVERT)
+        source = _CONVERTING
         self._pay(p, {give: a.give_n}, "conversion", source)
         if get == "P":
             self._gain_priests(p, a.get_n, source)
@@ -239,5 +244,5 @@ class Resources:
         p.power[1] -= 2 * a.n
         p.power[2] += a.n
         if a.n:  # n tokens leave the game, n move on to bowl III
-            self._record(E.Gained(p.name, "tokens", -a.n, E.source(E.CONVERT)))
-            self._record(E.Gained(p.name, "PW", a.n, E.source(E.CONVERT)))
+            self._record(E.Gained, p.name, "tokens", -a.n, _CONVERTING)
+            self._record(E.Gained, p.name, "PW", a.n, _CONVERTING)

@@ -19,7 +19,7 @@ class Rounds:
     def _start_round(self) -> None:
         s = self.state
         s.round += 1
-        self._record(E.RoundStarted(s.round))
+        self._record(E.RoundStarted, s.round)
         for t in s.bonus_pool:
             s.bonus_pool[t] += 1
         s.blocked.clear()
@@ -99,7 +99,7 @@ class Rounds:
             return
         if any(self._owes_decision(p) for p in s.players.values()):
             return
-        self._record(E.RoundEnded(s.round))
+        self._record(E.RoundEnded, s.round)
         if s.round == 6:
             self._final_scoring()
             return
@@ -126,10 +126,10 @@ class Rounds:
             p.power[1] -= 2 * n
             p.power[2] += n
             if n:
-                self._record(E.Gained(p.name, "tokens", -n, source))
-                self._record(E.Gained(p.name, "PW", n, source))
+                self._record(E.Gained, p.name, "tokens", -n, source)
+                self._record(E.Gained, p.name, "PW", n, source)
             if p.power[2]:
-                self._record(E.Gained(p.name, "PW", -p.power[2], source))
+                self._record(E.Gained, p.name, "PW", -p.power[2], source)
             coins = p.power[2] + p.P + p.W
             self._add(p, "P", -p.P, source)
             self._add(p, "W", -p.W, source)

@@ -56,7 +56,7 @@ class SetupPhase:
             self._add(p, resource, n, start)
         for resource, n in (("tokens", sum(p.power)), *p.cult.items()):  # already in place
             if n:
-                self._record(E.Gained(name, resource, n, start))
+                self._record(E.Gained, name, resource, n, start)
         self._checkpoint(p, start)
         if not self.setup.factions:  # chosen one by one: some decide at once, before the next pick
             if f.home in ("ice", "variable"):

@@ -35,6 +35,10 @@ def _spades_to_turn(p: Player, current: str, target: str) -> int:
     return wheel_distance(current, target, p.color or p.home)
 
 
+#: The source of spades paid for and used (made once, as resources' `_CONVERTING`).
+_DIGGING = E.source(E.SPADES)
+
+
 class Terrain:
     """A part of `engine.Game` (mixed into it); see the module docstring."""
 
@@ -142,7 +146,7 @@ class Terrain:
         p.buildings[hex_] = kind
         p.counts[kind] += 1
         s.owner[hex_] = p.name
-        self._record(E.Built(p.name, hex_, kind, old))
+        self._record(E.Built, p.name, hex_, kind, old)
 
     def _transform(self, p: Player, hex_: str, target: str, in_build: bool = False) -> None:
         s = self.state
@@ -180,10 +184,10 @@ class Terrain:
             self.auto_dug = need - p.spades  # written out as `dig N` when the log is exported
             self._dig(p, need - p.spades)
         p.spades -= need
-        self._record(E.Gained(p.name, "spades", -need, E.source(E.SPADES)))
+        self._record(E.Gained, p.name, "spades", -need, _DIGGING)
         s.terrain[hex_] = target
         s.turn.transformed.add(hex_)
-        self._record(E.Transformed(p.name, hex_, target))
+        self._record(E.Transformed, p.name, hex_, target)
         if s.phase == "play" and s.turn.followups.get("transform", 0) <= 0:
             s.turn.followups.pop("dig", None)  # the action's last transformation: no digging after it
 
@@ -223,7 +227,7 @@ class Terrain:
         p.volcano_tf -= 1
         s.terrain[hex_] = "volcano"
         t.transformed.add(hex_)
-        self._record(E.Transformed(p.name, hex_, "volcano"))
+        self._record(E.Transformed, p.name, hex_, "volcano")
         if t.followups.get("transform", 0) <= 0:
             t.followups.pop("dig", None)  # the action's last transformation: no digging after it
 
@@ -239,7 +243,7 @@ class Terrain:
         s.turn.followups["transform"] = 0
         s.terrain[hex_] = target
         s.turn.transformed.add(hex_)
-        self._record(E.Transformed(p.name, hex_, target))
+        self._record(E.Transformed, p.name, hex_, target)
 
     def _do_transform(self, p: Player, a: A.Transform) -> None:
         if not self.board.is_land(a.hex):  # before anything looks the hex up
@@ -268,9 +272,9 @@ class Terrain:
         if not p.faction.digging:
             raise RuleError("riverwalkers_no_dig")
         cost = {k: v * n for k, v in p.faction.spade_cost(p.dig).items()}
-        self._pay(p, cost, "spades", E.source(E.SPADES), n=n)
+        self._pay(p, cost, "spades", _DIGGING, n=n)
         gain = {k: v * n for k, v in p.faction.dig_gain(p.dig).items()}
-        self._gain(p, {"SPADE": gain.pop("SPADE", 0)}, E.source(E.SPADES))
+        self._gain(p, {"SPADE": gain.pop("SPADE", 0)}, _DIGGING)
         self._gain(p, gain, E.source(E.FACTION, p.name))  # the Darklings' VP per spade
 
     def _do_dig(self, p: Player, a: A.Dig) -> None:

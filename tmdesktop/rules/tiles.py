@@ -44,7 +44,7 @@ class Tiles:
             s.bonus_pool[p.bonus] = 0
             p.bonus = None
         t.passed_now = True
-        self._record(E.Passed(p.name, a.bonus))
+        self._record(E.Passed, p.name, a.bonus)
         t.closed = True  # a pass ends the turn: no conversions after it (as the site plays it)
 
     def pass_vp(self, p: Player) -> int:
