@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import cache, lru_cache
+from itertools import filterfalse
 
 from . import actions as A
 from . import decisions
@@ -70,8 +71,17 @@ def legal_actions(game: Game, name: str | None, only: type | tuple[type, ...] | 
     if only is None:
         return out
     if at is not None:
-        out = [a for a in out if target_of(a) == at]
+        out = _on_target(out, at)
     return of_kinds(out, only)
+
+
+# (Comprehensions that read a local variable of a listing function are functions of their own,
+# or C iterators: such a variable is made a cell afresh at every call of the function holding
+# it, whichever branch runs.)
+
+
+def _on_target(actions: list[A.Action], at: str) -> list[A.Action]:
+    return [a for a in actions if target_of(a) == at]
 
 
 def of_kinds(actions, only: type | tuple[type, ...]) -> list[A.Action]:
@@ -94,9 +104,12 @@ def by_kinds(game: Game, name: str | None, only: tuple[type, ...]) -> list[tuple
         p = s.players[name]
         parts = {A.Build: _kept(game, "builds", p, _builds, _reach(game, p)),
                  A.Upgrade: _kept(game, "upgrades", p, _upgrades)}
-        return [parts[kind] for kind in only]
+        return list(map(parts.__getitem__, only))
     listed = listing(game, name, only)
-    return [tuple(of_kinds(listed, kind)) for kind in only]
+    out = []
+    for kind in only:
+        out.append(tuple(of_kinds(listed, kind)))
+    return out
 
 
 class _Asked:
@@ -387,7 +400,10 @@ def _special_actions(game: Game, p: Player, at: str | None = None) -> list[A.Act
     tiles = game.tile_actions(p)
     if tiles:
         forbidden = _forbidden_actions[p.name]
-        out += [_USE_ACTION[t] for t in tiles if t not in p.actions_used and t not in forbidden and at in (None, t)]
+        used = p.actions_used
+        for t in tiles:
+            if t not in used and t not in forbidden and at in (None, t):
+                out.append(_USE_ACTION[t])
     for act in game._faction_actions(p):
         if at not in (None, act):
             continue
@@ -713,7 +729,7 @@ def _builds(game: Game, p: Player, reach: dict[str, bool], transformed: set[str]
     if p.C < c or p.W < w or p.P < pr:
         return []  # every way of building pays at least this (digging, tunnels and carpets add to it)
     if transformed:  # (the hexes transformed, in the board order of `reach`)
-        reach = {h: reach[h] for h in sorted(transformed & reach.keys(), key=game.board.land_index.__getitem__)}
+        reach = _narrowed(reach, transformed, game.board.land_index)
     sandstorm = s.turn.followups.get("sandstorm", 0) > 0
     can_dig = _can_dig(p) and not transformed
     owner, terrain_of = s.owner, s.terrain
@@ -738,7 +754,7 @@ def _builds(game: Game, p: Player, reach: dict[str, bool], transformed: set[str]
                         ok.add(terrain)
                 elif missing > MAX_SPADES and _can_build_on(p, terrain, base, can_dig, _NO_EXTRA):
                     ok.add(terrain)
-        return [_BUILD[h] for h in free if terrain_of[h] in ok] if ok else []
+        return _builds_on(free, terrain_of, ok) if ok else []
     # terrain -> a dwelling (dug there) is affordable on a hex reached directly / by tunnel or
     # carpet (which costs extra); _HEX_BY_HEX: it depends on the hex
     direct: dict[str, object] = {}
@@ -771,13 +787,31 @@ def _builds(game: Game, p: Player, reach: dict[str, bool], transformed: set[str]
             by_terrain[terrain] = ok
         if ok is _HEX_BY_HEX:
             if sandstorm:
-                ok = not p.spades and any(owner.get(n) == p.name for n in game.board.land_neighbours[h]) \
+                ok = not p.spades and _borders(owner, game.board.land_neighbours[h], p.name) \
                     and _affordable(p, base, extra)
             else:
                 ok = not p.spades and _volcano_payable(game, p, h) and _affordable(p, base, extra)
         if ok:
             out.append(_BUILD[h])
     return out
+
+
+def _narrowed(reach: dict[str, bool], hexes: set[str], land_index: dict[str, int]) -> dict[str, bool]:
+    """The entries of `reach` for `hexes`, in board order."""
+    return {h: reach[h] for h in sorted(hexes & reach.keys(), key=land_index.__getitem__)}
+
+
+def _builds_on(free: list[str], terrain_of: dict[str, str], ok: set[str]) -> list[A.Action]:
+    """The builds on the hexes of `free` whose terrain is in `ok`."""
+    return [_BUILD[h] for h in free if terrain_of[h] in ok]
+
+
+def _borders(owner: dict[str, str], neighbours, name: str) -> bool:
+    """Whether one of `neighbours` holds a building of `name`."""
+    for n in neighbours:
+        if owner.get(n) == name:
+            return True
+    return False
 
 
 #: (faction, home, colour) -> terrain -> the spades it takes to turn it into the home terrain,
@@ -860,8 +894,8 @@ def _free_in_reach(game: Game, p: Player, reach: dict[str, bool]) -> tuple[list[
         return kept[1], kept[2]
     s = game.state
     owner, terrain_of = s.owner, s.terrain
-    free = [h for h in reach if h not in owner]
-    terrains = {terrain_of[h] for h in free}
+    free = list(filterfalse(owner.__contains__, reach))
+    terrains = set(map(terrain_of.__getitem__, free))
     game._legal_cache[key] = (reach, free, terrains)
     return free, terrains
 
@@ -907,9 +941,7 @@ def _transforms(game: Game, p: Player, income: bool = False, reach: dict[str, bo
         terrain_of = s.terrain
         free, terrains = _free_in_reach(game, p, reach)
         budget = p.spades + dug
-        # terrain -> the table of each hex's transforms into the colours it can be turned into
-        into = {terrain: _TRANSFORMS_INTO[found] for terrain in terrains
-                if terrain not in ("ice", "volcano") and (found := _turnable(p, terrain, budget))}
+        into = _transforms_by_terrain(p, terrains, budget)
         for h in free:
             transforms = into.get(terrain_of[h])
             if transforms is not None:
@@ -936,7 +968,7 @@ def _transforms(game: Game, p: Player, income: bool = False, reach: dict[str, bo
         else:
             extra, by_terrain, way = _NO_EXTRA, direct, "direct"
         if sandstorm:
-            if current != p.home and any(s.owner.get(n) == p.name for n in game.board.land_neighbours[h]):
+            if current != p.home and _borders(s.owner, game.board.land_neighbours[h], p.name):
                 out.append(A.Transform(h, p.home))
             continue
         if p.home == "volcano":
@@ -961,6 +993,18 @@ def _transforms(game: Game, p: Player, income: bool = False, reach: dict[str, bo
         if first and out:
             break
     return out
+
+
+def _transforms_by_terrain(p: Player, terrains: set[str], budget: int) -> dict[str, dict]:
+    """terrain -> the table of each hex's transforms into the colours `budget` spades turn it into
+    (only the terrains turned into some colour)."""
+    into = {}
+    for terrain in terrains:
+        if terrain not in ("ice", "volcano"):
+            found = _turnable(p, terrain, budget)
+            if found:
+                into[terrain] = _TRANSFORMS_INTO[found]
+    return into
 
 
 #: colours -> hex -> the transforms of the hex into each colour (a table per set of colours:
