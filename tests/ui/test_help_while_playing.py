@@ -357,6 +357,7 @@ def test_enter_answers_the_unused_spade_question_as_other_questions(monkeypatch,
     key(app, enter)  # End turn: asked first
     question = app.stack.top
     assert isinstance(question, ConfirmScene) and "spades" in question.title and len(game.log) == n
+    assert question.options[0].label == "Lose them and end"  # two spades: said in the plural
     key(app, pygame.K_ESCAPE)  # no: nothing lost
     assert app.stack.top is scene and len(game.log) == n and game.state.players["nomads"].spades == 2
     key(app, enter)

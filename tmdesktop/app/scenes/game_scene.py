@@ -423,7 +423,7 @@ class GameScene(TableAnnotations, Scene):
 
             question = ngettext("End the turn and lose your {n} unused spade?",
                                 "End the turn and lose your {n} unused spades?", p.spades).format(n=p.spades)
-            self.app.push(ConfirmScene(self.app, question, lose_and_end, yes=_("Lose it and end")))
+            self.app.push(ConfirmScene(self.app, question, lose_and_end, yes=ngettext("Lose it and end", "Lose them and end", p.spades)))
             return
         self.play(A.Done())
 
