@@ -79,6 +79,25 @@ def test_accepted_is_exactly_listed(seed, players, map_key, steps):
             assert game.digest() == before
 
 
+@pytest.mark.parametrize("seed", [3, 8, 21])
+def test_listed_form_is_what_apply_plays_and_logs(seed):
+    """`listed_form`: the form `apply` plays and logs (a priest sent to the space it would take
+    anyway is the plain send), None for what it refuses; the game is left as it was."""
+    game = random_position(seed, 4, MAP_KEYS[0], 160, FIRE_ICE)
+    before = game.digest()
+    rng = random.Random(seed)
+    for who in [None, *game.state.players]:
+        priests = [A.SendPriest(c, spot) for c in CULTS for spot in (None, 1, 2, 3)]
+        for action in priests + arbitrary_actions(game, rng, 40):
+            form = game.listed_form(who, action)
+            assert form == (None if game.refusal(who, action) else canonical(game, who, action))
+            if form is not None:
+                trial = game.copy()
+                trial.apply(who, action)
+                assert trial.log[-1] == (who, form)
+    assert game.digest() == before
+
+
 @pytest.mark.parametrize("action", [A.DiscardSpade(-5), A.DiscardSpade(0), A.Burn(0), A.Burn(-1),
                                     A.CultStep("EARTH", 0), A.Transform("Q77", "blue"),
                                     A.Convert(-3, "PW", -1, "W"), A.Leech(99, "witches")])

@@ -479,3 +479,127 @@ def test_a_picker_offers_the_hint_and_opens_again_when_it_is_not_followed(monkey
     expected = panel.hint.action
     key(app, pygame.K_RETURN)  # Do it: the suggested tile is taken
     assert game.log[len(log)] == (me, expected) and isinstance(expected, A.Pass)
+
+
+def acolytes_table(seed: int, steps: int) -> tuple[App, PlayScene]:
+    """The Acolytes (Fire & Ice), the Witches, the Nomads and the Engineers after `steps` random
+    moves of a seeded game: the Acolytes are to act, last in the round (the others have passed,
+    so every action of theirs starts a new turn, even with a decision of the last one open),
+    holding the bonus tile whose spade is a cult step for them."""
+    app = App((1280, 720))
+    app.settings = Settings(handoff_notices=False)
+    session = Session(new_game(4, seed, ("acolytes", "witches", "nomads", "engineers")))
+    rng = random.Random(seed)
+    for _ in range(steps):
+        session.play_random(1, rng)
+    scene = PlayScene(app, session)
+    scene.round_seen = session.state.round  # no round summary first
+    app.push(scene)
+    app.render(force=True)
+    app.step(0.016)
+    assert app.stack.top is scene and scene.decider() == "acolytes"
+    assert scene.game.state.players["acolytes"].bonus == "BON1"
+    return app, scene
+
+
+def do_it(app, scene) -> HintPanel:
+    """H, then Do it once the suggestion is there; returns the panel (its hint)."""
+    key(app, pygame.K_h)
+    panel = app.stack.top
+    assert isinstance(panel, HintPanel)
+    wait_for_hint(app, panel)
+    key(app, pygame.K_RETURN)
+    app.step(0.016)
+    app.render(force=True)
+    return panel
+
+
+def marked(picker) -> list:
+    return [o.value for o in picker.options if o.suggested]
+
+
+def choose(app, picker, value) -> None:
+    app.render(force=True)
+    click(app, picker.rects[[o.value for o in picker.options].index(value)].center)
+    app.step(0.016)
+    app.render(force=True)
+
+
+def test_a_suggested_priest_is_marked_in_the_picker_and_sending_it_there_follows_the_suggestion(monkeypatch):
+    """Seen playing: the suggestion 'Spade (bonus tile) / Then: send a priest to Fire; +1 on
+    Fire' for the Acolytes (alone in the round) could not be followed: the suggestion sends the
+    priest to the best free space (the engine's plain send), the priest picker spells the spaces
+    out, so no space was marked "Suggested" and sending the priest to that very space ended the
+    suggestion.  The picker marks the space the plain send takes, and sending it there follows
+    the suggestion; meanwhile the track is ringed and said, space and all."""
+    monkeypatch.setattr(hint_scene, "USE_WORKER", False)
+    app, scene = acolytes_table(5, 278)
+    game = scene.game
+    panel = do_it(app, scene)
+    spade, send, step = panel.hint.turn
+    assert spade == A.UseAction("BON1") and panel.hint.main == spade
+    assert send == A.SendPriest("FIRE") and step == A.CultStep("FIRE", 1)  # the plain send: no space named
+    assert game.log[-1] == ("acolytes", spade)
+    picker = app.stack.top  # the spade's cult step, owed: asked first
+    assert isinstance(picker, ChoiceScene) and game.decision("acolytes") == "cult"
+    assert marked(picker) == [step]
+    choose(app, picker, step)
+    assert game.log[-1] == ("acolytes", step) and app.stack.top is scene
+    assert scene.suggested_rest == (send,)
+    targets, note = scene.annotations["suggested"]  # the track, and the space the send takes
+    assert targets == [("cult", "FIRE")] and shown(note) == "Suggested: Send a priest to Fire (2 steps)"
+    key(app, pygame.K_p)  # Send priest: the spaces spelled out
+    app.render(force=True)
+    picker = app.stack.top
+    assert isinstance(picker, ChoiceScene) and A.SendPriest("FIRE", 2) in [o.value for o in picker.options]
+    assert marked(picker) == [A.SendPriest("FIRE", 2)]  # Fire's only free space: where the plain send goes
+    assert A.SendPriest("FIRE", 1) in [o.value for o in picker.options]  # (one step, the priest back: not it)
+    choose(app, picker, A.SendPriest("FIRE", 2))
+    assert game.log[-1] == ("acolytes", send)  # the same move, as the engine logs it
+    assert scene.suggested_rest == () and "suggested" not in scene.annotations  # followed to its end
+
+
+def test_a_cult_picker_opened_in_a_suggested_turn_marks_the_suggestion_s_answer_not_a_later_ring(monkeypatch):
+    """Seen playing: after "Do it" on the Acolytes' spade bonus tile (alone in the round: 'Spade
+    (bonus tile) / Then: build a dwelling on B3; +1 on Air; lose 3 on Earth'), the cult step the
+    spade brings was asked in a picker that marked nothing, while the board ringed the build
+    ("Suggested: Build a dwelling on B3") as if it came first.  The picker asks first, so the
+    suggestion's answer to it (+1 on Air) is the next step: marked, and nothing later ringed
+    meanwhile; then the build is ringed, and the volcano's price marked in its picker."""
+    monkeypatch.setattr(hint_scene, "USE_WORKER", False)
+    app, scene = acolytes_table(32, 47)
+    game = scene.game
+    panel = do_it(app, scene)
+    spade, build, step, price = panel.hint.turn
+    assert spade == A.UseAction("BON1") and panel.hint.main == spade and build == A.Build("B3")
+    assert step == A.CultStep("AIR", 1) and price == A.CultStep("EARTH", -3)
+    assert build in scene.legal()  # (the engine would take the build first: not what it asks)
+    picker = app.stack.top
+    assert isinstance(picker, ChoiceScene) and game.decision("acolytes") == "cult"
+    assert marked(picker) == [step]
+    assert "suggested" not in scene.annotations  # no ring for a later step while the picker asks
+    choose(app, picker, step)
+    assert game.log[-1] == ("acolytes", step) and app.stack.top is scene
+    targets, note = scene.annotations["suggested"]  # now the build is next
+    assert targets == [("hex", "B3")] and shown(note) == "Suggested: Build a dwelling on B3"
+    click(app, scene.target_rect(targets[0]).center)  # the build, on the ringed hex
+    app.step(0.016)
+    assert game.log[-1] == ("acolytes", build)
+    picker = app.stack.top  # the volcano's price
+    assert isinstance(picker, ChoiceScene) and game.decision("acolytes") == "lose-cult"
+    assert marked(picker) == [price]
+    choose(app, picker, price)
+    assert game.log[-1] == ("acolytes", price) and scene.suggested_rest == ()
+
+
+def test_a_picker_the_suggestion_does_not_answer_ends_it(user_dirs):
+    """A decision the suggestion being followed has no answer for (here a cult step owed, with
+    only a build left in the suggestion) ends it: no ring for the build while the picker asks."""
+    app, scene = acolytes_table(32, 47)
+    scene.play(A.UseAction("BON1"), "acolytes", checked=True)
+    assert scene.game.decision("acolytes") == "cult" and A.Build("B3") in scene.legal()
+    scene.follow_suggestion((A.Build("B3"),), "acolytes")
+    assert scene.suggested_rest == () and "suggested" not in scene.annotations
+    app.step(0.016)
+    picker = app.stack.top
+    assert isinstance(picker, ChoiceScene) and marked(picker) == []

@@ -137,6 +137,33 @@ class TableController:
             out += [A.SendPriest(a.cult, v) for v in sorted(set(free), reverse=True)] + [A.SendPriest(a.cult, 1)]
         return list(dict.fromkeys(out))
 
+    # ------------------------------------------------------------------ a suggestion being followed
+
+    def same_step(self, faction: str | None, a: A.Action, b: A.Action) -> bool:
+        """Whether `a` and `b` are the same move for `faction` now, by what the engine would play
+        (its listed form): a priest sent to Fire's 2 space is the suggestion's plain send to the
+        best free space when that space is the 2."""
+        if a == b:
+            return True
+        if type(a) is not type(b) or faction is None:
+            return False
+        form = self.game.listed_form(faction, a)
+        return form is not None and form == self.game.listed_form(faction, b)
+
+    def suggestion_from_here(self, faction: str, rest: tuple[A.Action, ...]) -> tuple[A.Action, ...]:
+        """The steps of a suggestion still to play, in the order the game now asks them: when a
+        picker's decision is open (a cult step owed by the Acolytes' spade action while, alone in
+        the round, they could already build), the step of the suggestion that answers it comes
+        first; a decision the suggestion does not answer ends it (() : nothing is marked)."""
+        kind = self.game.decision(faction)
+        if not rest or kind not in PICKED:
+            return rest
+        p = self.game.state.players[faction]
+        i = next((i for i, a in enumerate(rest) if settles(kind, a, p)), None)
+        if i is None:
+            return ()
+        return (rest[i],) + rest[:i] + rest[i + 1:]
+
     def natural_action(self, target) -> A.Action | None:
         """The action a click on `target` most likely meant, to ask the engine why it is refused."""
         kind, key = target

@@ -111,6 +111,16 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             return False
         return True
 
+    def listed_form(self, faction: str | None, action: A.Action) -> A.Action | None:
+        """The form in which `apply(faction, action)` would play `action` now, as it is listed
+        and logged (a priest sent to the order space it would take anyway is the plain send to
+        the best free space); None: it would be refused.  Two actions with the same listed form
+        do the same thing."""
+        try:
+            return self._accept(faction, action)
+        except RuleError:
+            return None
+
     def refusal(self, faction: str | None, action: A.Action) -> RuleError | None:
         """The RuleError `apply(faction, action)` would raise (None: it would be accepted); the
         game is unchanged either way."""

@@ -68,6 +68,7 @@ class GameScene(TableAnnotations, Scene):
         self.round_seen = session.state.round
         #: the steps of a suggestion ("Do it") still to come after those played: a picker marks its answer
         self.suggested_rest: tuple[A.Action, ...] = ()
+        self.suggested_for: str | None = None  # ... the faction it was suggested to
         #: Highlights an overlay asked for, by the overlay's key: (targets, note); see `annotate`.
         self.annotations: dict[str, tuple[list, str]] = {}
         self.annotation_colours: dict[str, tuple[int, int, int]] = {}  # key -> its rings' colour
@@ -231,13 +232,15 @@ class GameScene(TableAnnotations, Scene):
         who = faction or self.decider()
         if not checked and self.warn_first(action, who):
             return False
+        # the rest of a suggestion being followed: kept while its steps are the ones played (the
+        # same move by what the engine would do, judged before it is played)
+        follows = self.follows_suggestion(action, who)
         outcome = self.session.apply(action, who)
         if not outcome.ok:
             if outcome.error:
                 self.show_toast(outcome.error)
             return False
-        # the rest of a suggestion being followed: kept while its steps are the ones played
-        rest = self.suggested_rest[1:] if self.suggested_rest[:1] == (action,) else ()
+        rest = self.suggested_rest[1:] if follows else ()
         self.session.end_turn_if_over(who, action)
         self.follow_suggestion(rest, who)
         if isinstance(action, HEX_ACTIONS + (A.PlaceBridge,)):
@@ -307,10 +310,17 @@ class GameScene(TableAnnotations, Scene):
         self.app.push(ChoiceScene(self.app, title, self._mark_suggested(opts), self.confirm_and_play))
 
     def _mark_suggested(self, options: list) -> list:
-        """The options, the one a suggestion being followed plays next marked (`follow_suggestion`)."""
+        """The options, the one a suggestion being followed plays next marked (`follow_suggestion`):
+        the same move by what the engine would do (a priest sent to the space the suggestion's
+        plain send takes)."""
         for o in options:
-            o.suggested = bool(self.suggested_rest) and o.value == self.suggested_rest[0]
+            o.suggested = self.follows_suggestion(o.value, self.suggested_for)
         return options
+
+    def follows_suggestion(self, action: A.Action, who: str | None) -> bool:
+        """Whether `who` playing `action` now is the next step of the suggestion being followed."""
+        rest = self.suggested_rest
+        return bool(rest) and who is not None and who == self.suggested_for and self.ctl.same_step(who, action, rest[0])
 
     def describe_target(self, target) -> str:
         kind, key = target
@@ -446,16 +456,25 @@ class GameScene(TableAnnotations, Scene):
         """The steps of a suggested turn still to play ("Do it" plays them up to the main action),
         kept while they are still the suggestion: `faction` is to act and the next step is one of
         its moves.  A picker marks its answer (`_mark_suggested`); a step on the board, the build
-        after a spade, is ringed there and said ('Suggested: Build a dwelling on C2', in the
-        language shown) until it is played or the turn goes another way."""
+        after a spade, or a priest sent to a cult track, is ringed there and said ('Suggested: Build
+        a dwelling on C2', in the language shown) until it is played or the turn goes another way.
+        While a picker asks a decision (a cult step owed), the step that answers it is the next
+        one, marked in the picker, and nothing later is ringed meanwhile; a picker that asks what
+        the suggestion does not answer ends it."""
+        if rest and faction is not None and faction == self.decider():
+            rest = self.ctl.suggestion_from_here(faction, rest)
         if rest and (faction is None or faction != self.decider() or rest[0] not in self.legal()):
             rest = ()
         self.suggested_rest = rest
+        self.suggested_for = faction if rest else None
         step = rest[0] if rest else None
-        if isinstance(step, HEX_ACTIONS + (A.PlaceBridge,)):
+        if isinstance(step, HEX_ACTIONS + (A.PlaceBridge, A.SendPriest)):
             game = self.game
+            # said as the picker offers it (a priest's space spelled out: "Send a priest to Fire (2 steps)")
+            shown = next((a for a in self.priest_options([step], step.cult) if self.ctl.same_step(faction, a, step)),
+                         step) if isinstance(step, A.SendPriest) else step
             self.annotate(SUGGESTED, move_targets(faction, step)[:-1],  # (the panel aside)
-                          Worded(lambda: _("Suggested: {turn}").format(turn=describe.action(game, step))))
+                          Worded(lambda: _("Suggested: {turn}").format(turn=describe.action(game, shown))))
         else:
             self.clear_annotations(SUGGESTED)
 
