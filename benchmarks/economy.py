@@ -1,8 +1,10 @@
 """The economy of the tournament players against a computer level's, round by round: how many
 main turns a player takes, at how many of them a dwelling is affordable (a dwelling among the
 legal actions, with no conversion first) and at how many one is built, and the workers, coins and
-bowl-III power a player starts them with.  A diagnostic for the computer players' strength (their
-missing VP are missing buildings), not a test.
+bowl-III power a player starts them with; then the buildings a player has on the map and the
+income it will get at its first turn of each round, and how often a player takes each kind of
+action in a game.  A diagnostic for the computer players' strength (their missing VP are missing
+buildings), not a test.
 
 Run: python benchmarks/economy.py [--level medium] [--games 6] [--corpus 20]
 """
@@ -23,6 +25,25 @@ from tmdesktop.rules import actions as A  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parents[1] / "tests" / "data" / "corpus"
 FIGURES = ("turns", "affordable", "built", "W", "C", "PW3")
+BUILDINGS = ("D", "TP", "TE", "SH", "SA")
+INCOME = ("C", "W", "P", "PW")
+LAND = ("buildings", "on land turned")
+
+
+def action_kind(action) -> str | None:
+    """What `tally` counts an action of the action phase as ('upgrade TE', 'power ACT6', 'burn',
+    'convert 1P to 1W'...; None: not counted)."""
+    if isinstance(action, A.Upgrade):
+        return f"upgrade {action.to}"
+    if isinstance(action, A.Advance):
+        return f"advance {action.track}"
+    if isinstance(action, A.UseAction):
+        return f"action {action.name}"
+    if isinstance(action, (A.Burn, A.Convert)):
+        return str(action) if isinstance(action, A.Convert) else "burn"
+    if isinstance(action, (A.Build, A.SendPriest)):  # (not digs and transforms: a recorded game
+        return type(action).__name__.lower()       # writes a build's digging out, a computer's
+    return None                                    # build on other land digs by itself)
 
 
 def tally(game, out: dict[int, Counter]) -> int:
@@ -30,6 +51,7 @@ def tally(game, out: dict[int, Counter]) -> int:
     number of players."""
     g = E.new_game(E.setup_of(game))
     log = E.log_of(game)[len(E.log_of(g)):]
+    opened: set[tuple[str, int]] = set()
     i = 0
     while i < len(log):
         who, action = log[i]
@@ -47,23 +69,54 @@ def tally(game, out: dict[int, Counter]) -> int:
             c["W"] += p.W
             c["C"] += p.C
             c["PW3"] += p.power[2]
+            if (who, s.round) not in opened:  # the player's first main turn of the round
+                opened.add((who, s.round))
+                c["players"] += 1
+                for kind in BUILDINGS:
+                    c[kind] += p.counts[kind]
+                for key, n in E.income(g, p).items():
+                    c["income " + key] += n
             for who_k, a in log[i:end]:
+                count_kind(out, E.state(g), a)
                 E.play(g, who_k, a)
             i = end
             continue
+        count_kind(out, s, action)
         E.play(g, who, action)
         i += 1
+    start = E.state(E.new_game(E.setup_of(game))).terrain
+    for p in E.state(g).players.values():  # what digging achieved, however it was written
+        out[0][LAND[0]] += len(p.buildings)
+        out[0][LAND[1]] += sum(1 for h in p.buildings if start.get(h) != E.state(g).terrain.get(h))
     return len(E.state(g).players)
+
+
+def count_kind(out: dict[int, Counter], s, action) -> None:
+    kind = action_kind(action) if s.phase == "play" else None
+    if kind:
+        out[0][kind] += 1  # (round 0: the whole game's counts)
 
 
 def show(label: str, out: dict[int, Counter], players: int) -> None:
     print(f"{label} ({players} players)")
     print("round  turns/player  dwelling affordable  dwelling built  workers  coins  power III")
-    for r in sorted(out):
+    rounds = sorted(r for r in out if r)
+    for r in rounds:
         c = out[r]
         n = c["turns"] or 1
         print(f"{r:5d}  {c['turns'] / players:12.1f}  {c['affordable'] / n:18.0%}  {c['built'] / n:14.0%}"
               f"  {c['W'] / n:7.1f}  {c['C'] / n:5.1f}  {c['PW3'] / n:9.1f}")
+    print("round  on the map at the round's first turn: " + " ".join(f"{k:>4}" for k in BUILDINGS)
+          + "   income: " + " ".join(f"{k:>4}" for k in INCOME))
+    for r in rounds:
+        c = out[r]
+        n = c["players"] or 1
+        print(f"{r:5d}  {'':38}" + " ".join(f"{c[k] / n:4.1f}" for k in BUILDINGS)
+              + "           " + " ".join(f"{c['income ' + k] / n:4.1f}" for k in INCOME))
+    game = out[0]
+    kinds = sorted(((k, v) for k, v in game.items() if k not in LAND), key=lambda kv: (kv[0].split()[0], -kv[1]))
+    print("per player and game: " + ", ".join(f"{k} {v / players:.2f}" for k, v in kinds if v / players >= 0.1))
+    print(f"buildings at the end: {game[LAND[0]] / players:.1f}, {game[LAND[1]] / players:.1f} of them on land turned")
 
 
 def main(argv: list[str] | None = None) -> int:
