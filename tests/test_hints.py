@@ -181,3 +181,57 @@ def test_the_cost_of_a_turn_counts_the_power_token_a_volcano_takes():
     assert paid.get("tokens") == 1 and sum(after.state.players["dragonlords"].power) == sum(p.power) - 1
     words = cost_line(Hint("dragonlords", volcano[0], volcano[0], (volcano[0],), (), (), tuple(paid.items())))
     assert "1 power token" in words, words
+
+
+def _space_taken(before: Game, after: Game, cult: str) -> int:
+    """The order space a priest sent to `cult` took, read from the positions before and after it
+    (the value of the space newly held; 1: none, the priest went back to the supply)."""
+    from tmdesktop.rules.constants import CULT_SPOT_VALUES
+
+    new = [i for i, (was, now) in enumerate(zip(before.state.cult_spots[cult], after.state.cult_spots[cult]))
+           if was != now]
+    return CULT_SPOT_VALUES[new[0]] if new else 1
+
+
+def test_a_suggested_plain_priest_send_says_the_space_it_will_take():
+    """Seen in the hint panel: "Then: Send a priest to Fire (1 step, priest returns)" for the
+    Acolytes, while the suggestion's plain send (the best free space) took Fire's 2 space: the
+    words said every plain send returned its priest."""
+    from tmdesktop.app import describe
+    from tmdesktop.app.session import Session, new_game as session_game
+    from tmdesktop.teaching.hints import hint as make_hint
+
+    session = Session(session_game(4, 5, ("acolytes", "witches", "nomads", "engineers")))
+    rng = random.Random(5)
+    for _ in range(278):
+        session.play_random(1, rng)
+    game = session.game
+    h = make_hint(game, "acolytes", 0)
+    assert h.turn == (A.UseAction("BON1"), A.SendPriest("FIRE"), A.CultStep("FIRE", 1))
+    played = after_turn(game, "acolytes", h.turn[:1])
+    assert _space_taken(played, after_turn(played, "acolytes", h.turn[1:2]), "FIRE") == 2  # what it does
+    assert hint_words.then_line(game, h) == "Then: Send a priest to Fire (2 steps); Advance on Fire"
+    assert describe.action(game, A.SendPriest("FIRE")) == "Send a priest to Fire (2 steps)"
+    assert describe.planned(game, "acolytes", h.turn)[1] == "Send a priest to Fire (2 steps)"
+
+
+def test_a_plain_priest_send_is_worded_with_the_space_the_engine_would_take():
+    """Every plain send (no space named) offered in random play is worded with the space apply
+    then takes: 3, 2, or 1 step with the priest back to the supply when the four are taken."""
+    from tmdesktop.app import describe
+
+    words = {3: "(3 steps)", 2: "(2 steps)", 1: "(1 step, priest returns)"}
+    seen = set()
+    for seed in (1, 2, 3):
+        rng = random.Random(seed)
+        g = Game(GameSetup.random(4, seed))
+        while not g.finished and len(g.log) < 900:
+            who, a = random_step(g, rng)
+            if who is not None:
+                for send in g.legal_actions(who, only=A.SendPriest):
+                    if send.spot is None:
+                        space = _space_taken(g, after_turn(g, who, [send]), send.cult)
+                        seen.add(space)
+                        assert describe.action(g, send).endswith(words[space]), (describe.action(g, send), space)
+            g.apply(who, a)
+    assert {3, 2} <= seen

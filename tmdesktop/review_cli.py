@@ -39,6 +39,7 @@ def main(argv: list[str]) -> int:
     from .app import describe
     from .app import review_words as W
     from .app.source_words import kind_name
+    from .rules.engine import Game
     from .teaching import review as R
 
     ap = argparse.ArgumentParser(prog="tmdesktop review",
@@ -93,7 +94,7 @@ def main(argv: list[str]) -> int:
     print(_("Turning points (the moves that brought the most VP)"))
     for tp in rv.turning_points:
         print("  " + W.turning_point_text(game, tp))
-        print("    " + W.turn_text(game, R.played_turn(list(game.log), tp.move)))
+        print("    " + W.played_text(game, tp.move, R.played_turn(list(game.log), tp.move)))
     print()
     print(_("Better moves (the computer's suggestion for the same position)"))
     for f in rv.judged:
@@ -101,7 +102,8 @@ def main(argv: list[str]) -> int:
         print("  " + who(f) + (": " + _("no turn with a clearly better suggestion") if not found else ""))
         for j in found:
             print("    " + _("Round {r}, move {k}").format(r=j.move.round, k=j.move.start + 1))
-            print("      " + _("Played: {turn}").format(turn=W.turn_text(game, j.played)))
-            print("      " + _("Suggested: {turn}").format(turn=W.turn_text(game, j.suggested)))
+            before = Game.replay(game.setup, list(game.log)[:j.move.start])  # the position of the turn
+            print("      " + _("Played: {turn}").format(turn=W.played_text(game, j.move, j.played)))
+            print("      " + _("Suggested: {turn}").format(turn=W.suggested_text(before, j.move, j.suggested)))
             print("      " + W.difference_text(j))
     return 0

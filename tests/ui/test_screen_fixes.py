@@ -846,3 +846,86 @@ def test_a_long_message_on_a_menu_page_covers_none_of_its_buttons(title_app, use
     assert len(boxes) == 1
     assert boxes[0].bottom <= size[1]
     assert not [b.key for b in scene.buttons if b.rect.colliderect(boxes[0])], boxes[0]
+
+
+PRIEST_WORDS = {3: "Send a priest to {} (3 steps)", 2: "Send a priest to {} (2 steps)",
+                1: "Send a priest to {} (1 step, priest returns)"}
+
+
+def priest_sends(game) -> dict[int, int]:
+    """The plain priest sends of `game`'s log (no space named: the best free one), by index, with
+    the order space each took, read from the cult track's spaces before and after it (1: none)."""
+    from tmdesktop.rules import actions as A
+    from tmdesktop.rules.constants import CULT_SPOT_VALUES
+    from tmdesktop.rules.engine import Game
+
+    took = {}
+    g = Game(game.setup)
+    for k, (f, a) in enumerate(game.log):
+        if k < len(g.log):
+            continue
+        was = list(g.state.cult_spots[a.cult]) if isinstance(a, A.SendPriest) else None
+        g.apply(f, a)
+        if was is not None and a.spot is None:
+            new = [i for i, (x, y) in enumerate(zip(was, g.state.cult_spots[a.cult])) if x != y]
+            took[k] = CULT_SPOT_VALUES[new[0]] if new else 1
+    return took
+
+
+def test_a_played_priest_send_says_the_space_it_took_in_the_replay_review_and_last_moves(make_app, user_dirs,
+                                                                                        monkeypatch):
+    """The replay viewer's list said "Send a priest to Water (1 step, priest returns)" for every
+    plain send of a tournament game (the engine's send to the best free space), also those that
+    took a 3 or 2 space; so did the review's turns and the Last moves list (M). A move already made
+    says what it did at the time, whatever the position shown now."""
+    from tmdesktop.app import review_words
+    from tmdesktop.app.app import App
+    from tmdesktop.app.scenes.game_scene import GameScene
+    from tmdesktop.app.scenes.moves_panel import MovesPanel
+    from tmdesktop.app.session import Session
+    from tmdesktop.rules.engine import Game
+    from tmdesktop.settings import Settings
+    from tmdesktop.teaching import review as R
+
+    app, _scene, _session = make_app()
+    game, log, note = load_replay(sorted(SAMPLES.glob("*.txt"))[0])
+    took = priest_sends(game)
+    assert {3, 2, 1} <= set(took.values())
+
+    def said(k: int) -> str:
+        f, a = log[k]
+        return f"{describe.faction(game, f)}: " + PRIEST_WORDS[took[k]].format(describe.cult(a.cult))
+
+    viewer = ReplayScene(app, game, log, "", note)
+    app.push(viewer)
+    app.render(force=True)
+    for k in took:  # the status line says the move just made
+        viewer.go(k + 1)
+        assert viewer._status_text() == f"Move {k + 1 - viewer.start}: {said(k)}"
+    drawn = record_text(monkeypatch)
+    key(app, pygame.K_END)  # every send made, the order spaces all taken since: the list's last rows
+    rows = {f"{k + 1 - viewer.start}. {said(k)}" for k in took}
+    shown = [s for s, _size, _room in drawn if s.split(" ", 1)[0].rstrip(".").isdigit() and "priest" in s]
+    assert shown and set(shown) <= rows, shown
+    viewer.go(viewer.start)  # every send still to come: each in the list as it will be played
+    assert all(viewer.move_text(*log[k], k) == said(k) for k in took)
+    first = min(k for k, space in took.items() if space == 3)
+
+    # the review's turn played, worded from the finished game
+    move = next(m for m in R.moves(game.setup, log) if m.start <= first < m.end)
+    turn = R.played_turn(log, move)
+    assert said(first).split(": ", 1)[1] in review_words.played_text(game, move, turn)
+
+    # Last moves (M), ten moves after the send
+    app = App((1280, 720))
+    app.settings = Settings(handoff_notices=False)
+    session = Session(Game.replay(game.setup, log[:first + 10]))
+    scene = GameScene(app, session)
+    scene.round_seen = session.state.round
+    app.push(scene)
+    app.render(force=True)
+    key(app, pygame.K_m)
+    panel = app.stack.top
+    assert isinstance(panel, MovesPanel)
+    f = log[first][0]
+    assert (f, said(first)) in panel.rows

@@ -5,6 +5,7 @@ from __future__ import annotations
 from tmdesktop.i18n import N_, _, ngettext
 from tmdesktop.rules import actions as A
 from tmdesktop.rules import events as E
+from tmdesktop.rules.errors import RuleError
 from tmdesktop.rules.data import POWER_ACTIONS
 from tmdesktop.rules.data import faction as faction_data
 
@@ -155,10 +156,22 @@ def _use(game, a: A.UseAction) -> str:
 
 
 def _priest(game, a: A.SendPriest) -> str:
-    if a.spot in (None, 1):
-        return _("Send a priest to {cult} (1 step, priest returns)").format(cult=cult(a.cult))
+    """A priest sent to a cult track, with the space it takes: the plain send (no space named)
+    takes the best free order space, which the engine says from the position `game` (the one the
+    move is played in: a move already made is worded from its events, `played`)."""
+    if a.spot is None:
+        if game is None:  # no position: the space is not known
+            return _("Send a priest to {cult}").format(cult=cult(a.cult))
+        return _priest_to(a.cult, game.priest_space(a.cult))
+    return _priest_to(a.cult, a.spot)
+
+
+def _priest_to(cult_name: str, space: int) -> str:
+    """'Send a priest to Fire (2 steps)'; the space 1 is no order space: the priest returns."""
+    if space == 1:
+        return _("Send a priest to {cult} (1 step, priest returns)").format(cult=cult(cult_name))
     return ngettext("Send a priest to {cult} ({n} step)", "Send a priest to {cult} ({n} steps)",
-                    a.spot).format(cult=cult(a.cult), n=a.spot)
+                    space).format(cult=cult(cult_name), n=space)
 
 
 def _cult_step(game, a: A.CultStep) -> str:
@@ -256,12 +269,39 @@ def phase(game) -> str:
 
 def played(game, faction: str, a: A.Action, events) -> str:
     """A move already made, in words, with what its events tell: an answered power offer says
-    how much power it took (the bowls may have capped it). `game` is the position before it."""
+    how much power it took (the bowls may have capped it), a priest the order space it took (the
+    plain send takes the best one free at the time; the game may have moved on since). `game` is
+    the position before it, or at least a position of the same game (the factions' names)."""
     taken = E.power_gained(events, faction, E.LEECH) if isinstance(a, A.Leech) else 0
     if taken:
         return ngettext("Take {n} power {from_faction}", "Take {n} power {from_faction}",
                         taken).format(n=taken, from_faction=from_faction(a.source))
+    if isinstance(a, A.SendPriest):
+        sent = next((e for e in events if isinstance(e, E.PriestSent) and e.faction == faction), None)
+        if sent is not None:
+            return _priest_to(a.cult, sent.space)
+        if a.spot is None:  # (no events kept: the space it took is not known)
+            return _("Send a priest to {cult}").format(cult=cult(a.cult))
     return action(game, a)
+
+
+def planned(game, faction: str, actions) -> list[str]:
+    """The steps of a turn still to be played by `faction` from the position `game`, each in
+    words from the position it would be played in (the earlier steps played on a copy: a second
+    priest sent in the turn takes the next free space). A step the copy refuses, and those after
+    it, are worded from the last position reached."""
+    out: list[str] = []
+    here, copied, going = game, False, game is not None
+    for a in actions:
+        out.append(action(here, a))
+        if going:
+            if not copied:
+                here, copied = game.copy(), True
+            try:
+                here.apply(faction, a)
+            except RuleError:  # (the copy is as it was: the rest is worded from there)
+                going = False
+    return out
 
 
 def and_list(items) -> str:

@@ -25,7 +25,9 @@ SILENT = (A.Convert, A.Burn, A.Done)
 
 
 def headline(game, hint) -> str:
-    return describe.action(game, hint.main)
+    """The main action, worded from the position it would be played in (after the steps that
+    prepare it)."""
+    return describe.planned(game, hint.faction, up_to_main(hint))[-1]
 
 
 def first_step(game, hint) -> str:
@@ -50,15 +52,21 @@ def then_line(game, hint) -> str:
     """The rest of the suggested turn ("Then: transform D6 into swamp; build a dwelling on D6"),
     conversions and ending the turn left out ("" when there is no rest). A tile whose gains the
     reasons spell out is named alone here (said twice, a town tile's eight gains filled the panel)."""
-    rest = [a for a in hint.turn[len(up_to_main(hint)):] if not isinstance(a, SILENT)]
+    start = len(up_to_main(hint))
+    if not any(not isinstance(a, SILENT) for a in hint.turn[start:]):
+        return ""
+    # each step worded from the position it would be played in (a priest's space is the best
+    # free one then)
+    words = describe.planned(game, hint.faction, hint.turn)[start:]
     told = {r.args.get("key") or r.args.get("tile") for r in hint.now + hint.later}
-    return _("Then: {steps}").format(steps="; ".join(_step(game, a, told) for a in rest)) if rest else ""
+    steps = [_step(a, w, told) for a, w in zip(hint.turn[start:], words) if not isinstance(a, SILENT)]
+    return _("Then: {steps}").format(steps="; ".join(steps))
 
 
-def _step(game, a: A.Action, told: set) -> str:
+def _step(a: A.Action, words: str, told: set) -> str:
     if isinstance(a, A.TakeTile) and a.tile in told:
         return _("Take the town tile") if a.tile.startswith("TW") else _("Take the favor tile")
-    return describe.action(game, a)
+    return words
 
 
 def _inside(text: str) -> str:

@@ -36,13 +36,34 @@ def signed(v: float) -> str:
     return f"+{n}" if n >= 0 else f"\u2212{-n}"
 
 
-def turn_text(game, actions) -> str:
-    """A turn's actions in words, one after the other (the same action twice in a row: "×2")."""
+def turn_text(game, actions, faction: str | None = None, *, events=None, before=None) -> str:
+    """A turn's actions in words, one after the other (the same move twice in a row: "×2"). A turn
+    played is worded from its `events` (one list per action, as `Game.events`: what each did at
+    the time, a priest's space); a turn not played (a suggestion) from the position `before` it,
+    step by step; otherwise each from `game`."""
+    actions = list(actions)
+    if events is not None and faction is not None:
+        words = [describe.played(game, faction, a, ev) for a, ev in zip(actions, events)]
+    elif before is not None and faction is not None:
+        words = describe.planned(before, faction, actions)
+    else:
+        words = [describe.action(game, a) for a in actions]
     parts = []
-    for a, same in groupby(actions):
+    for (_a, w), same in groupby(zip(actions, words)):
         n = len(list(same))
-        parts.append(describe.action(game, a) + (f" ×{n}" if n > 1 else ""))
+        parts.append(w + (f" ×{n}" if n > 1 else ""))
     return "; ".join(parts) or _("nothing")
+
+
+def played_text(game, move, actions) -> str:
+    """The turn `actions` played in `move` (`teaching.review.Move`) of the finished or current
+    `game`, in words from what it did then (the game's events from the move's start)."""
+    return turn_text(game, actions, move.faction, events=game.events[move.start:move.start + len(actions)])
+
+
+def suggested_text(before, move, actions) -> str:
+    """The turn `actions` suggested for `move`'s faction in the position `before` the move."""
+    return turn_text(before, actions, move.faction, before=before)
 
 
 def sources_text(game, sources) -> str:

@@ -41,8 +41,7 @@ class Cults:
             raise RuleError("no_priest")
         spots = s.cult_spots[cult]
         if a.spot is None:
-            free = [i for i, o in enumerate(spots) if o is None]
-            index = free[0] if free else None
+            index = self._best_free_space(cult)
         elif a.spot == 1:
             index = None
         else:
@@ -58,7 +57,19 @@ class Cults:
             spots[index] = p.name
             p.priests_on_cults += 1
             steps = CULT_SPOT_VALUES[index]
+        self._record(E.PriestSent, p.name, cult, steps)
         self._advance_cult(p, cult, steps + p.priest_bonus, source)
+
+    def priest_space(self, cult: str) -> int:
+        """The order space a priest sent to `cult` without naming one (the plain send, `SendPriest(cult)`)
+        takes now: the best free one's value (3 or 2), or 1 when the four are taken (one step, and
+        the priest goes back to the supply)."""
+        index = self._best_free_space(cult.upper())
+        return 1 if index is None else CULT_SPOT_VALUES[index]
+
+    def _best_free_space(self, cult: str) -> int | None:
+        """The index of the best free order space of `cult` (None: all four taken)."""
+        return next((i for i, o in enumerate(self.state.cult_spots[cult]) if o is None), None)
 
     def _do_cult_step(self, p: Player, a: A.CultStep) -> None:
         cult = a.cult.upper()

@@ -124,6 +124,17 @@ class Passed(NamedTuple):
 
 
 @_event
+class PriestSent(NamedTuple):
+    """`faction` sent a priest to `cult`: `space` is the value of the order space it took (3 or
+    2), or 1 when it took none (one step, the priest back to the supply). The steps gained are a
+    `Gained` of their own (a track's top and the Acolytes' stronghold change them)."""
+
+    faction: str
+    cult: str
+    space: int
+
+
+@_event
 class RoundStarted(NamedTuple):
     round: int
 
@@ -148,7 +159,8 @@ class Checkpoint(NamedTuple):
 checkpoint = partial(tuple.__new__, Checkpoint)
 
 
-Event = Gained | Built | Transformed | PowerOffered | Passed | RoundStarted | RoundEnded | Checkpoint
+Event = (Gained | Built | Transformed | PowerOffered | Passed | PriestSent | RoundStarted | RoundEnded
+         | Checkpoint)
 
 
 def flatten(per_action: list[list[Event]]):

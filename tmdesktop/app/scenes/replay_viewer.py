@@ -120,6 +120,10 @@ class ReplayScene(GameScene):
 
     def __init__(self, app, game: Game, log: list, title: str = "", note: str = ""):
         self.full_log = list(log)
+        # what each move did (a priest's plain send: the space free at the time), for the list
+        # of moves past and to come, whatever the position shown
+        self.full_events = (list(game.events) if list(game.log) == self.full_log and len(game.events) == len(log)
+                            else Game.replay(game.setup, self.full_log).events)
         self.start = len(Game(game.setup).log)  # faction choices: always shown
         self.title = title
         self.note = note
@@ -254,7 +258,7 @@ class ReplayScene(GameScene):
         if self.game.finished and self.pos == len(self.full_log):
             return _("The game is over: final scoring (F)")
         f, a = self.full_log[self.pos - 1]
-        return _("Move {k}: {move}").format(k=self.pos - self.start, move=self.move_text(f, a))
+        return _("Move {k}: {move}").format(k=self.pos - self.start, move=self.move_text(f, a, self.pos - 1))
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -340,7 +344,7 @@ class ReplayScene(GameScene):
                 colour = theme.piece_colour(home)
                 pygame.draw.circle(surface, theme.edge_on_dark(colour), dot, r_dot + 1)
                 pygame.draw.circle(surface, colour, dot, r_dot)
-            label = self.move_text(f, a)
+            label = self.move_text(f, a, i)
             label = f"{i + 1 - self.start}. {label}" if i >= self.start else label
             colour = theme.TEXT if not future else theme.TEXT_DIM
             # long moves (a pass with its bonus tile) are cut, not shrunk: every row reads at one
@@ -354,14 +358,21 @@ class ReplayScene(GameScene):
             bar = pygame.Rect(r.right - 5, self.list_rect.y + int(frac * (self.list_rect.height - 30)), 3, 30)
             pygame.draw.rect(surface, theme.PANEL_EDGE, bar, border_radius=2)
 
-    def move_text(self, f, a) -> str:
+    def move_text(self, f, a, i: int | None = None) -> str:
+        """Move `i` of the log, `a` by `f`, in words: as it was played, from its events (without
+        `i`, from the position shown)."""
         if isinstance(a, A.ChooseFaction):
             from tmdesktop.rules.data import faction
 
             return _("Faction: {faction}").format(faction=_(faction(a.faction).display))
         who = describe.faction(self.game, f) if f else ""
         # a move already made: "ends the turn", not the button's "End your turn"
-        what = _("Turn ended") if isinstance(a, A.Done) else describe.action(self.game, a)
+        if isinstance(a, A.Done):
+            what = _("Turn ended")
+        elif i is not None and f:
+            what = describe.played(self.game, f, a, self.full_events[i])
+        else:
+            what = describe.action(self.game, a)
         return f"{who}: {what}" if who else what
 
 

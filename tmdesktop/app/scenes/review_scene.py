@@ -52,6 +52,13 @@ class ReviewScene(MenuScene):
         self.start_judging(self.selected)
         self.tabs: list[tuple[pygame.Rect, str]] = []
         self.move_rows: list[tuple[pygame.Rect, R.Judgement]] = []
+        self._before: dict[int, Game] = {}  # the position before a judged move, by its start
+
+    def position_before(self, move: R.Move) -> Game:
+        """The position `move` was played in (its suggestion is worded from there), made once."""
+        if move.start not in self._before:
+            self._before[move.start] = Game.replay(self.game.setup, list(self.game.log)[:move.start])
+        return self._before[move.start]
 
     # -------------------------------------------------------------- judging
 
@@ -334,10 +341,11 @@ class ReviewScene(MenuScene):
             text.blit(surface, when, self.fs(14), theme.TEXT_DIM, (row.x + px(40), row.centery), "midleft",
                       max_width=px(90))
             x = row.x + px(40) + px(96)
-            line = _("Played: {turn}").format(turn=W.turn_text(self.game, j.played))
+            line = _("Played: {turn}").format(turn=W.played_text(self.game, j.move, j.played))
             text.blit(surface, line, self.fs(15), PLAYED, (x, row.y + px(6)), "topleft",
                       max_width=row.right - px(120) - x)
-            line = _("Suggested: {turn}").format(turn=W.turn_text(self.game, j.suggested))
+            line = _("Suggested: {turn}").format(
+                turn=W.suggested_text(self.position_before(j.move), j.move, j.suggested))
             text.blit(surface, line, self.fs(15), SUGGESTED, (x, row.bottom - px(6)), "bottomleft",
                       max_width=row.right - px(120) - x)
             text.blit(surface, _("{n} VP").format(n=W.signed(j.difference)), self.fs(20), theme.GOOD,
@@ -371,6 +379,7 @@ class ReviewMoveScene(GameScene):
 
     def __init__(self, app, game: Game, judgement: R.Judgement):
         self.judgement = judgement
+        self.full_game = game  # (the turn played is worded from its events there)
         before = Game.replay(game.setup, list(game.log)[:judgement.move.start])
         self.positions = {"before": before}
         for view, actions in (("played", judgement.played), ("suggested", judgement.suggested)):
@@ -462,8 +471,10 @@ class ReviewMoveScene(GameScene):
         m = self.lay.map
         width = int(m.width * 0.92)
         fs = max(12, int(17 * s))
-        lines = [(_("Played: {turn}").format(turn=W.turn_text(self.game, j.played)), PLAYED, "semibold"),
-                 (_("Suggested: {turn}").format(turn=W.turn_text(self.game, j.suggested)), SUGGESTED, "semibold"),
+        played = W.played_text(self.full_game, j.move, j.played)
+        suggested = W.suggested_text(self.positions["before"], j.move, j.suggested)
+        lines = [(_("Played: {turn}").format(turn=played), PLAYED, "semibold"),
+                 (_("Suggested: {turn}").format(turn=suggested), SUGGESTED, "semibold"),
                  (W.difference_text(j), theme.TEXT, "regular")]
         imgs = [text.text(t, fs, c, wgt, wrap=width - int(60 * s)) for t, c, wgt in lines]
         h = sum(i.get_height() for i in imgs) + int(12 * s) * (len(imgs) + 1)
