@@ -259,24 +259,28 @@ def test_the_picker_after_do_it_marks_the_suggested_answer(monkeypatch):
     assert scene.suggested_rest == panel.hint.turn[panel.hint.turn.index(tiles[0]) + 1:]
 
 
+def hint_after(app, seed: int, moves: int, faction: str) -> tuple[PlayScene, HintPanel]:
+    """The table of a seeded random game after `moves` moves, `faction` to act, and its hint (H)."""
+    session = Session(new_game(4, seed))
+    session.play_random(moves, random.Random(seed))
+    scene = PlayScene(app, session)
+    app.push(scene)
+    app.render(force=True)
+    app.step(0.016)
+    assert scene.decider() == faction
+    key(app, pygame.K_h)
+    panel = app.stack.top
+    wait_for_hint(app, panel)
+    return scene, panel
+
+
 def test_after_do_it_the_build_that_follows_a_suggested_spade_is_ringed_until_played(monkeypatch):
     # Found in a review: "Spade (bonus tile) / Then: Build a dwelling on E2"; after "Do it" the
     # player held the spade and nothing on the board said where the suggestion built.
     monkeypatch.setattr(hint_scene, "USE_WORKER", False)
     app = App((1280, 720))
     app.settings = Settings()
-    session = Session(new_game(4, 1))
-    rng = random.Random(1)
-    for _ in range(21):
-        session.play_random(1, rng)
-    scene = PlayScene(app, session)
-    app.push(scene)
-    app.render(force=True)
-    app.step(0.016)
-    assert scene.decider() == "giants"
-    key(app, pygame.K_h)
-    panel = app.stack.top
-    wait_for_hint(app, panel)
+    scene, panel = hint_after(app, seed=1, moves=21, faction="giants")
     spade, build = panel.hint.turn[:2]
     assert isinstance(spade, A.UseAction) and panel.hint.main == spade and isinstance(build, A.Build)
     key(app, pygame.K_RETURN)  # Do it: the spade only
@@ -298,16 +302,7 @@ def test_after_do_it_the_build_that_follows_a_suggested_spade_is_ringed_until_pl
 def spade_suggestion(app) -> tuple[PlayScene, HintPanel]:
     """Seed 1 after 94 moves: the Nomads are to act, and the suggestion (H) is the power action
     of two spades, then a dwelling on C2 (mountains, two spades from their desert)."""
-    session = Session(new_game(4, 1))
-    session.play_random(94, random.Random(1))
-    scene = PlayScene(app, session)
-    app.push(scene)
-    app.render(force=True)
-    app.step(0.016)
-    assert scene.decider() == "nomads"
-    key(app, pygame.K_h)
-    panel = app.stack.top
-    wait_for_hint(app, panel)
+    scene, panel = hint_after(app, seed=1, moves=94, faction="nomads")
     assert panel.hint.turn == (A.UseAction("ACT6"), A.Build("C2"))
     return scene, panel
 
@@ -394,11 +389,12 @@ def test_settings_show_the_language_the_game_speaks_after_a_lang_start(user_dirs
     assert scene.lang.value == "en"
 
 
-def table_at(seed: int, steps: int) -> tuple[App, PlayScene]:
-    """A table of four people after `steps` random moves of a seeded game, its picker open."""
+def table_at(seed: int, steps: int, factions: tuple[str, ...] | None = None) -> tuple[App, PlayScene]:
+    """A table of four people (of `factions`, or drawn by the seed) after `steps` random moves of
+    a seeded game, its picker open."""
     app = App((1280, 720))
     app.settings = Settings(handoff_notices=False)
-    session = Session(new_game(4, seed))
+    session = Session(new_game(4, seed, factions))
     rng = random.Random(seed)
     for _ in range(steps):
         session.play_random(1, rng)
@@ -486,17 +482,7 @@ def acolytes_table(seed: int, steps: int) -> tuple[App, PlayScene]:
     moves of a seeded game: the Acolytes are to act, last in the round (the others have passed,
     so every action of theirs starts a new turn, even with a decision of the last one open),
     holding the bonus tile whose spade is a cult step for them."""
-    app = App((1280, 720))
-    app.settings = Settings(handoff_notices=False)
-    session = Session(new_game(4, seed, ("acolytes", "witches", "nomads", "engineers")))
-    rng = random.Random(seed)
-    for _ in range(steps):
-        session.play_random(1, rng)
-    scene = PlayScene(app, session)
-    scene.round_seen = session.state.round  # no round summary first
-    app.push(scene)
-    app.render(force=True)
-    app.step(0.016)
+    app, scene = table_at(seed, steps, ("acolytes", "witches", "nomads", "engineers"))
     assert app.stack.top is scene and scene.decider() == "acolytes"
     assert scene.game.state.players["acolytes"].bonus == "BON1"
     return app, scene
