@@ -204,7 +204,7 @@ def test_events_are_values_equal_only_to_events_of_their_own_class():
     # (events are named tuples: a round's start must not be found where only its end was)
     started, ended = E.RoundStarted(2), E.RoundEnded(2)
     assert started != ended and started not in [ended] and started in [E.RoundStarted(2)]
-    assert started != (2,) and E.Passed("witches", None) != ("witches", None)
+    assert started != (2,) and E.Passed("witches", None, 6) != ("witches", None, 6)
     assert hash(started) == hash(E.RoundStarted(2))
     gained = E.Gained("witches", "VP", 3, E.source(E.FAVOR, "FAV10"))
     assert {gained: 1}[E.Gained("witches", "VP", 3, E.source(E.FAVOR, "FAV10"))] == 1

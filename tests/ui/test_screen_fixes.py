@@ -929,3 +929,25 @@ def test_a_played_priest_send_says_the_space_it_took_in_the_replay_review_and_la
     assert isinstance(panel, MovesPanel)
     f = log[first][0]
     assert (f, said(first)) in panel.rows
+
+
+def test_the_replay_says_a_setup_pick_and_a_pass_as_they_were_whatever_the_position_shown(make_app, user_dirs):
+    """Found in a review: the replay list worded every bonus tile taken by the position shown,
+    so at the setup every pass of the game read "Take the bonus tile (…)", and later the setup's
+    picks read "Pass and take the bonus tile (…)". A move already made says what it was."""
+    from tmdesktop.rules import actions as A
+    from tmdesktop.rules.engine import Game
+
+    app, _scene, _session = make_app()
+    game, log, note = load_replay(sorted(SAMPLES.glob("*.txt"))[0])
+    taken = [k for k, (_f, a) in enumerate(log) if isinstance(a, A.Pass) and a.bonus]
+    at_setup = {k: Game.replay(game.setup, log[:k]).state.phase == "bonus" for k in taken}
+    assert 0 < sum(at_setup.values()) < len(taken)
+    viewer = ReplayScene(app, game, log, "", note)
+    app.push(viewer)
+    app.render(force=True)
+    for shown in (viewer.start, len(log)):  # before the setup's picks, and the game over
+        viewer.go(shown)
+        for k in taken:
+            words = viewer.move_text(*log[k], k).split(": ", 1)[1]
+            assert words.startswith("Take the bonus tile" if at_setup[k] else "Pass and take the bonus tile"), (k, words)

@@ -129,10 +129,14 @@ def tile_name(name: str) -> str:
     return action_name(name)
 
 
-def _pass(game, a: A.Pass) -> str:
+def _pass(game, a: A.Pass, setup: bool | None = None) -> str:
+    """A pass in words; `setup`: whether it is the setup's pick of a bonus tile (None: the pick
+    if `game` is at it now)."""
     if not a.bonus:
         return _("Pass")
-    if game is not None and game.state.phase == "bonus":  # the setup's pick, before the first round: no pass
+    if setup is None:
+        setup = game is not None and game.state.phase == "bonus"
+    if setup:  # the setup's pick, before the first round: no pass
         return _("Take the bonus tile ({what})").format(what=tile_texts.summary(a.bonus))
     return _("Pass and take the bonus tile ({what})").format(what=tile_texts.summary(a.bonus))
 
@@ -270,7 +274,8 @@ def phase(game) -> str:
 def played(game, faction: str, a: A.Action, events) -> str:
     """A move already made, in words, with what its events tell: an answered power offer says
     how much power it took (the bowls may have capped it), a priest the order space it took (the
-    plain send takes the best one free at the time; the game may have moved on since). `game` is
+    plain send takes the best one free at the time; the game may have moved on since), a bonus
+    tile taken whether it was the setup's pick or a pass. `game` is
     the position before it, or at least a position of the same game (the factions' names)."""
     taken = E.power_gained(events, faction, E.LEECH) if isinstance(a, A.Leech) else 0
     if taken:
@@ -282,6 +287,10 @@ def played(game, faction: str, a: A.Action, events) -> str:
             return _priest_to(a.cult, sent.space)
         if a.spot is None:  # (no events kept: the space it took is not known)
             return _("Send a priest to {cult}").format(cult=cult(a.cult))
+    if isinstance(a, A.Pass):  # the setup's pick or a pass, by the round it ended
+        passed = next((e for e in events if isinstance(e, E.Passed) and e.faction == faction), None)
+        if passed is not None:
+            return _pass(game, a, setup=passed.round == 0)
     return action(game, a)
 
 

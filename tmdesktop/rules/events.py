@@ -121,6 +121,7 @@ class PowerOffered(NamedTuple):
 class Passed(NamedTuple):
     faction: str
     bonus: str | None  # the bonus tile taken (None in the last round)
+    round: int  # the round the pass ends (0: the setup's pick of a bonus tile, before round 1)
 
 
 @_event

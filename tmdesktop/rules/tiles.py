@@ -20,6 +20,7 @@ class Tiles:
             self._check_setup_turn(p)
             self._take_bonus(p, a.bonus)
             s.setup_queue.pop(0)
+            self._record(E.Passed, p.name, a.bonus, 0)  # (round 0: the setup's pick, not a pass)
             return
         t = self._require_turn(p)
         if p.passed:
@@ -44,7 +45,7 @@ class Tiles:
             s.bonus_pool[p.bonus] = 0
             p.bonus = None
         t.passed_now = True
-        self._record(E.Passed, p.name, a.bonus)
+        self._record(E.Passed, p.name, a.bonus, s.round)
         t.closed = True  # a pass ends the turn: no conversions after it (as the site plays it)
 
     def pass_vp(self, p: Player) -> int:
