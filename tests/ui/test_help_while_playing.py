@@ -589,3 +589,28 @@ def test_a_picker_the_suggestion_does_not_answer_ends_it(user_dirs):
     app.step(0.016)
     picker = app.stack.top
     assert isinstance(picker, ChoiceScene) and marked(picker) == []
+
+
+def test_after_do_it_a_later_power_action_of_the_suggestion_is_ringed_on_its_tile_until_played(monkeypatch):
+    """A later step that is a power action was marked nowhere after 'Do it' (only hex moves,
+    bridges and priests were). Seed 13 after 86 moves: the Giants' suggestion is the bonus tile's
+    spade, then the power action of a priest; after 'Do it' the priest's power action is ringed
+    on its tile and said until it is played."""
+    monkeypatch.setattr(hint_scene, "USE_WORKER", False)
+    app = App((1280, 720))
+    app.settings = Settings()
+    scene, panel = hint_after(app, seed=13, moves=86, faction="giants")
+    first, then = panel.hint.turn[:2]
+    assert panel.hint.main == first == A.UseAction("BON1") and then == A.UseAction("ACT2")
+    key(app, pygame.K_RETURN)  # Do it: the bonus tile's spade only
+    app.step(0.016)
+    app.render(force=True)
+    assert scene.game.log[-1] == ("giants", first)
+    targets, note = scene.annotations["suggested"]
+    assert targets == [("power", "ACT2")] and shown(note) == "Suggested: Power action: Priest"
+    ring = scene.target_rect(targets[0])
+    assert ring is not None and ring == scene.supply.powers.cards["ACT2"]
+    click(app, ring.center)  # the ringed tile: its power action
+    app.step(0.016)
+    assert scene.game.log[-1] == ("giants", then)
+    assert ("power", "ACT2") not in scene.annotations.get("suggested", ([], ""))[0]

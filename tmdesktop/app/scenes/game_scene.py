@@ -11,6 +11,7 @@ import pygame
 
 from tmdesktop.i18n import N_, Worded, _, language, ngettext
 from tmdesktop.rules import actions as A
+from tmdesktop.rules.data import POWER_ACTIONS
 from tmdesktop.teaching.warnings import warnings_for
 
 from .. import describe, faction_texts, theme, tile_texts
@@ -455,9 +456,10 @@ class GameScene(TableAnnotations, Scene):
     def follow_suggestion(self, rest: tuple[A.Action, ...], faction: str | None) -> None:
         """The steps of a suggested turn still to play ("Do it" plays them up to the main action),
         kept while they are still the suggestion: `faction` is to act and the next step is one of
-        its moves.  A picker marks its answer (`_mark_suggested`); a step on the board, the build
-        after a spade, or a priest sent to a cult track, is ringed there and said ('Suggested: Build
-        a dwelling on C2', in the language shown) until it is played or the turn goes another way.
+        its moves.  A picker marks its answer (`_mark_suggested`); a step with a place on the table,
+        the build after a spade, a priest sent to a cult track, a power or tile action, a shipping
+        or digging advance (`suggested_targets`), is ringed there and said ('Suggested: Build a
+        dwelling on C2', in the language shown) until it is played or the turn goes another way.
         While a picker asks a decision (a cult step owed), the step that answers it is the next
         one, marked in the picker, and nothing later is ringed meanwhile; a picker that asks what
         the suggestion does not answer ends it."""
@@ -468,15 +470,33 @@ class GameScene(TableAnnotations, Scene):
         self.suggested_rest = rest
         self.suggested_for = faction if rest else None
         step = rest[0] if rest else None
-        if isinstance(step, HEX_ACTIONS + (A.PlaceBridge, A.SendPriest)):
+        targets = self.suggested_targets(faction, step) if step is not None else []
+        if targets:
             game = self.game
             # said as the picker offers it (a priest's space spelled out: "Send a priest to Fire (2 steps)")
             shown = next((a for a in self.priest_options([step], step.cult) if self.ctl.same_step(faction, a, step)),
                          step) if isinstance(step, A.SendPriest) else step
-            self.annotate(SUGGESTED, move_targets(faction, step)[:-1],  # (the panel aside)
+            self.annotate(SUGGESTED, targets,
                           Worded(lambda: _("Suggested: {turn}").format(turn=describe.action(game, shown))))
         else:
             self.clear_annotations(SUGGESTED)
+
+    @staticmethod
+    def suggested_targets(faction: str, step: A.Action) -> list:
+        """Where a later step of a suggestion is ringed (`follow_suggestion`): a hex move, bridge or
+        priest where `move_targets` shows it (the panel aside); a power action on its tile; a tile
+        or faction action on its chip in the player's panel, and the Special button that offers it
+        (a faction action has no chip: the button alone); a shipping or digging advance on its
+        track in the panel and its button.  Other steps (a conversion, a cult step or tile a
+        picker asks for, passing) are not ringed: a picker marks those, or they have no place."""
+        if isinstance(step, HEX_ACTIONS + (A.PlaceBridge, A.SendPriest)):
+            return move_targets(faction, step)[:-1]
+        if isinstance(step, A.UseAction):
+            here = move_targets(faction, step)[:-1]
+            return here if step.name in POWER_ACTIONS else here + [("button", "special")]
+        if isinstance(step, A.Advance):
+            return move_targets(faction, step)[:-1] + [("button", step.track)]
+        return []
 
     def _undo(self) -> None:
         if not self.session.undo().ok:
