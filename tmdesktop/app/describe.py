@@ -281,17 +281,19 @@ def played(game, faction: str, a: A.Action, events) -> str:
     if taken:
         return ngettext("Take {n} power {from_faction}", "Take {n} power {from_faction}",
                         taken).format(n=taken, from_faction=from_faction(a.source))
-    if isinstance(a, A.SendPriest):
-        sent = next((e for e in events if isinstance(e, E.PriestSent) and e.faction == faction), None)
-        if sent is not None:
-            return _priest_to(a.cult, sent.space)
-        if a.spot is None:  # (no events kept: the space it took is not known)
-            return _("Send a priest to {cult}").format(cult=cult(a.cult))
+    if isinstance(a, A.SendPriest):  # (no events kept: the plain send's space is not known)
+        sent = _event_of(events, E.PriestSent, faction)
+        return _priest_to(a.cult, sent.space) if sent else _priest(None, a)
     if isinstance(a, A.Pass):  # the setup's pick or a pass, by the round it ended
-        passed = next((e for e in events if isinstance(e, E.Passed) and e.faction == faction), None)
+        passed = _event_of(events, E.Passed, faction)
         if passed is not None:
             return _pass(game, a, setup=passed.round == 0)
     return action(game, a)
+
+
+def _event_of(events, kind: type, faction: str):
+    """The first event of class `kind` about `faction` among `events` (None: none)."""
+    return next((e for e in events if isinstance(e, kind) and e.faction == faction), None)
 
 
 def planned(game, faction: str, actions) -> list[str]:

@@ -463,21 +463,20 @@ class GameScene(TableAnnotations, Scene):
         While a picker asks a decision (a cult step owed), the step that answers it is the next
         one, marked in the picker, and nothing later is ringed meanwhile; a picker that asks what
         the suggestion does not answer ends it."""
-        if rest and faction is not None and faction == self.decider():
+        if rest and (faction is None or faction != self.decider()):
+            rest = ()
+        if rest:
             rest = self.ctl.suggestion_from_here(faction, rest)
-        if rest and (faction is None or faction != self.decider() or rest[0] not in self.legal()):
+        if rest and rest[0] not in self.legal():
             rest = ()
         self.suggested_rest = rest
         self.suggested_for = faction if rest else None
         step = rest[0] if rest else None
         targets = self.suggested_targets(faction, step) if step is not None else []
         if targets:
-            game = self.game
-            # said as the picker offers it (a priest's space spelled out: "Send a priest to Fire (2 steps)")
-            shown = next((a for a in self.priest_options([step], step.cult) if self.ctl.same_step(faction, a, step)),
-                         step) if isinstance(step, A.SendPriest) else step
+            game = self.game  # (a priest's plain send is said with the space it takes now: "(2 steps)")
             self.annotate(SUGGESTED, targets,
-                          Worded(lambda: _("Suggested: {turn}").format(turn=describe.action(game, shown))))
+                          Worded(lambda: _("Suggested: {turn}").format(turn=describe.action(game, step))))
         else:
             self.clear_annotations(SUGGESTED)
 
