@@ -35,6 +35,7 @@ from .towns import Towns
 #: The key under which the cache of listings keeps the pending decisions (no faction is called so).
 _PENDING = "__pending__"
 _faction_of = attrgetter("faction")
+_NONE = ()  # (an empty listing, shared: listings handed out as kept are never changed)
 #: How often `apply` keeps a copy of the state for undo: a copy costs about as much as two or three
 #: actions and keeps the garbage collector busy (every 16th action's copy was 5% of a random
 #: playout's instructions); an undo replays at most CHECKPOINT_EVERY - 1 actions without checking
@@ -169,7 +170,6 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         self.undo(1)
 
     def _run(self, faction: str | None, action: A.Action, index: int) -> list[E.Event]:
-        mark = len(self.events)
         self.auto_dug = 0
         self._legal_cache = {}
         self._caused = []
@@ -177,7 +177,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             self._apply(faction, action)
         except BaseException:
             self._restore(index)
-            del self.events[mark:]
+            del self.events[index:]  # (one list per action of the log: `index` of them before this)
             raise
         self.finished = self.state.phase == "finished"
         self.log.append((faction, action))
@@ -297,6 +297,12 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         order; `apply` accepts exactly these.  With `only` (a class of action), just those: a
         search that wants the builds need not pay for listing everything; with a tuple of
         classes, the actions of each class in turn, listed together."""
+        found = self._listed(name, only)
+        return found if type(found) is list else list(found)  # (a list of its own: the caller's)
+
+    def _listed(self, name: str | None, only: type | tuple[type, ...] | None = None) -> tuple | list:
+        """`legal_actions(name, only)` as kept with the state (a tuple) or made for this ask (a
+        list), never to be changed: random play reads it without paying for a copy."""
         # (kept until the state changes: the whole listing under the faction's name, a listing
         # of one kind under (name, kind))
         kept = self._legal_cache
@@ -307,14 +313,14 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
                     part = kept.get((name, only))
                     if part is None:
                         part = self._list_kinds(name, only)
-                    return list(part)
+                    return part
                 if self.state.phase == "play" and (legal._ASKED.get(only) or legal._ask(only)).only_actions:
-                    return []  # (random play asks for builds at the end of a turn too)
+                    return _NONE  # (random play asks for builds at the end of a turn too)
             # (the whole listing: asked for, or short when no main action is open: tiles,
             # answers, conversions; kept for the next ask)
             full = kept[name] = tuple(legal.listing(self, name))
         if only is None:
-            return list(full)
+            return full
         return legal.of_kinds(full, only)
 
     def _list_kinds(self, name: str | None, only: type | tuple[type, ...]) -> tuple[A.Action, ...]:
@@ -339,7 +345,8 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         t = s.turn
         if s.phase != "play" or t.faction != name or t.closed:
             return s.phase == "income-spades"
-        return t.actions > 0 or bool(t.followups) or self.alone_in_round(s.players[name])
+        # (a follow-up used up stays in `followups` as a 0: it opens nothing)
+        return t.actions > 0 or any(t.followups.values()) or self.alone_in_round(s.players[name])
 
     def decision(self, name: str | None) -> str | None:
         """The kind of `name`'s current decision (see `decisions`), or None."""
@@ -418,25 +425,17 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         s = self.state
         if s.phase == "finished":
             raise RuleError("game_over")
-        handler = _HANDLER_FUNCTIONS.get(type(action))  # (None: choosing or dropping a faction)
-        if handler is None and isinstance(action, A.ChooseFaction):
-            self._keep_last_snapshot()
-            self._choose_faction(action.faction)
-            return self._advance_setup()
+        handler = _HANDLER_FUNCTIONS.get(type(action))
+        if handler is None:  # (choosing or dropping a faction: rare, apart)
+            return self._apply_unhandled(name, action)
         p = s.players.get(name)
         if p is None:
             raise RuleError("faction_not_playing", faction=name)
         owner = s.turn.faction
-        if s.phase == "play" and owner and owner != name and not action.main_turn and self.can_end_turn(owner):
-            # Someone else acting (a leech answer) closes a turn whose action is complete.
-            self._end_turn(s.players[owner])
-        if handler is None and isinstance(action, A.DropFaction):
-            self._keep_last_snapshot()
-            return self._drop(p)
+        if owner != name and owner and not action.main_turn:
+            self._close_complete_turn(owner)
         if p.dropped:
             raise RuleError("faction_dropped", faction=p.name)
-        if handler is None:
-            raise RuleError("unknown_action")
         handler(self, p, action)
         phase = s.phase
         # `last_snapshot` is read from the player when asked, unless the setup or the round moves
@@ -455,6 +454,31 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         elif phase == "income-spades":
             self._last_values = p.snapshot()
             self._maybe_end_round()
+
+    def _close_complete_turn(self, owner: str) -> None:
+        """Someone else acting (a leech answer) closes a turn whose action is complete."""
+        if self.state.phase == "play" and self.can_end_turn(owner):
+            self._end_turn(self.state.players[owner])
+
+    def _apply_unhandled(self, name: str | None, action: A.Action) -> None:
+        """`_apply` of the actions with no handler: choosing or dropping a faction (anything else
+        is refused, for the same reasons and in the same order as a handled action)."""
+        if isinstance(action, A.ChooseFaction):
+            self._keep_last_snapshot()
+            self._choose_faction(action.faction)
+            return self._advance_setup()
+        p = self.state.players.get(name)
+        if p is None:
+            raise RuleError("faction_not_playing", faction=name)
+        owner = self.state.turn.faction
+        if owner != name and owner and self.state.phase == "play" and not action.main_turn:
+            self._close_complete_turn(owner)
+        if isinstance(action, A.DropFaction):
+            self._keep_last_snapshot()
+            return self._drop(p)
+        if p.dropped:
+            raise RuleError("faction_dropped", faction=p.name)
+        raise RuleError("unknown_action")
 
     # ------------------------------------------------------------------ rounds
 

@@ -153,6 +153,9 @@ def listing(game: Game, name: str | None, only: type | tuple[type, ...] | None =
     """The listing `legal_actions` filters: with `only` (and `at`), the parts that cannot give
     that class (on that hex or name) are skipped, but what the other parts give is left in."""
     s = game.state
+    if not s.owing and name == s.turn.faction and name is not None and s.phase == "play":
+        # (the commonest case: nobody owes anything, so the decision is the turn's)
+        return _turn_actions(game, s.players[name], _ASKED.get(only) or _ask(only), at)
     d = game.decision_of(name)
     if d is None:
         return []
@@ -1075,7 +1078,8 @@ def _upgrades(game: Game, p: Player, at: str | None = None) -> list[A.Action]:
     # (the same buildings and the same upgrades allowed give the same listing, unless one depends
     # on the neighbours: a player's buildings change only with their own builds, and what they
     # can afford often stays the same from one listing to the next)
-    key = (p.name, tuple(allowed), tuple(p.buildings.items()))
+    buildings = p.buildings  # (the hexes and the kinds as two tuples: no pair made per building)
+    key = (p.name, tuple(allowed), tuple(buildings), tuple(buildings.values()))
     found = _UPGRADES_SEEN.get(key)
     if found is None:
         found = tuple(_upgrades_on(game, p, allowed, p.buildings.items()))

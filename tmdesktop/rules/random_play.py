@@ -35,10 +35,10 @@ def random_step(game: Game, rng: random.Random) -> tuple[str | None, object]:
     roll = rng.random()
     if roll < 0.6:
         # building is what makes towns, strongholds and leech happen (listing only those is quick)
-        growth = game.legal_actions(who, only=_GROWTH)
+        growth = game._listed(who, _GROWTH)  # (`legal_actions` without its copy: only read here)
         if growth:
             return who, _pick(rng, growth)
-    actions = game.legal_actions(who)
+    actions = game._listed(who)
     # Passing early ends games before they get interesting: keep passes and early turn ends rare.
     if roll < 0.9:
         busy = [a for a in actions if type(a) not in _IDLE]
