@@ -74,7 +74,7 @@ def check_position(game: Game, rng: random.Random) -> None:
             assert list(legal._digs(game, p, [A.Done()])) == [
                 A.Dig(n) for n in range(1, most + 1) if legal._affordable(p, legal._dig_cost(p.name, p.dig, n))]
         # the upgrades kept by the buildings and what is affordable are those of each building alone
-        assert legal._upgrades(game, p) == [u for h in p.buildings for u in legal._upgrades(game, p, h)], p.name
+        assert list(legal._upgrades(game, p)) == [u for h in p.buildings for u in legal._upgrades(game, p, h)], p.name
         game.legal_actions(p.name, only=A.Transform)  # (fills the kept reach of a player on turn)
         kept = game._legal_cache.get(("reach", p.name))
         reach = game.reach_map(p)

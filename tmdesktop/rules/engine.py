@@ -93,7 +93,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         written in its listed form, which is what the log keeps)."""
         action = self._accept(faction, action)
         index = len(self.log)
-        if index % CHECKPOINT_EVERY == 0 and not self.search_mode:
+        if not self.search_mode and index % CHECKPOINT_EVERY == 0:
             self._snapshots[index] = (self.state.copy(), len(self.events))
         return self._run(faction, action, index)
 
@@ -197,7 +197,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         other.auto_dug, other.finished = self.auto_dug, self.finished
         other._last_actor, other._last_values = self._last_actor, self._last_values
         other._snapshots = dict(self._snapshots)
-        other._legal_cache = dict(self._legal_cache)  # tuples, never changed
+        other._legal_cache = dict(self._legal_cache)  # (listings never changed once kept)
         other._caused = []
         return other
 
@@ -297,12 +297,11 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         order; `apply` accepts exactly these.  With `only` (a class of action), just those: a
         search that wants the builds need not pay for listing everything; with a tuple of
         classes, the actions of each class in turn, listed together."""
-        found = self._listed(name, only)
-        return found if type(found) is list else list(found)  # (a list of its own: the caller's)
+        return list(self._listed(name, only))  # (a list of its own: the caller's)
 
     def _listed(self, name: str | None, only: type | tuple[type, ...] | None = None) -> tuple | list:
-        """`legal_actions(name, only)` as kept with the state (a tuple) or made for this ask (a
-        list), never to be changed: random play reads it without paying for a copy."""
+        """`legal_actions(name, only)` as kept with the state, or made for this ask: never to be
+        changed (random play reads it without paying for a copy)."""
         # (kept until the state changes: the whole listing under the faction's name, a listing
         # of one kind under (name, kind))
         kept = self._legal_cache
@@ -318,7 +317,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
                     return _NONE  # (random play asks for builds at the end of a turn too)
             # (the whole listing: asked for, or short when no main action is open: tiles,
             # answers, conversions; kept for the next ask)
-            full = kept[name] = tuple(legal.listing(self, name))
+            full = kept[name] = legal.listing(self, name)  # (a new list, kept as it is)
         if only is None:
             return full
         return legal.of_kinds(full, only)

@@ -296,7 +296,7 @@ def _turn_actions(game: Game, p: Player, asked: _Asked, at: str | None = None) -
         if game.alone_in_round(p):  # the last player in the round may start a new action at once
             out += _new_action(game, p, asked, at, out)
     if asked.free and not t.closed:
-        out += _free_actions(game, p)
+        _add_free_actions(game, p, out)
     if asked.discard and p.spades and t.actions == 0:
         out.append(_discard(p.spades))  # spades are used or thrown away, never lost silently
     if asked.done and game.can_end_turn(p.name):
@@ -544,18 +544,18 @@ def _followup_builds(game: Game, p: Player, reach: dict[str, bool]) -> list[A.Ac
     return _builds(game, p, reach, t.transformed)
 
 
-def _free_actions(game: Game, p: Player) -> list[A.Action]:
-    """Conversions (every amount the player can afford) and burning, at any moment of the turn."""
+def _add_free_actions(game: Game, p: Player, out: list[A.Action]) -> None:
+    """Conversions (every amount the player can afford) and burning, at any moment of the turn,
+    added to `out` (the listing of the turn: no list of their own made and copied)."""
     # (coins and VP are given only by a few factions: for the others they are left out of what
     # the conversions are kept by, which their values change at nearly every action)
     gives = _gives[p.name]
     # (`max_priests` written out: Python 3.11 reads a property through its slow, generic look-up)
-    out = list(_exchanges(p.name, p.C if "C" in gives else 0, p.W, p.P, p.VP if "VP" in gives else 0,
-                          p.power[2], p.priest_limit - p.priests_on_cults, p.w_to_p))
+    out += _exchanges(p.name, p.C if "C" in gives else 0, p.W, p.P, p.VP if "VP" in gives else 0,
+                      p.power[2], p.priest_limit - p.priests_on_cults, p.w_to_p)
     if p.name in _JOIN_ACROSS_RIVERS:
         out += _connects(game, p)
     out += _burns[p.power[1] // 2]
-    return out
 
 
 #: The factions whose towns may skip a river hex (the `joins_towns_across_rivers` ability).
@@ -919,7 +919,7 @@ def _volcano_payable(game: Game, p: Player, h: str) -> bool:
 
 
 def _can_dig(p: Player) -> bool:
-    return bool(p.faction.digging) and p.faction.digging["cost_per_spade_by_level"] is not None
+    return bool(_spade_cost_by_level[p.name])  # (empty for a faction that cannot dig)
 
 
 def _transforms(game: Game, p: Player, income: bool = False, reach: dict[str, bool] | None = None,
@@ -1019,16 +1019,29 @@ def _most_spades_dug(p: Player, extra) -> int:
     """How many spades `p` can pay for now (0 to MAX_SPADES), on top of `extra`: every spade costs
     the same, so each resource a spade takes pays for so many, and the fewest is the most."""
     most = MAX_SPADES
-    per_spade = _dig_cost(p.name, p.dig, 1)
-    for key, n in per_spade.items():
-        if n:
-            most = min(most, ((p.power[2] if key == "PW" else getattr(p, key, 0)) - extra.get(key, 0)) // n)
+    for key, n in _spade_cost_by_level[p.name][p.dig]:
+        can = ((p.power[2] if key == "PW" else getattr(p, key, 0)) - extra.get(key, 0)) // n
+        if can < most:
+            most = can
     if most <= 0:
         return 0
-    for key, n in extra.items():  # (what no spade takes must be affordable too)
-        if n and not per_spade.get(key) and (p.power[2] if key == "PW" else getattr(p, key, 0)) < n:
-            return 0
+    if extra:
+        per_spade = _dig_cost(p.name, p.dig, 1)
+        for key, n in extra.items():  # (what no spade takes must be affordable too)
+            if n and not per_spade.get(key) and (p.power[2] if key == "PW" else getattr(p, key, 0)) < n:
+                return 0
     return most
+
+
+@_per_faction
+def _spade_cost_by_level(name: str) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Digging level -> what one spade costs faction `name` ((resource, n) for each n > 0), for
+    every level it can reach (game data, once per faction: `_most_spades_dug` reads it at most
+    main-turn listings)."""
+    f = faction(name)
+    if not f.digging or f.digging["cost_per_spade_by_level"] is None:
+        return ()  # (no digging at all: the Riverwalkers)
+    return tuple(tuple((k, v) for k, v in f.spade_cost(level).items() if v) for level in range(f.max_dig + 1))
 
 
 #: (faction, home, colour, terrain, spades) -> the colours that many spades turn the terrain into.
@@ -1051,7 +1064,7 @@ def _turned_into(p: Player, current: str, budget: int) -> tuple[str, ...]:
     return tuple(target for target in targets if target != current and spades_to_turn(p, current, target) <= budget)
 
 
-def _upgrades(game: Game, p: Player, at: str | None = None) -> list[A.Action]:
+def _upgrades(game: Game, p: Player, at: str | None = None) -> list[A.Action] | tuple[A.Action, ...]:
     # the upgrades each kind of building allows (in the order of `UPGRADES`): (building it
     # replaces, building, True) when it is allowed, or (..., "with_neighbour") for a trading
     # house affordable only next to another faction (double coins without one)
@@ -1087,7 +1100,7 @@ def _upgrades(game: Game, p: Player, at: str | None = None) -> list[A.Action]:
             if len(_UPGRADES_SEEN) >= _REACH_SEEN_MAX:
                 _UPGRADES_SEEN.clear()
             _UPGRADES_SEEN[key] = found
-    return list(found)
+    return found  # (a tuple, never changed: `_kept` keeps it as it is)
 
 
 #: Upgrade listings already worked out, by the faction, the upgrades allowed (none depending on
