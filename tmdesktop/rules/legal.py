@@ -102,9 +102,11 @@ def by_kinds(game: Game, name: str | None, only: tuple[type, ...]) -> list[tuple
     if (_ASKED.get(only) or _ask(only)).growth and s.phase == "play" and name is not None and t.faction == name and t.actions > 0 \
             and not t.closed and name not in s.owing:  # (`_turn_actions` lists the main actions alone)
         p = s.players[name]
-        parts = {A.Build: _kept(game, "builds", p, _builds, _reach(game, p)),
-                 A.Upgrade: _kept(game, "upgrades", p, _upgrades)}
-        return list(map(parts.__getitem__, only))
+        out = []
+        for kind in only:
+            out.append(_kept(game, "builds", p, _builds, _reach(game, p)) if kind is A.Build
+                       else _kept(game, "upgrades", p, _upgrades))
+        return out
     listed = listing(game, name, only)
     out = []
     for kind in only:
@@ -299,7 +301,7 @@ def _turn_actions(game: Game, p: Player, asked: _Asked, at: str | None = None) -
         _add_free_actions(game, p, out)
     if asked.discard and p.spades and t.actions == 0:
         out.append(_discard(p.spades))  # spades are used or thrown away, never lost silently
-    if asked.done and game.can_end_turn(p.name):
+    if asked.done and not t.actions and game.can_end_turn(p.name):  # (not with the action left)
         out.append(_DONE)
     return out
 
@@ -738,10 +740,19 @@ def _builds(game: Game, p: Player, reach: dict[str, bool], transformed: set[str]
     owner, terrain_of = s.owner, s.terrain
     if not (sandstorm or p.unlocked or p.faction.teleport or p.home == "volcano"):
         # (most factions: every hex is reached the same way, so a terrain decides alone)
-        ok = set()
-        dug = None  # spades affordable on top of the dwelling (digging costs the same per spade)
-        home_spades = _SPADES_HOME.get((p.name, p.home, p.color)) or _spades_home(p)
         free, terrains = _free_in_reach(game, p, reach)
+        # spades affordable on top of the dwelling (digging costs the same per spade)
+        dug = _most_spades_dug(p, base) if can_dig else 0
+        key = (p.name, p.home, p.color, p.spades, dug)
+        ok = _BUILDABLE.get(key, _UNSEEN)
+        if ok is _UNSEEN:
+            ok = _BUILDABLE[key] = _buildable_terrains(p, dug)
+        if ok is not None:
+            return _builds_on(free, terrain_of, ok) if ok else []
+        # (some terrain needs more spades than one dig gives: whether they are affordable depends
+        # on the resources, terrain by terrain)
+        ok = set()
+        home_spades = _SPADES_HOME.get((p.name, p.home, p.color)) or _spades_home(p)
         for terrain in terrains:
             if terrain == p.home:
                 if not p.spades:  # (the dwelling's own cost is affordable: checked above)
@@ -751,8 +762,6 @@ def _builds(game: Game, p: Player, reach: dict[str, bool], transformed: set[str]
                 if missing == 0:
                     ok.add(terrain)
                 elif 0 < missing <= MAX_SPADES and can_dig:
-                    if dug is None:
-                        dug = _most_spades_dug(p, base)
                     if missing <= dug:
                         ok.add(terrain)
                 elif missing > MAX_SPADES and _can_build_on(p, terrain, base, can_dig, _NO_EXTRA):
@@ -797,6 +806,31 @@ def _builds(game: Game, p: Player, reach: dict[str, bool], transformed: set[str]
         if ok:
             out.append(_BUILD[h])
     return out
+
+
+def _buildable_terrains(p: Player, dug: int) -> frozenset[str] | None:
+    """The terrains on which `_builds`' loop (most factions) allows a dwelling to `p`, holding
+    `p.spades` and able to pay for `dug` more, whatever the resources (the dwelling's own cost is
+    affordable); None when a terrain needs more than MAX_SPADES besides those held (its answer
+    depends on the resources)."""
+    home_spades = _SPADES_HOME.get((p.name, p.home, p.color)) or _spades_home(p)
+    ok = set()
+    for terrain in (*TERRAINS, "ice", "volcano"):  # (every terrain a hex can have)
+        if terrain == p.home:
+            if not p.spades:
+                ok.add(terrain)
+        elif terrain not in ("ice", "volcano"):
+            missing = home_spades[terrain] - p.spades
+            if missing > MAX_SPADES:
+                return None
+            if 0 <= missing <= dug:
+                ok.add(terrain)
+    return frozenset(ok)
+
+
+#: (faction, home, colour, spades held, spades affordable) -> `_buildable_terrains` (None too).
+_BUILDABLE: dict[tuple, frozenset[str] | None] = {}
+_UNSEEN = object()
 
 
 def _narrowed(reach: dict[str, bool], hexes: set[str], land_index: dict[str, int]) -> dict[str, bool]:
