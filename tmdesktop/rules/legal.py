@@ -976,9 +976,12 @@ def _transforms(game: Game, p: Player, income: bool = False, reach: dict[str, bo
     if dug is not None and not p.faction.teleport:
         # (most factions: every hex is reached the same way, so a terrain decides alone)
         terrain_of = s.terrain
-        free, terrains = _free_in_reach(game, p, reach)
+        free = _free_in_reach(game, p, reach)[0]
         budget = p.spades + dug
-        into = _transforms_by_terrain(p, terrains, budget)
+        key = (p.name, p.home, p.color, budget)
+        into = _INTO.get(key)
+        if into is None:
+            into = _INTO[key] = _transforms_by_terrain(p, budget)
         for h in free:
             transforms = into.get(terrain_of[h])
             if transforms is not None:
@@ -1032,16 +1035,19 @@ def _transforms(game: Game, p: Player, income: bool = False, reach: dict[str, bo
     return out
 
 
-def _transforms_by_terrain(p: Player, terrains: set[str], budget: int) -> dict[str, dict]:
+def _transforms_by_terrain(p: Player, budget: int) -> dict[str, dict]:
     """terrain -> the table of each hex's transforms into the colours `budget` spades turn it into
-    (only the terrains turned into some colour)."""
+    (only the terrains turned into some colour; never ice or volcano)."""
     into = {}
-    for terrain in terrains:
-        if terrain not in ("ice", "volcano"):
-            found = _turnable(p, terrain, budget)
-            if found:
-                into[terrain] = _TRANSFORMS_INTO[found]
+    for terrain in TERRAINS:
+        found = _turnable(p, terrain, budget)
+        if found:
+            into[terrain] = _TRANSFORMS_INTO[found]
     return into
+
+
+#: (faction, home, colour, spades) -> `_transforms_by_terrain` (what it depends on: made once).
+_INTO: dict[tuple, dict[str, dict]] = {}
 
 
 #: colours -> hex -> the transforms of the hex into each colour (a table per set of colours:
