@@ -17,9 +17,16 @@ class Leech:
         event = s.next_event
         s.next_event += 1
         offers = 0
+        neighbours = _owners_around(s.owner, adjacent)  # (most builds have one or two, or none)
+        neighbours.discard(p.name)
+        if not neighbours:
+            return
         start = s.order.index(p.name) if p.name in s.order else 0
         for k in range(1, len(s.order)):
-            other = s.players[s.order[(start + k) % len(s.order)]]
+            name = s.order[(start + k) % len(s.order)]
+            if name not in neighbours:
+                continue
+            other = s.players[name]
             if other.dropped:
                 continue
             buildings = other.buildings
@@ -114,3 +121,8 @@ class Leech:
             p.tokens_added += 1
             self._record(E.Gained, p.name, "tokens", 1, source)
         p.p3_offers -= 1
+
+
+def _owners_around(owner: dict[str, str], hexes) -> set[str]:
+    """The factions with a building on one of `hexes`."""
+    return {owner[h] for h in hexes if h in owner}
