@@ -6,6 +6,7 @@ import pygame
 import pytest
 
 from tmdesktop.app import describe, text
+from tmdesktop.rules import actions as A
 from tmdesktop.app.scenes.replay_viewer import SAMPLES, ReplayPickScene, ReplayScene, load_replay
 from tmdesktop.app.scenes.scoring import ScoringScene
 
@@ -951,3 +952,25 @@ def test_the_replay_says_a_setup_pick_and_a_pass_as_they_were_whatever_the_posit
         for k in taken:
             words = viewer.move_text(*log[k], k).split(": ", 1)[1]
             assert words.startswith("Take the bonus tile" if at_setup[k] else "Pass and take the bonus tile"), (k, words)
+
+
+def test_the_free_order_spaces_glow_and_a_click_on_one_sends_the_priest_there(make_app, monkeypatch):
+    # Seed 1 after 137 moves: the Giants send a priest. Earth's 3 is free but two of its 2s are
+    # taken, Air's 3 is taken: a send may take a track's 3 or its first free 2.
+    app, scene, session = make_app(demo=137, seed=1)
+    game = session.game
+    assert session.decider() == "giants" and game.decision("giants") == "action"
+    assert game.state.cult_spots["EARTH"] == [None, "mermaids", "witches", None]
+    assert game.state.cult_spots["AIR"] == ["nomads", None, None, None]
+    lit = []
+    draw = scene.cults.draw
+    monkeypatch.setattr(scene.cults, "draw", lambda s, st, homes, cult_glow, spot_glow, **kw:
+                        lit.append(set(spot_glow)) or draw(s, st, homes, cult_glow, spot_glow, **kw))
+    app.render(force=True)
+    assert lit[-1] == {("FIRE", 0), ("FIRE", 1), ("WATER", 0), ("WATER", 1), ("EARTH", 0), ("EARTH", 3),
+                       ("AIR", 1)}
+    earth = game.state.players["giants"].cult["EARTH"]
+    click(app, scene.cults.spots[("EARTH", 3)].center)
+    assert game.log[-1] == ("giants", A.SendPriest("EARTH", 2))
+    assert game.state.cult_spots["EARTH"] == [None, "mermaids", "witches", "giants"]
+    assert game.state.players["giants"].cult["EARTH"] == earth + 2

@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 
 from tmdesktop.i18n import _, ngettext
 from tmdesktop.rules import actions as A
-from tmdesktop.rules.constants import CULT_SPOT_VALUES
 from tmdesktop.rules.data import POWER_ACTIONS
 from tmdesktop.rules.preview import offer_terms
 
@@ -124,17 +123,10 @@ class TableController:
         return []
 
     def priest_options(self, acts, cult: str | None = None) -> list[A.SendPriest]:
-        """Priest sends spelled out per order space (3, 2) plus the plain one step (1)."""
-        st = self.game.state
-        out: list[A.SendPriest] = []
-        for a in acts:
-            if not isinstance(a, A.SendPriest) or (cult is not None and a.cult != cult):
-                continue
-            if a.spot is not None:
-                out.append(a)
-                continue
-            free = [v for v, o in zip(CULT_SPOT_VALUES, st.cult_spots[a.cult]) if o is None]
-            out += [A.SendPriest(a.cult, v) for v in sorted(set(free), reverse=True)] + [A.SendPriest(a.cult, 1)]
+        """The priest sends among `acts` (of `cult`), each spelled with the order space it takes
+        (3, 2, or 1: one step): the plain send names the space the engine gives it."""
+        sends = (a for a in acts if isinstance(a, A.SendPriest) and cult in (None, a.cult))
+        out = [a if a.spot is not None else A.SendPriest(a.cult, self.game.priest_space(a.cult)) for a in sends]
         return list(dict.fromkeys(out))
 
     # ------------------------------------------------------------------ a suggestion being followed

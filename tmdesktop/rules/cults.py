@@ -40,15 +40,9 @@ class Cults:
         if p.P <= 0:
             raise RuleError("no_priest")
         spots = s.cult_spots[cult]
-        if a.spot is None:
-            index = self._best_free_space(cult)
-        elif a.spot == 1:
-            index = None
-        else:
-            free = [i for i, o in enumerate(spots) if o is None and CULT_SPOT_VALUES[i] == a.spot]
-            if not free:
-                raise RuleError("cult_space_taken", cult=cult, n=a.spot)
-            index = free[0]
+        index = None if a.spot == 1 else self.order_space(cult, a.spot)
+        if index is None and a.spot not in (None, 1):
+            raise RuleError("cult_space_taken", cult=cult, n=a.spot)
         self._use_subaction(p, "send")
         source = E.source(E.CULT_TRACK, cult)
         self._add(p, "P", -1, source)
@@ -64,12 +58,14 @@ class Cults:
         """The order space a priest sent to `cult` without naming one (the plain send, `SendPriest(cult)`)
         takes now: the best free one's value (3 or 2), or 1 when the four are taken (one step, and
         the priest goes back to the supply)."""
-        index = self._best_free_space(cult.upper())
+        index = self.order_space(cult.upper())
         return 1 if index is None else CULT_SPOT_VALUES[index]
 
-    def _best_free_space(self, cult: str) -> int | None:
-        """The index of the best free order space of `cult` (None: all four taken)."""
-        return next((i for i, o in enumerate(self.state.cult_spots[cult]) if o is None), None)
+    def order_space(self, cult: str, value: int | None = None) -> int | None:
+        """The index of the order space of `cult` a priest sent there takes now: the best free one,
+        or with `value` the first free one worth that many steps (None: no such space is free)."""
+        return next((i for i, (v, o) in enumerate(zip(CULT_SPOT_VALUES, self.state.cult_spots[cult]))
+                     if o is None and value in (None, v)), None)
 
     def _do_cult_step(self, p: Player, a: A.CultStep) -> None:
         cult = a.cult.upper()

@@ -14,7 +14,6 @@ import pygame
 
 from tmdesktop.i18n import language, shown
 from tmdesktop.rules import actions as A
-from tmdesktop.rules.constants import CULT_SPOT_VALUES
 
 from ..pieces import piece_terrain
 from ..views.frame import Part
@@ -38,11 +37,7 @@ def parts(scene) -> list[Part]:
     spot_glow = set()
     for a in scene.priest_options(acts):
         if a.spot in (2, 3):
-            spots = st.cult_spots[a.cult]
-            for i, v in enumerate(CULT_SPOT_VALUES):
-                if v == a.spot and spots[i] is None:
-                    spot_glow.add((a.cult, i))
-                    break
+            spot_glow.add((a.cult, scene.game.order_space(a.cult, a.spot)))
     board = scene.map
     outline = board.outline_area(hover_hex, highlights, st, slots)
     layers = board.layers_key(st, homes, tuple(highlights), tuple(slots), hover_bridge)
