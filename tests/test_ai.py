@@ -179,6 +179,29 @@ def test_power_from_neighbours_is_expected_only_beside_an_opponent():
     assert evaluate(near, "nomads").neighbours > 0
 
 
+def test_a_spade_turning_a_hex_to_the_home_terrain_is_worth_more_than_throwing_it_away():
+    # A Medium table (seed 1000): the Mermaids burn four tokens for the one-spade power action.
+    # Turning D1 (forest) or C1 (swamp) to lakes, a step each, leaves a hex to build a dwelling
+    # on without a spade; the evaluation once valued that exactly as throwing the spade away.
+    game = Game(table_setup(Table(1000, ("medium",) * 4)))
+    for faction, hex_ in (("mermaids", "D2"), ("cultists", "F7"), ("fakirs", "D3"), ("darklings", "G5"),
+                          ("darklings", "E10"), ("fakirs", "F3"), ("cultists", "B2"), ("mermaids", "G6")):
+        game.apply(faction, A.Build(hex_))
+    for faction, tile in (("darklings", "BON9"), ("fakirs", "BON6"), ("cultists", "BON8"), ("mermaids", "BON2")):
+        game.apply(faction, A.Pass(tile))
+    for action in [A.Burn(1)] * 4 + [A.UseAction("ACT5")]:
+        game.apply("mermaids", action)
+    assert game.state.players["mermaids"].spades == 1 and game.state.terrain["D1"] == "green"
+
+    def worth(action):
+        after = game.copy()
+        after.apply("mermaids", action)
+        return evaluate(after, "mermaids", MEDIUM.weights).total
+
+    thrown = worth(A.DiscardSpade(1))
+    assert worth(A.Transform("D1", "blue")) > thrown and worth(A.Transform("C1", "blue")) > thrown
+
+
 def test_income_still_to_come_shrinks_as_the_rounds_go():
     game = Game(GameSetup.random(4, 13))
     rng = random.Random(13)

@@ -56,7 +56,7 @@ TERMS = {
     "cult_outlook": ("cult",),
     "town_progress": ("town",),
     "resources_left": ("res_C", "res_W", "res_P", "res_PW", "res_TOK"),
-    "position": ("pos_ship", "pos_dig", "st_D", "st_TP", "st_TE", "st_SH", "st_SA", "sh_abil", "fav", "room", "start"),
+    "position": ("pos_ship", "pos_dig", "st_D", "st_TP", "st_TE", "st_SH", "st_SA", "sh_abil", "fav", "room", "start", "prep"),
     "neighbours": ("neigh",),
 }
 TERM_NAMES = tuple(name for names in TERMS.values() for name in names)
@@ -329,7 +329,28 @@ def _position_terms(game, p, s, rounds_left: float) -> dict[str, float]:
                     room.add(n)
         t["room"] = 0.45 * min(8, len(room)) * min(1.0, rounds_left / 3)
     t["start"] = _start_room(game, p, s) if s.phase in ("dwellings", "bonus") else 0.0
+    t["prep"] = _prepared_land(game, p, s, rounds_left)
     return t
+
+
+#: What a free hex of the faction's own terrain within its reach is worth (up to `PREPARED_MAX`
+#: of them): a dwelling can go there with no spade, so a turn with a worker and two coins
+#: builds. Valued as nothing more than a hex one spade away (`room`), land was never turned
+#: ahead of building (income spades were thrown away), and most turns could not afford a
+#: transformation and a dwelling at once.
+PREPARED = 1.0
+PREPARED_MAX = 3
+
+
+def _prepared_land(game, p, s, rounds_left: float) -> float:
+    if rounds_left <= 0 or not PREPARED or p.unlocked or s.phase not in ("play", "income-spades"):
+        return 0.0
+    target = p.color if p.home in ("ice", "variable") else p.home
+    if not target:
+        return 0.0
+    owner, terrain = s.owner, s.terrain
+    ready = sum(1 for h in E.reach_map(game, p) if h not in owner and terrain.get(h) == target)
+    return PREPARED * min(PREPARED_MAX, ready) * min(1.0, rounds_left / 2)
 
 
 #: The setup's dwellings: what a free hex near them is worth by the spades it needs (0, 1, 2, 3)
