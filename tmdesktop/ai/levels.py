@@ -53,8 +53,8 @@ MEDIUM = Level("medium", TUNED, preludes=True, candidates=40, lookahead=0, noise
 #: over two processes (both cores). Land made ready (`prep`) does not count for it yet: over its
 #: first ten tables with it, Hard made 105.8 VP per player against 107.7 without (paired −2.0 ±
 #: 2.9), where Medium gains 1.1 over fifty.
-HARD = Level("hard", replace(TUNED, terms=TUNED.terms + (("prep", 0.0),)), preludes=True, candidates=50, lookahead=8, noise=0.0, workers=2, investments=2,
-             last_round_to_the_end=True)
+HARD = Level("hard", replace(TUNED, terms=TUNED.terms + (("prep", 0.0),)), preludes=True, candidates=50,
+             lookahead=8, noise=0.0, workers=2, investments=2, last_round_to_the_end=True)
 
 LEVELS = {lv.name: lv for lv in (EASY, MEDIUM, HARD)}
 
