@@ -1237,9 +1237,8 @@ def _transform_form(game: Game, p: Player, action: A.Transform) -> A.Action:
 
 def _priest_form(game: Game, p: Player, action: A.SendPriest) -> A.Action:
     cult = action.cult.upper()
-    free = [v for v, o in zip(CULT_SPOT_VALUES, game.state.cult_spots.get(cult) or ()) if o is None]
     spot = action.spot
-    if spot is not None and (free[:1] == [spot] or (not free and spot == 1)):
+    if spot is not None and cult in game.state.cult_spots and spot == game.priest_space(cult):
         spot = None  # the space it would take anyway
     return action if (cult, spot) == (action.cult, action.spot) else A.SendPriest(cult, spot)
 
