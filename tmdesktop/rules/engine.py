@@ -424,15 +424,22 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         s = self.state
         if s.phase == "finished":
             raise RuleError("game_over")
-        handler = _HANDLER_FUNCTIONS.get(type(action))
-        if handler is None:  # (choosing or dropping a faction: rare, apart)
-            return self._apply_unhandled(name, action)
+        handler = _HANDLER_FUNCTIONS.get(type(action))  # (None: choosing or dropping a faction)
+        if handler is None and isinstance(action, A.ChooseFaction):
+            self._keep_last_snapshot()
+            self._choose_faction(action.faction)
+            return self._advance_setup()
         p = s.players.get(name)
         if p is None:
             raise RuleError("faction_not_playing", faction=name)
         owner = s.turn.faction
         if owner != name and owner and not action.main_turn:
             self._close_complete_turn(owner)
+        if handler is None:
+            if isinstance(action, A.DropFaction):
+                self._keep_last_snapshot()
+                return self._drop(p)
+            handler = _unknown_action  # (refused after `faction_dropped`, as every action)
         if p.dropped:
             raise RuleError("faction_dropped", faction=p.name)
         handler(self, p, action)
@@ -458,26 +465,6 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         """Someone else acting (a leech answer) closes a turn whose action is complete."""
         if self.state.phase == "play" and self.can_end_turn(owner):
             self._end_turn(self.state.players[owner])
-
-    def _apply_unhandled(self, name: str | None, action: A.Action) -> None:
-        """`_apply` of the actions with no handler: choosing or dropping a faction (anything else
-        is refused, for the same reasons and in the same order as a handled action)."""
-        if isinstance(action, A.ChooseFaction):
-            self._keep_last_snapshot()
-            self._choose_faction(action.faction)
-            return self._advance_setup()
-        p = self.state.players.get(name)
-        if p is None:
-            raise RuleError("faction_not_playing", faction=name)
-        owner = self.state.turn.faction
-        if owner != name and owner and self.state.phase == "play" and not action.main_turn:
-            self._close_complete_turn(owner)
-        if isinstance(action, A.DropFaction):
-            self._keep_last_snapshot()
-            return self._drop(p)
-        if p.dropped:
-            raise RuleError("faction_dropped", faction=p.name)
-        raise RuleError("unknown_action")
 
     # ------------------------------------------------------------------ rounds
 
@@ -616,6 +603,10 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
 
 #: The same, as the functions themselves (looked up once, not at every action).
 _HANDLER_FUNCTIONS = {kind: getattr(Game, name) for kind, name in Game._HANDLERS.items()}
+
+
+def _unknown_action(game: Game, p: Player, action: A.Action) -> None:
+    raise RuleError("unknown_action")
 
 # The legal listing reads `Game` (it imports this module): bound once both exist.
 from . import legal  # noqa: E402
