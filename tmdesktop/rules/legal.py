@@ -754,18 +754,9 @@ def _builds(game: Game, p: Player, reach: dict[str, bool], transformed: set[str]
         ok = set()
         home_spades = _SPADES_HOME.get((p.name, p.home, p.color)) or _spades_home(p)
         for terrain in terrains:
-            if terrain == p.home:
-                if not p.spades:  # (the dwelling's own cost is affordable: checked above)
-                    ok.add(terrain)
-            elif terrain not in ("ice", "volcano"):
-                missing = home_spades[terrain] - p.spades
-                if missing == 0:
-                    ok.add(terrain)
-                elif 0 < missing <= MAX_SPADES and can_dig:
-                    if missing <= dug:
-                        ok.add(terrain)
-                elif missing > MAX_SPADES and _can_build_on(p, terrain, base, can_dig, _NO_EXTRA):
-                    ok.add(terrain)
+            verdict = _dwelling_on(p, terrain, home_spades, dug)
+            if verdict or verdict is None and _can_build_on(p, terrain, base, can_dig, _NO_EXTRA):
+                ok.add(terrain)
         return _builds_on(free, terrain_of, ok) if ok else []
     # terrain -> a dwelling (dug there) is affordable on a hex reached directly / by tunnel or
     # carpet (which costs extra); _HEX_BY_HEX: it depends on the hex
@@ -816,16 +807,26 @@ def _buildable_terrains(p: Player, dug: int) -> frozenset[str] | None:
     home_spades = _SPADES_HOME.get((p.name, p.home, p.color)) or _spades_home(p)
     ok = set()
     for terrain in (*TERRAINS, "ice", "volcano"):  # (every terrain a hex can have)
-        if terrain == p.home:
-            if not p.spades:
-                ok.add(terrain)
-        elif terrain not in ("ice", "volcano"):
-            missing = home_spades[terrain] - p.spades
-            if missing > MAX_SPADES:
-                return None
-            if 0 <= missing <= dug:
-                ok.add(terrain)
+        verdict = _dwelling_on(p, terrain, home_spades, dug)
+        if verdict is None:
+            return None
+        if verdict:
+            ok.add(terrain)
     return frozenset(ok)
+
+
+def _dwelling_on(p: Player, terrain: str, home_spades: dict[str, int], dug: int) -> bool | None:
+    """Whether `p`, holding `p.spades` and able to pay for `dug` more, may build a dwelling on
+    `terrain` (the dwelling's own cost is affordable); None when the terrain needs more than
+    MAX_SPADES besides those held (`_can_build_on` answers by the resources)."""
+    if terrain == p.home:
+        return not p.spades
+    if terrain in ("ice", "volcano"):
+        return False
+    missing = home_spades[terrain] - p.spades
+    if missing > MAX_SPADES:
+        return None
+    return 0 <= missing <= dug
 
 
 #: (faction, home, colour, spades held, spades affordable) -> `_buildable_terrains` (None too).
