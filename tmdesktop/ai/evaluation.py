@@ -243,6 +243,12 @@ def _town_part(game, p, s, rounds_left: float) -> float:
     return sum(TOWN_VALUE * x * x * soon for x in best[:2])
 
 
+def _build_terrain(p) -> str | None:
+    """The terrain the faction builds on: its home, or the colour it chose when its home is ice or
+    variable (None while it has not chosen one)."""
+    return p.color if p.home in ("ice", "variable") else p.home
+
+
 #: Resources in hand beyond what a faction can spend in a round or two are only worth their
 #: final conversion: hoarding is not building.
 SPENDABLE = {"C": 14, "W": 7, "P": 3}
@@ -316,7 +322,7 @@ def _position_terms(game, p, s, rounds_left: float) -> dict[str, float]:
         t["room"] = (0.45 * min(8, len(free)) + PRIEST_PLACE * places * unit_value("P", rounds_left)) \
             * min(1.0, rounds_left / 3)
     elif rounds_left > 0 and p.buildings:
-        target = p.color if p.home in ("ice", "variable") else p.home
+        target = _build_terrain(p)
         room = set()
         for h in p.buildings:
             for n in E.adjacent(game, h):
@@ -345,7 +351,7 @@ PREPARED_MAX = 3
 def _prepared_land(game, p, s, rounds_left: float) -> float:
     if rounds_left <= 0 or not PREPARED or p.unlocked or s.phase not in ("play", "income-spades"):
         return 0.0
-    target = p.color if p.home in ("ice", "variable") else p.home
+    target = _build_terrain(p)
     if not target:
         return 0.0
     owner, terrain = s.owner, s.terrain
@@ -373,7 +379,7 @@ def _start_room(game, p, s) -> float:
     first for six of the seven home terrains (third for the plains)."""
     if p.unlocked or not p.buildings:
         return 0.0
-    target = p.color if p.home in ("ice", "variable") else p.home
+    target = _build_terrain(p)
     if not target or target == "volcano":
         return 0.0
     grid = E.board(game).grid_distance
