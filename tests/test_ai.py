@@ -331,7 +331,8 @@ def test_spades_held_at_the_end_of_a_turn_are_thrown_away_before_ending_it(level
         while not game.finished:
             d = game.to_act()
             if d.kind in ("end", "followup") and game.player(d.faction).spades \
-                    and A.Done() not in game.legal_actions(d.faction):
+                    and A.Done() not in game.legal_actions(d.faction) \
+                    and game.may_discard_spades(game.player(d.faction)):  # (not spades dug in the action)
                 break
             game.apply(*random_step(game, rng))
         else:

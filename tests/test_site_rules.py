@@ -192,6 +192,46 @@ def test_spades_are_used_before_building():
     assert g.state.owner["E7"] == "halflings" and g.player("halflings").spades == 0
 
 
+def test_spades_dug_are_used_in_their_action_not_thrown_away():
+    """The site: "All spades from 'dig' command must be used, can't be thrown away" (the rulebook
+    pays workers only for the spades a transformation takes). The Halflings gain 1 VP per spade:
+    digging spades to throw them away was 1 VP for 3 workers."""
+    g = halflings_game()
+    act(g, "halflings", "dig 2", done=False)
+    assert g.player("halflings").spades == 2 and g.player("halflings").VP == 22
+    refused(g, "halflings", "-2SPADE", "dug_spades_kept")
+    assert A.Done() not in g.legal_actions("halflings")
+    # E5 (swamp) is 1 spade from plains: turning it home would leave a spade that nothing can use
+    refused(g, "halflings", "transform E5 to brown", "dug_spades_unused")
+    # ...turning it into forest (2 spades, the other way round the wheel) uses both, and so does
+    # building on D4 (wasteland)
+    assert A.Transform("E5", "green") in g.legal_actions("halflings")
+    act(g, "halflings", "build D4")
+    assert g.state.owner["D4"] == "halflings" and g.player("halflings").spades == 0
+
+
+def test_spades_not_dug_may_still_be_thrown_away():
+    """The control: BON1's spade is no spade paid for, so `-SPADE` stays legal after it."""
+    g = fakirs_game()
+    act(g, "fakirs", "action BON1", done=False)
+    assert A.DiscardSpade(1) in g.legal_actions("fakirs")
+    act(g, "fakirs", "-SPADE")
+    assert g.player("fakirs").spades == 0
+
+
+def test_no_dig_for_more_spades_than_the_action_can_use():
+    """A Giants' transformation always takes 2 spades: with BON1's spade held, `dig 1` makes the
+    two a hex needs and `dig 2` would leave one that could be neither used nor thrown away."""
+    g = new_game(("giants", "witches"), {"giants": ["D4", "E3"], "witches": ["F4", "D1"]},
+                 {"giants": "BON1", "witches": "BON7"})
+    assert g.player("giants").W == 6  # (two spades' workers: affordable)
+    act(g, "giants", "action BON1", done=False)
+    assert [a for a in g.legal_actions("giants") if isinstance(a, A.Dig)] == [A.Dig(1)]
+    refused(g, "giants", "dig 2", "dig_unusable")
+    act(g, "giants", "dig 1", done=False)
+    assert g.player("giants").spades == 2
+
+
 # ---------------------------------------------------------------- 3. BON4's shipping
 
 

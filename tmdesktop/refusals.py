@@ -86,6 +86,10 @@ TEMPLATES = {
     "dig_after_transform": N_("After a transformation, this action cannot dig more spades."),
     "spades_before_build": N_("Use or discard your {n} spade(s) before building."),
     "no_spade_to_discard": N_("You have no spade to discard."),
+    "dug_spades_kept": N_("Spades you dig must be used in the same action: they cannot be discarded."),
+    "dig_unusable": N_("This action cannot use {n} more spade(s): spades you dig must all be used in it."),
+    "dug_spades_unused": N_("Spades you dig must all be used in their action: this transformation would leave "
+                            "{n} over."),
     "bridge_owed": N_("Place the bridge you took before ending your turn."),
     "volcano_owed": N_("You dug for a volcano: raise it on a hex in reach before ending your turn."),
     "spades_left": N_("You still hold {n} spade(s): use them on the map or discard them before ending your turn."),

@@ -128,7 +128,7 @@ def test_cached_board_with_a_hover_is_the_picture_drawn_directly(colour_blind):
     assert view._board is board  # hovering keeps the layers
 
 
-@pytest.mark.parametrize("seed", [5, 9])
+@pytest.mark.parametrize("seed", [4, 9])
 def test_layers_repainted_around_the_changed_hexes_show_what_drawing_everything_shows(seed):
     """After each move the board layer is painted again only around the hexes whose terrain,
     building or glow changed; the board, hovered or not, must still be the picture of drawing

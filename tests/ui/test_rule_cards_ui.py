@@ -49,7 +49,7 @@ KINDS = {"hex": "hex", "building": "hex", "power": "power", "bonus": "bonus", "f
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_each_element_shows_its_card_beside_it(make_app, size):
-    app, scene, session = make_app(size=size, demo=70, seed=5)
+    app, scene, session = make_app(size=size, demo=72, seed=5)
     screen = pygame.Rect((0, 0), size)
     for name, pos in targets(scene).items():
         move(app, (int(pos[0]), int(pos[1])))
@@ -67,7 +67,7 @@ def test_each_element_shows_its_card_beside_it(make_app, size):
 
 
 def test_a_card_waits_for_the_pointer_to_rest(make_app):
-    app, scene, session = make_app(size=(1280, 720), demo=70, seed=5)
+    app, scene, session = make_app(size=(1280, 720), demo=72, seed=5)
     move(app, scene.supply.powers.cards["ACT5"].center, rest=0.1)
     assert scene.hover == ("power", "ACT5") and scene.cards.shown is None
     move(app, scene.supply.powers.cards["ACT6"].center, rest=0.1)  # passing over: still nothing
@@ -77,7 +77,7 @@ def test_a_card_waits_for_the_pointer_to_rest(make_app):
 
 
 def test_card_text_follows_the_hovered_thing(make_app):
-    app, scene, session = make_app(size=(1280, 720), demo=70, seed=5)
+    app, scene, session = make_app(size=(1280, 720), demo=72, seed=5)
     me = scene.decider()
     move(app, scene.players.parts[(me, "bowl2")].center)
     c = scene.cards.current()
@@ -91,7 +91,7 @@ def test_card_text_follows_the_hovered_thing(make_app):
 def test_setting_off_brings_back_the_short_tooltip(make_app):
     from tmdesktop.settings import Settings
 
-    app, scene, session = make_app(size=(1280, 720), demo=70, seed=5)
+    app, scene, session = make_app(size=(1280, 720), demo=72, seed=5)
     app.settings = Settings(rule_cards=False)
     move(app, scene.supply.powers.cards["ACT5"].center)
     assert scene.cards.shown is None
@@ -144,7 +144,7 @@ def test_long_press_explains_and_does_not_act(make_app):
 
 
 def test_mouse_held_still_brings_the_card_back_after_a_click(make_app):
-    app, scene, session = make_app(size=(1280, 720), demo=70, seed=5)
+    app, scene, session = make_app(size=(1280, 720), demo=72, seed=5)
     pos = scene.supply.powers.cards["ACT4"].center
     move(app, pos)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
@@ -159,7 +159,7 @@ def test_mouse_held_still_brings_the_card_back_after_a_click(make_app):
 
 
 def test_f1_opens_the_rules_at_the_cards_page(make_app):
-    app, scene, session = make_app(size=(1280, 720), demo=70, seed=5)
+    app, scene, session = make_app(size=(1280, 720), demo=72, seed=5)
     me = scene.decider()
     move(app, scene.players.parts[(me, "bowl1")].center)
     key(app, pygame.K_F1)
@@ -176,7 +176,7 @@ def test_f1_opens_the_rules_at_the_cards_page(make_app):
 def test_with_cards_off_a_panels_parts_keep_the_panels_tooltip(make_app):
     from tmdesktop.settings import Settings
 
-    app, scene, session = make_app(size=(1280, 720), demo=70, seed=5)
+    app, scene, session = make_app(size=(1280, 720), demo=72, seed=5)
     app.settings = Settings(rule_cards=False)
     me = scene.decider()
     move(app, scene.players.parts[(me, "bowl1")].center)
@@ -187,7 +187,7 @@ def test_with_cards_off_a_panels_parts_keep_the_panels_tooltip(make_app):
 def test_no_card_is_drawn_under_a_dialog(make_app):
     """A click on a hex with several transforms opened the picker, and the hex's card, drawn by the
     table below, stayed visible under the dialog (seen in a real window)."""
-    app, scene, session = make_app(size=(1280, 720), demo=70, seed=5)
+    app, scene, session = make_app(size=(1280, 720), demo=72, seed=5)
     pos = targets(scene)["hex"]
     move(app, pos)
     assert scene.cards.shown is not None

@@ -299,7 +299,7 @@ def _turn_actions(game: Game, p: Player, asked: _Asked, at: str | None = None) -
             out += _new_action(game, p, asked, at, out)
     if asked.free and not t.closed:
         _add_free_actions(game, p, out)
-    if asked.discard and p.spades and t.actions == 0:
+    if asked.discard and p.spades and t.actions == 0 and game.may_discard_spades(p):
         out.append(_discard(p.spades))  # spades are used or thrown away, never lost silently
     if asked.done and not t.actions and game.can_end_turn(p.name):  # (not with the action left)
         out.append(_DONE)
@@ -495,13 +495,15 @@ def _priests_for(cult: str, spots: tuple[str | None, ...]) -> tuple[A.Action, ..
     return tuple(out)
 
 
-def _digs(game: Game, p: Player, transforms: list[A.Action]) -> tuple[A.Action, ...]:
-    """`dig N` before a transform or build: as many spades as a reachable hex can use and `p`
-    can pay for (every spade costs the same: the affordable ones are the first few)."""
+def _digs(game: Game, p: Player, transforms: list[A.Action], left: int = 1) -> tuple[A.Action, ...]:
+    """`dig N` before a transform or build: as many spades as `p` can pay for (every spade costs
+    the same: the affordable ones are the first few) and the `left` transformations of the action
+    can use (a new action's dig starts one)."""
     if not transforms or not _can_dig(p):
         return ()
     most = 1 if p.home == "volcano" else MAX_SPADES
-    return _DIGS[:min(most, _most_spades_dug(p, _NO_EXTRA))]
+    return tuple(d for d in _DIGS[:min(most, _most_spades_dug(p, _NO_EXTRA))]
+                 if game.dug_spades_fit(p, d.spades, left))
 
 
 _DIGS = tuple(A.Dig(n) for n in range(1, MAX_SPADES + 1))
@@ -526,14 +528,25 @@ def _followups(game: Game, p: Player, asked: _Asked, at: str | None = None) -> l
     if (f.get("transform", 0) > 0 or f.get("sandstorm", 0) > 0) and (asked.transform or asked.dig):
         reach = reach if reach is not None else _reach(game, p, at)
         transforms = _transforms(game, p, reach=reach, first=asked.first_transform)
+        if game.state.turn.dug:  # (spades dug in this action: only transformations that leave none over)
+            transforms = [a for a in transforms if _uses_dug_spades(game, p, a)]
         out += transforms
         if f.get("dig", 0) > 0:
-            out += _digs(game, p, transforms)
+            out += _digs(game, p, transforms, f.get("transform", 0))
     if f.get("bridge", 0) > 0 and len(p.bridges) < BRIDGES_PER_FACTION and asked.bridge:
         out += [A.PlaceBridge(*sorted(pair)) for pair in _bridge_slots(game, p)]
     if f.get("upgrade", 0) > 0 and asked.upgrade:
         out += _upgrades(game, p, at) if at is not None else _kept(game, "upgrades", p, _upgrades)
     return out
+
+
+def _uses_dug_spades(game: Game, p: Player, a: A.Transform) -> bool:
+    """Whether transformation `a` leaves no more spades than the action's later ones can use
+    (`Game._transform` refuses it otherwise)."""
+    if a.color == "volcano":
+        return True  # (a volcano takes no spades)
+    left = max(0, p.spades - game.spades_needed(p, a.hex, a.color))
+    return game.spades_fit(p, left, game.state.turn.followups.get("transform", 0) - 1)
 
 
 def _followup_builds(game: Game, p: Player, reach: dict[str, bool]) -> list[A.Action]:
@@ -710,8 +723,7 @@ def _teleport_cost(game: Game, p: Player) -> dict | None:
     tp = p.faction.teleport
     if t.teleported is not None or not tp:
         return None
-    level = min(p.teleport_level, len(tp["cost_by_level"]) - 1) if tp["type"] == "tunnel" else 0
-    return dict(tp["cost_by_level"][level])
+    return dict(tp["cost_by_level"][game.teleport_cost_level(p)])
 
 
 @cache

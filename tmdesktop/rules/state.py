@@ -133,6 +133,7 @@ class Turn:
     passed_now: bool = False
     closed: bool = False  # passed, or a colour picked as the last act: only ending the turn is left
     extra_action: bool = False  # Chaos Magicians' double action in progress
+    dug: bool = False  # spades paid for with `dig` in the current action (they must be used in it)
 
     @classmethod
     def starting(cls, faction: str | None) -> Turn:
@@ -141,6 +142,7 @@ class Turn:
         new = object.__new__(cls)
         new.faction, new.actions, new.followups, new.teleported = faction, 1, {}, None
         new.transformed, new.passed_now, new.closed, new.extra_action = set(), False, False, False
+        new.dug = False
         return new
 
     def copy(self) -> Turn:
@@ -149,6 +151,7 @@ class Turn:
             self.faction, self.actions, self.followups.copy(), self.teleported)
         new.transformed, new.passed_now, new.closed, new.extra_action = (
             set(self.transformed), self.passed_now, self.closed, self.extra_action)
+        new.dug = self.dug
         return new
 
 

@@ -35,6 +35,22 @@ def _spades_to_turn(p: Player, current: str, target: str) -> int:
     return wheel_distance(current, target, p.color or p.home)
 
 
+def transform_sizes(p: Player) -> frozenset[int]:
+    """The numbers of spades one transformation of any hex can take for `p`: 1, 2 and 3 (every
+    terrain is one, two and three steps round the wheel from others, away from the home terrain),
+    only 2 for the Giants (every transformation takes two). (Going round past the home terrain
+    takes more, but only from some terrains: a dig counted on that could leave a turn with no end.)"""
+    key = (p.name, p.home, p.color)
+    found = _SIZES.get(key)
+    if found is None:
+        found = _SIZES[key] = frozenset(n for a in TERRAINS for b in TERRAINS if a != b
+                                        for n in (spades_to_turn(p, a, b),) if n <= 3)
+    return found
+
+
+_SIZES: dict[tuple, frozenset[int]] = {}
+
+
 #: The source of spades paid for and used (made once, as resources' `_CONVERTING`).
 _DIGGING = E.source(E.SPADES)
 
@@ -106,6 +122,12 @@ class Terrain:
             return min(tp["range_start"] + p.teleport_level + extra, tp["range_max"])
         return tp["range_start"]
 
+    @staticmethod
+    def teleport_cost_level(p: Player) -> int:
+        """The level of `p`'s tunnel or carpet whose cost applies (a carpet's cost never changes)."""
+        tp = p.faction.teleport
+        return min(p.teleport_level, len(tp["cost_by_level"]) - 1) if tp["type"] == "tunnel" else 0
+
     def _check_reach(self, p: Player, hex_: str) -> None:
         ok, teleport = self.reach(p, hex_)
         if not ok:
@@ -119,7 +141,7 @@ class Terrain:
             if t.teleported is not None:
                 raise RuleError("teleport_used")
             tp = p.faction.teleport
-            level = min(p.teleport_level, len(tp["cost_by_level"]) - 1) if tp["type"] == "tunnel" else 0
+            level = self.teleport_cost_level(p)
             source = E.source(E.REACH)
             self._pay(p, tp["cost_by_level"][level], "reach", source, hex=hex_)
             self._gain(p, tp["gain_by_level"][level], source)
@@ -184,6 +206,9 @@ class Terrain:
             self.auto_dug = need - p.spades  # written out as `dig N` when the log is exported
             self._dig(p, need - p.spades)
         p.spades -= need
+        if s.phase == "play" and s.turn.dug and not self.spades_fit(p, p.spades, s.turn.followups.get("transform", 0)):
+            # spades paid for are used in their action: none may be left that no transformation can take
+            raise RuleError("dug_spades_unused", n=p.spades)
         self._record(E.Gained, p.name, "spades", -need, _DIGGING)
         s.terrain[hex_] = target
         s.turn.transformed.add(hex_)
@@ -285,11 +310,54 @@ class Terrain:
                 and t.actions <= 0 and not self.alone_in_round(p):
             raise RuleError("dig_after_transform")
         self._use_subaction(p, "dig", {"dig": 9, "transform": 1, "build": 1})
+        if self.state.phase == "play":
+            if not self.dug_spades_fit(p, a.spades, t.followups.get("transform", 0)):
+                raise RuleError("dig_unusable", n=a.spades)
+            t.dug = True
         self._dig(p, a.spades)
+
+    @staticmethod
+    def spades_fit(p: Player, spades: int, transforms: int) -> bool:
+        """Whether `transforms` transformations can use exactly `spades` spades (each takes one of
+        the `transform_sizes`)."""
+        sizes = transform_sizes(p)
+        most = max(sizes)
+        if len(sizes) == 1:  # (the Giants: two spades each)
+            return spades % most == 0 and spades <= most * transforms
+        return spades <= most * transforms
+
+    def dug_spades_fit(self, p: Player, n: int, transforms: int) -> bool:
+        """Whether the spades `p` holds and `n` more dug now can all be used by the `transforms`
+        transformations left in the action, on a hex reached without a tunnel (or carpet) or with
+        one still affordable once they are paid for. The site requires spades paid for with `dig`
+        to be used in their action: they cannot be thrown away, so a dig that could leave some
+        over would leave the turn with no end."""
+        if not self.spades_fit(p, p.spades + n, transforms):
+            return False
+        tp = p.faction.teleport
+        if not n or not tp:
+            return True
+        s, t = self.state, self.state.turn
+        for h, by_teleport in self.reach_map(p).items():
+            if h not in s.owner and s.terrain[h] not in ("ice", "volcano") and (not by_teleport or t.teleported == h):
+                return True  # a hex reached directly
+        if t.teleported is not None:
+            return False  # (the action's one tunnel or carpet went elsewhere)
+        cost = {k: v * n for k, v in p.faction.spade_cost(p.dig).items()}
+        for k, v in tp["cost_by_level"][self.teleport_cost_level(p)].items():
+            cost[k] = cost.get(k, 0) + v
+        return all((p.power[2] if k == "PW" else getattr(p, k)) >= v for k, v in cost.items() if v)
+
+    def may_discard_spades(self, p: Player) -> bool:
+        """Spades may be thrown away, but not those paid for with `dig` in the current action."""
+        t = self.state.turn
+        return not (self.state.phase == "play" and t.dug and t.faction == p.name)
 
     def _do_discard_spade(self, p: Player, a: A.DiscardSpade) -> None:
         if p.spades < a.n:
             raise RuleError("no_spade_to_discard")
+        if not self.may_discard_spades(p):
+            raise RuleError("dug_spades_kept")
         if self.state.phase == "play":
             t = self._require_turn(p)
             if t.actions > 0:
