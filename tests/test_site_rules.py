@@ -192,6 +192,26 @@ def test_spades_are_used_before_building():
     assert g.state.owner["E7"] == "halflings" and g.player("halflings").spades == 0
 
 
+def test_spades_left_after_a_hex_turned_to_another_terrain_only_make_home():
+    """001: "Quando acquisisci 2 Vanghe, se hai bisogno di una sola di esse per trasformare uno
+    Spazio Terreno nel tuo Terreno Patrio, puoi applicare la seconda Vanga ad un altro Spazio
+    Terreno"; the site: "Can't transform more than one hex to non-home color in one action"."""
+    g = halflings_with_stronghold_spades()
+    act(g, "witches", "leech 1 from halflings", done=False)
+    act(g, "halflings", "transform E5 to blue", done=False)  # swamp to lakes: 1 spade, 2 left
+    refused(g, "halflings", "transform E1 to blue", "second_transform_home_only")
+    assert not [a for a in g.legal_actions("halflings") if isinstance(a, A.Transform) and a.color != "brown"]
+    act(g, "halflings", "transform E1 to brown", done=False)  # swamp to plains: 1 spade
+    assert g.state.terrain["E1"] == "brown" and g.player("halflings").spades == 1
+
+    # the control: made home first, the spades left may make any terrain
+    g = halflings_with_stronghold_spades()
+    act(g, "witches", "leech 1 from halflings", done=False)
+    act(g, "halflings", "transform E5 to brown", done=False)
+    act(g, "halflings", "transform E1 to blue", done=False)
+    assert g.state.terrain["E1"] == "blue" and g.player("halflings").spades == 1
+
+
 def test_spades_dug_are_used_in_their_action_not_thrown_away():
     """The site: "All spades from 'dig' command must be used, can't be thrown away" (the rulebook
     pays workers only for the spades a transformation takes). The Halflings gain 1 VP per spade:

@@ -86,6 +86,8 @@ TEMPLATES = {
     "dig_after_transform": N_("After a transformation, this action cannot dig more spades."),
     "spades_before_build": N_("Use or discard your {n} spade(s) before building."),
     "no_spade_to_discard": N_("You have no spade to discard."),
+    "second_transform_home_only": N_("With the spades left after turning a hex into another terrain, this action "
+                                     "can only turn a hex into your home terrain ({terrain})."),
     "dug_spades_kept": N_("Spades you dig must be used in the same action: they cannot be discarded."),
     "dig_unusable": N_("This action cannot use {n} more spade(s): spades you dig must all be used in it."),
     "dug_spades_unused": N_("Spades you dig must all be used in their action: this transformation would leave "

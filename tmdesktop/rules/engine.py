@@ -524,7 +524,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         t.actions = max(t.actions - 1, 0)  # the last player in the round may always go on
         t.followups = dict(followups or {})
         t.transformed = set()  # a new action: its transform-and-build starts afresh
-        t.dug = False  # (spades dug in an earlier action may be thrown away again, as on the site)
+        t.dug = t.home_next = False  # (spades dug in an earlier action may be thrown away again, as on the site)
         p.free_dwelling = p.free_tp = False  # ... and the last one's free building is gone
 
     # ------------------------------------------------------------------ the map

@@ -528,7 +528,10 @@ def _followups(game: Game, p: Player, asked: _Asked, at: str | None = None) -> l
     if (f.get("transform", 0) > 0 or f.get("sandstorm", 0) > 0) and (asked.transform or asked.dig):
         reach = reach if reach is not None else _reach(game, p, at)
         transforms = _transforms(game, p, reach=reach, first=asked.first_transform)
-        if game.state.turn.dug:  # (spades dug in this action: only transformations that leave none over)
+        t = game.state.turn
+        if t.home_next:  # (another terrain than home was made with spades left: home only now)
+            transforms = [a for a in transforms if a.color == p.home]
+        if t.dug:  # (spades dug in this action: only transformations that leave none over)
             transforms = [a for a in transforms if _uses_dug_spades(game, p, a)]
         out += transforms
         if f.get("dig", 0) > 0:

@@ -134,6 +134,7 @@ class Turn:
     closed: bool = False  # passed, or a colour picked as the last act: only ending the turn is left
     extra_action: bool = False  # Chaos Magicians' double action in progress
     dug: bool = False  # spades paid for with `dig` in the current action (they must be used in it)
+    home_next: bool = False  # spades left after turning a hex into another terrain than home: the next is home
 
     @classmethod
     def starting(cls, faction: str | None) -> Turn:
@@ -142,7 +143,7 @@ class Turn:
         new = object.__new__(cls)
         new.faction, new.actions, new.followups, new.teleported = faction, 1, {}, None
         new.transformed, new.passed_now, new.closed, new.extra_action = set(), False, False, False
-        new.dug = False
+        new.dug = new.home_next = False
         return new
 
     def copy(self) -> Turn:
@@ -151,7 +152,7 @@ class Turn:
             self.faction, self.actions, self.followups.copy(), self.teleported)
         new.transformed, new.passed_now, new.closed, new.extra_action = (
             set(self.transformed), self.passed_now, self.closed, self.extra_action)
-        new.dug = self.dug
+        new.dug, new.home_next = self.dug, self.home_next
         return new
 
 

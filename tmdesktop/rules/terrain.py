@@ -181,6 +181,10 @@ class Terrain:
         need = self.spades_needed(p, hex_, target)
         if need == 0:
             raise RuleError("already_terrain", hex=hex_, terrain=target)
+        if s.phase == "play" and s.turn.home_next and target != p.home:
+            # 001: the second spade goes to another hex once one made a hex home (the site: one
+            # hex at most turned into another terrain than home in an action)
+            raise RuleError("second_transform_home_only", terrain=p.home)
         # a build after this action's last transformation may not dig (as the site plays it)
         may_dig = not s.turn.transformed or s.turn.followups.get("transform", 0) > 0
         if s.phase == "play" and s.turn.followups.get("sandstorm"):
@@ -206,9 +210,11 @@ class Terrain:
             self.auto_dug = need - p.spades  # written out as `dig N` when the log is exported
             self._dig(p, need - p.spades)
         p.spades -= need
-        if s.phase == "play" and s.turn.dug and not self.spades_fit(p, p.spades, s.turn.followups.get("transform", 0)):
-            # spades paid for are used in their action: none may be left that no transformation can take
-            raise RuleError("dug_spades_unused", n=p.spades)
+        if s.phase == "play":
+            if s.turn.dug and not self.spades_fit(p, p.spades, s.turn.followups.get("transform", 0)):
+                # spades paid for are used in their action: none may be left that no transformation can take
+                raise RuleError("dug_spades_unused", n=p.spades)
+            s.turn.home_next = bool(p.spades) and target != p.home
         self._record(E.Gained, p.name, "spades", -need, _DIGGING)
         s.terrain[hex_] = target
         s.turn.transformed.add(hex_)
