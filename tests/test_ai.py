@@ -538,3 +538,35 @@ def test_a_faction_does_not_pass_before_its_first_action_of_a_round():
     for level in ("easy", "medium"):
         assert not isinstance(Player(level, 1).choose(game, "riverwalkers"), A.Pass), level
     assert not isinstance(suggest(game, "riverwalkers").action, A.Pass)
+
+
+def _alchemists_game(seed: int) -> Game:
+    return Game(GameSetup.random(4, seed, factions=("alchemists", "witches", "halflings", "nomads")))
+
+
+def test_what_the_alchemists_hold_at_the_end_is_worth_their_own_two_coins_a_vp():
+    """The final conversion sells what is left at two coins a VP for the Alchemists (their own
+    exchange), three for the others: once every faction has passed in round 6, a coin held is
+    worth 1/2 VP to them and 1/3 VP to the Witches."""
+    game = _alchemists_game(8)
+    rng = random.Random(8)
+    while not (game.state.round == 6 and game.player("alchemists").passed and game.player("witches").passed):
+        game.apply(*random_step(game, rng))
+    alchemists, witches = game.player("alchemists"), game.player("witches")
+    assert alchemists.C and witches.C
+    assert terms(game, "alchemists")["res_C"] == pytest.approx(alchemists.C / 2)
+    assert terms(game, "witches")["res_C"] == pytest.approx(witches.C / 3)
+
+
+def test_the_alchemists_may_turn_vp_into_coins_before_their_main_action():
+    """Their own exchange (1 VP for 1 coin) is among the conversions tried to afford a main
+    action, as any other faction's are."""
+    from tmdesktop.ai.planner import _preludes
+
+    game = _alchemists_game(7)
+    rng = random.Random(7)
+    while not (game.state.phase == "play" and game.decision("alchemists") == "action"):
+        game.apply(*random_step(game, rng))
+    to_coins = A.Convert(1, "VP", 1, "C")
+    assert to_coins in game.legal_actions("alchemists")
+    assert (to_coins,) in _preludes(game, "alchemists") and (to_coins,) * 4 in _preludes(game, "alchemists")

@@ -109,6 +109,11 @@ def income(game: Game, player) -> dict[str, int]:
     return game.income_of(player)
 
 
+def coins_per_vp(game: Game, player) -> int:
+    """Coins a VP costs the player in the final conversion."""
+    return game.coins_per_vp(player)
+
+
 def network_size(game: Game, player) -> int:
     return game.network_size(player)
 

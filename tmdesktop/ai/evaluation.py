@@ -254,16 +254,18 @@ def _build_terrain(p) -> str | None:
 SPENDABLE = {"C": 14, "W": 7, "P": 3}
 
 
-def _held(key: str, n: int, rounds_left: float) -> float:
+def _held(key: str, n: int, rounds_left: float, end: float) -> float:
     cap = SPENDABLE[key] * max(1.0, min(2.0, rounds_left / 2))
-    return min(n, cap) * unit_value(key, rounds_left) + max(0.0, n - cap) * unit_value(key, 0)
+    return min(n, cap) * unit_value(key, rounds_left, end) + max(0.0, n - cap) * unit_value(key, 0, end)
 
 
-def _resources_terms(p, rounds_left: float) -> dict[str, float]:
+def _resources_terms(game, p, rounds_left: float) -> dict[str, float]:
+    # what is left at the end is sold at the faction's own rate (the Alchemists: two coins a VP)
+    end = 3 / E.coins_per_vp(game, p)
     return {
-        "res_C": _held("C", p.C, rounds_left), "res_W": _held("W", p.W, rounds_left),
-        "res_P": _held("P", p.P, rounds_left),
-        "res_PW": p.power[2] * unit_value("PW3", rounds_left) + p.power[1] * unit_value("PW2", rounds_left)
+        "res_C": _held("C", p.C, rounds_left, end), "res_W": _held("W", p.W, rounds_left, end),
+        "res_P": _held("P", p.P, rounds_left, end),
+        "res_PW": p.power[2] * unit_value("PW3", rounds_left, end) + p.power[1] * unit_value("PW2", rounds_left, end)
         + p.power[0] * unit_value("PW1", rounds_left),
         "res_TOK": sum(p.power) * unit_value("TOKEN", rounds_left) + p.spades * unit_value("SPADE", rounds_left),
     }
@@ -459,7 +461,7 @@ def terms(game, faction: str) -> dict[str, float]:
     out["area"] = _area_part(game, p, s, rounds_left)
     out["cult"] = _cult_part(p, s, rounds_left)
     out["town"] = _town_part(game, p, s, rounds_left)
-    out.update(_resources_terms(p, rounds_left))
+    out.update(_resources_terms(game, p, rounds_left))
     out.update(_position_terms(game, p, s, rounds_left))
     out["neigh"] = _neighbour_part(game, p, s, rounds_left)
     return out

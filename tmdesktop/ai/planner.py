@@ -56,7 +56,7 @@ def main_candidates(game, faction: str) -> list[A.Action]:
 def _preludes(game, faction: str) -> list[tuple[A.Action, ...]]:
     """Short runs of free conversions (and burning) worth trying before the main action."""
     legal = E.legal(game, faction)
-    converts = [a for a in legal if isinstance(a, A.Convert) and a.give != "VP"]
+    converts = [a for a in legal if isinstance(a, A.Convert)]  # (the Alchemists' VP into coins too)
     out: list[tuple[A.Action, ...]] = []
     for c in converts:
         reps = 4 if c.get == "C" else 2

@@ -19,10 +19,12 @@ END = {"C": 1 / 3, "W": 1 / 3, "P": 1 / 3, "PW3": 1 / 3, "PW2": 1 / 6, "PW1": 0.
 MID = {"C": 0.36, "W": 0.95, "P": 1.45, "PW3": 0.45, "PW2": 0.25, "PW1": 0.05, "SPADE": 0.0, "TOKEN": 0.3}
 
 
-def unit_value(key: str, rounds_left: float) -> float:
-    """VP one unit of `key` is worth with `rounds_left` rounds of action still to come after now."""
+def unit_value(key: str, rounds_left: float, end_scale: float = 1.0) -> float:
+    """VP one unit of `key` is worth with `rounds_left` rounds of action still to come after now
+    (`end_scale`: the final conversion's worth against three coins a VP)."""
     f = min(1.0, max(0.0, rounds_left / 3))
-    return END[key] + (MID[key] - END[key]) * f
+    end = END[key] * end_scale
+    return end + (MID[key] - end) * f
 
 
 def power_gain_value(bowls: list[int], n: int, rounds_left: float) -> float:

@@ -110,6 +110,12 @@ class Rounds:
             s.order = s.seats[first:] + s.seats[:first]
         self._start_round()
 
+    @staticmethod
+    def coins_per_vp(p) -> int:
+        """Coins a VP costs `p` in the final conversion (3; 2 for the Alchemists, as their own
+        exchange rate)."""
+        return (p.faction.special.get("exchange_rates") or {}).get("C", {}).get("VP", COINS_PER_VP)
+
     def _final_scoring(self) -> None:
         s = self.state
         live = [s.players[n] for n in s.order]
@@ -135,7 +141,7 @@ class Rounds:
             self._add(p, "W", -p.W, source)
             p.power[0] += p.power[2]
             p.power[2] = 0
-            rate = (p.faction.special.get("exchange_rates") or {}).get("C", {}).get("VP", COINS_PER_VP)
+            rate = self.coins_per_vp(p)
             vp = (p.C + coins) // rate
             self._add(p, "C", coins - vp * rate, source)
             self._add(p, "VP", vp, source)
