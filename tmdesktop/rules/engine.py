@@ -353,8 +353,10 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         t = s.turn
         if s.phase != "play" or t.faction != name or t.closed:
             return s.phase == "income-spades"
-        # (a follow-up used up stays in `followups` as a 0: it opens nothing)
-        return t.actions > 0 or any(t.followups.values()) or self.alone_in_round(s.players[name])
+        # (a follow-up used up stays in `followups` as a 0: it opens nothing; most often there are
+        # none, and `any` over the values would make two objects to find that out)
+        return t.actions > 0 or (t.followups and any(t.followups.values())) \
+            or self.alone_in_round(s.players[name])
 
     def decision(self, name: str | None) -> str | None:
         """The kind of `name`'s current decision (see `decisions`), or None."""
@@ -376,13 +378,19 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         t = s.turn
         if s.phase != "play" or t.faction != name or t.actions:
             return False
-        p = s.players[name]
+        return self._turn_may_end(s.players[name])
+
+    def _turn_may_end(self, p: Player) -> bool:
+        """`can_end_turn(p.name)` for the player whose turn it is in the action phase, with no full
+        action left (what a listing of the turn's end knows already)."""
+        s = self.state
+        t = s.turn
         # spades left must be used or thrown away (`-SPADE`) first, never lost by the turn's end;
         # a bridge action (ACT1, the Engineers' ACTE) is taken only to place the bridge; a volcano
         # faction's `dig` (free) is taken only to raise the volcano, not as an action doing nothing
         # (both owed only while a follow-up of the action is open)
         return not p.spades and not (t.followups and (self.bridge_owed(p) or self.volcano_owed(p))) \
-            and not (name in s.owing and decisions.owes_before_turn_end(p))
+            and not (p.name in s.owing and decisions.owes_before_turn_end(p))
 
     # ------------------------------------------------------------------ setup and rebuild
 
@@ -515,13 +523,8 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         """The only player who has not passed: as on the site, every new action starts a new
         turn, even while a decision of the previous one is open."""
         s = self.state
-        if s.phase != "play" or p.passed or s.turn.faction != p.name:
-            return False
-        players = s.players
-        for n in s.order:
-            if not players[n].passed and n != p.name:
-                return False
-        return True
+        # (`unpassed` counts the players who have not passed: one, and it is p)
+        return s.unpassed == 1 and s.phase == "play" and not p.passed and s.turn.faction == p.name
 
     def _use_subaction(self, p: Player, kind: str, followups: dict[str, int] | None = None) -> None:
         t = self._require_turn(p)
@@ -557,15 +560,17 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             raise RuleError("color_owed")
         if p.spades:
             raise RuleError("spades_left", n=p.spades)
-        if self.bridge_owed(p):
-            raise RuleError("bridge_owed")
-        if self.volcano_owed(p):
-            raise RuleError("volcano_owed")
+        if t.followups:  # (a bridge or a volcano is owed only while a follow-up is open)
+            if self.bridge_owed(p):
+                raise RuleError("bridge_owed")
+            if self.volcano_owed(p):
+                raise RuleError("volcano_owed")
         self._end_turn(p)
 
     def _drop(self, p: Player) -> None:
         s = self.state
         p.dropped = True
+        s.unpassed -= not p.passed
         p.passed = True
         # As on the site: no more moves and no power taken (open offers count as declined), its
         # bonus tile back to the pool; its buildings stay (cult spots, area scoring, neighbours).

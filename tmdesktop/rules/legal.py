@@ -301,7 +301,9 @@ def _turn_actions(game: Game, p: Player, asked: _Asked, at: str | None = None) -
         _add_free_actions(game, p, out)
     if asked.discard and p.spades and t.actions == 0:
         out.append(_discard(p.spades))  # spades are used or thrown away, never lost silently
-    if asked.done and not t.actions and game.can_end_turn(p.name):  # (not with the action left)
+    # (not with the action left; the turn's player in the action phase: `can_end_turn`'s checks
+    # of those are known to hold)
+    if asked.done and not t.actions and game._turn_may_end(p):
         out.append(_DONE)
     return out
 

@@ -184,6 +184,10 @@ class GameState:
         #: the names of those who owe nothing any more, so it reads no other player's fields.
         #: Not a field: it is no part of the state's value (digest, equality).
         self.owing: set[str] = set()
+        #: How many players have not passed in this round (set as it starts, less one at every pass
+        #: or drop): whether a player is the last one left is asked at most steps of a turn's end.
+        #: Not a field either (it follows from the players' `passed`).
+        self.unpassed: int = 0
 
     def copy(self) -> GameState:
         # field by field, never through `__dict__`: an instance whose `__dict__` is read keeps a dict
@@ -204,7 +208,7 @@ class GameState:
         new.turn = self.turn.copy()
         new.leech_events = {k: v.copy() for k, v in self.leech_events.items()}
         new.next_event, new.player_count = self.next_event, self.player_count
-        new.owing = set(self.owing)
+        new.owing, new.unpassed = set(self.owing), self.unpassed
         return new
 
     def fingerprint(self) -> tuple:

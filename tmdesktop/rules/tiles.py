@@ -37,6 +37,7 @@ class Tiles:
         for source, vp in self.pass_vp_by_source(p).items():
             self._add(p, "VP", vp, source)
         p.passed = True
+        s.unpassed -= 1
         p.ship_bonus = 0
         s.pass_order.append(p.name)
         if a.bonus:
