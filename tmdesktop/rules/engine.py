@@ -78,7 +78,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             self._apply(None, A.ChooseFaction(f))
             self.log.append((None, A.ChooseFaction(f)))
             self.events.append(self._caused)
-        #: Whether the game is over: `state.phase` read once whenever the state changes (`_run`,
+        #: Whether the game is over: `state.phase` read once whenever the state changes (`apply`,
         #: `_restore`, `_rebuild`), a plain attribute because loops ask it at every step and
         #: Python 3.11 reads a property through its slow, generic look-up.
         self.finished = self.state.phase == "finished"
@@ -95,14 +95,26 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         index = len(self.log)
         if not self.search_mode and index % CHECKPOINT_EVERY == 0:
             self._snapshots[index] = (self.state.copy(), len(self.events))
-        return self._run(faction, action, index)
+        # (the action run here rather than by a function of its own: one call less at every step)
+        self.auto_dug = 0
+        self._legal_cache = {}
+        self._caused = []
+        try:
+            self._apply(faction, action)
+        except BaseException:
+            self._restore(index)
+            del self.events[index:]  # (one list per action of the log: `index` of them before this)
+            raise
+        self.finished = self.state.phase == "finished"
+        self.log.append((faction, action))
+        self.events.append(self._caused)
+        return self._caused
 
     def push(self, faction: str | None, action: A.Action) -> list[E.Event]:
         """`apply` for a search: `pop` then takes it back in the time of one state copy."""
-        action = self._accept(faction, action)
-        index = len(self.log)
-        self._snapshots[index] = (self.state.copy(), len(self.events))
-        return self._run(faction, action, index)
+        action = self._accept(faction, action)  # (first: a refused action keeps no snapshot)
+        self._snapshots[len(self.log)] = (self.state.copy(), len(self.events))
+        return self.apply(faction, action)  # (its listed form: accepted again as it is)
 
     def is_legal(self, faction: str | None, action: A.Action) -> bool:
         """Whether `apply(faction, action)` would accept it (no copy of the game is made)."""
@@ -168,21 +180,6 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
     def pop(self) -> None:
         """Take back the last action pushed or applied."""
         self.undo(1)
-
-    def _run(self, faction: str | None, action: A.Action, index: int) -> list[E.Event]:
-        self.auto_dug = 0
-        self._legal_cache = {}
-        self._caused = []
-        try:
-            self._apply(faction, action)
-        except BaseException:
-            self._restore(index)
-            del self.events[index:]  # (one list per action of the log: `index` of them before this)
-            raise
-        self.finished = self.state.phase == "finished"
-        self.log.append((faction, action))
-        self.events.append(self._caused)
-        return self._caused
 
     def copy(self, search_mode: bool | None = None) -> Game:
         """An independent copy sharing the static data (faction boards, map, setup) and the
