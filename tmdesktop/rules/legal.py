@@ -316,10 +316,19 @@ def _new_action(game: Game, p: Player, asked: _Asked, at: str | None, followups:
     """The main actions that start a new action of the last player in the round, besides the
     `followups` of the current one listed already: a build, transform, dig or upgrade while one
     is still owed to this action is that follow-up."""
-    f = game.state.turn.followups
-    owed = {cls for cls, keys in _FOLLOWUP_KINDS.items() if any(f.get(k, 0) > 0 for k in keys)}
+    main = _main_actions(game, p, asked, at)
+    owed = _owed_followup_kinds(game.state.turn.followups)
+    if not followups and not owed:  # (most often nothing of the action is left: nothing to leave out)
+        return main
     listed = set(followups)  # (a set: the follow-ups can be many transforms, the actions many more)
-    return [a for a in _main_actions(game, p, asked, at) if a not in listed and type(a) not in owed]
+    return [a for a in main if a not in listed and type(a) not in owed]
+
+
+def _owed_followup_kinds(f: dict[str, int]) -> set[type]:
+    """The classes of action that would be a follow-up still owed (`f`: the turn's follow-ups)."""
+    if not f:
+        return set()
+    return {cls for cls, keys in _FOLLOWUP_KINDS.items() if any(f.get(k, 0) > 0 for k in keys)}
 
 
 # ---------------------------------------------------------------- main actions
@@ -1202,9 +1211,12 @@ _UPGRADE_TO = _Made(lambda to: _Made(lambda h: A.Upgrade(h, to)))
 
 
 def _bridge_slots(game: Game, p: Player) -> list[frozenset[str]]:
-    s = game.state
-    return [pair for pair in _slots_in_order(game.board.bridge_slots)
-            if pair not in s.bridges and any(s.owner.get(h) == p.name for h in pair)]
+    """The free bridge slots with an end on a building of `p`, in the board's order of slots."""
+    bridges, slots_at = game.state.bridges, game.board.bridge_slots_at
+    # (found from p's buildings, as `free_bridge_slot` does, instead of asking every slot of the
+    # map who owns each of its ends)
+    mine = {pair for h in p.buildings for pair in slots_at.get(h, ()) if pair not in bridges}
+    return [pair for pair in _slots_in_order(game.board.bridge_slots) if pair in mine]
 
 
 @cache

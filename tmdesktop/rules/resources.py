@@ -179,6 +179,10 @@ class Resources:
     def building_power(self, p: Player, kind: str) -> int:
         return _BUILDING_POWER_OF[p.name][kind]
 
+    def buildings_power(self, p: Player, kinds) -> int:
+        """The power of `p`'s buildings of `kinds` together (a town, a power offer)."""
+        return sum(map(_BUILDING_POWER_OF[p.name].__getitem__, kinds))
+
     def _advance_ship(self, p: Player, free: bool = False) -> None:
         if p.ship >= p.faction.max_ship:
             if free:

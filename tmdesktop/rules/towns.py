@@ -55,7 +55,7 @@ class Towns:
         size = len(kinds) + kinds.count("SA")
         if size < TOWN_MIN_BUILDINGS:
             return False  # (most groups a building joins: their power need not be summed)
-        power = sum(self.building_power(p, k) for k in kinds)
+        power = self.buildings_power(p, kinds)
         # FAV5 lowers the power a town needs (its TOWN_SIZE gain)
         need = TOWN_MIN_POWER + sum(tile(f)["gain"].get("TOWN_SIZE", 0) for f in p.favors)
         return power >= need
