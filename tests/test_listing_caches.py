@@ -76,7 +76,7 @@ def check_position(game: Game, rng: random.Random) -> None:
         # the upgrades kept by the buildings and what is affordable are those of each building alone
         assert list(legal._upgrades(game, p)) == [u for h in p.buildings for u in legal._upgrades(game, p, h)], p.name
         game.legal_actions(p.name, only=A.Transform)  # (fills the kept reach of a player on turn)
-        kept = game._legal_cache.get(("reach", p.name))
+        kept = game._legal_cache.get(legal._REACH_KEY[p.name])
         reach = game.reach_map(p)
         if kept is not None:
             assert kept == reach and list(kept) == sorted(reach, key=game.board.land_index.__getitem__)

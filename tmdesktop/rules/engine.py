@@ -7,8 +7,7 @@ a rejected action leaves the state exactly as it was (on any error the state is 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import repeat
-from operator import attrgetter, is_
+from operator import attrgetter
 
 from . import actions as A
 from . import decisions
@@ -147,10 +146,13 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         """The listed form of `action`, or the RuleError explaining why it is refused."""
         kept = self._legal_cache
         listed = kept.get(faction) or kept.get((faction, type(action)))
-        # (identity looked for in C: `is_` makes no integers, as comparing `id`s did, and never
-        # calls the actions' Python `__eq__`, as `in` does)
-        if listed is not None and any(map(is_, listed, repeat(action))):
-            return action  # the listed object itself (a search or random play): legal and listed
+        if listed is not None:
+            # (identity, looked for by a loop of `is`: `in` would call the actions' Python `__eq__`
+            # on every other action, and `any(map(operator.is_, ...))` costs twice the loop, the
+            # call of `is_` from C being dearer than the comparison in the loop)
+            for a in listed:
+                if a is action:
+                    return action  # the listed object itself (a search or random play): legal and listed
         if isinstance(action, A.DropFaction):  # (never listed: a faction leaves the game)
             p = self.state.players.get(faction)
             if p is None or p.dropped or self.finished:

@@ -104,8 +104,8 @@ def by_kinds(game: Game, name: str | None, only: tuple[type, ...]) -> list[tuple
         p = s.players[name]
         out = []
         for kind in only:
-            out.append(_kept(game, "builds", p, _builds, _reach(game, p)) if kind is A.Build
-                       else _kept(game, "upgrades", p, _upgrades))
+            out.append(_kept(game, _BUILDS_KEY, p, _builds, _reach(game, p)) if kind is A.Build
+                       else _kept(game, _UPGRADES_KEY, p, _upgrades))
         return out
     listed = listing(game, name, only)
     out = []
@@ -340,13 +340,13 @@ def _main_actions(game: Game, p: Player, asked: _Asked, at: str | None = None) -
     if asked.build or asked.transform or asked.dig:
         reach = _reach(game, p, at)
         if asked.build:
-            out += _builds(game, p, reach) if at is not None else _kept(game, "builds", p, _builds, reach)
+            out += _builds(game, p, reach) if at is not None else _kept(game, _BUILDS_KEY, p, _builds, reach)
         if asked.transform or asked.dig:
             transforms = _transforms(game, p, reach=reach, first=asked.first_transform)
             out += transforms
             out += _digs(game, p, transforms)
     if asked.upgrade:
-        out += _upgrades(game, p, at) if at is not None else _kept(game, "upgrades", p, _upgrades)
+        out += _upgrades(game, p, at) if at is not None else _kept(game, _UPGRADES_KEY, p, _upgrades)
     if asked.use_action:
         out += _special_actions(game, p, at)
     if asked.priest and p.P > 0:
@@ -388,14 +388,27 @@ def _advance_table(name: str) -> tuple[int, tuple[int, int, int], int, tuple[int
             _needs(dig_cost) if dig_cost else None)
 
 
-def _kept(game: Game, part: str, p: Player, make, *args) -> tuple[A.Action, ...]:
-    """`make(game, p, *args)`, a part of the main-action listing, kept with the state's listings:
-    random play and a search ask for the builds and upgrades alone, then for everything."""
-    key = (part, p.name)
+def _kept(game: Game, keys: dict[str, str], p: Player, make, *args) -> tuple[A.Action, ...]:
+    """`make(game, p, *args)`, a part of the main-action listing, kept with the state's listings
+    under `keys[p.name]` (`_part_keys`): random play and a search ask for the builds and upgrades
+    alone, then for everything."""
+    key = keys[p.name]
     found = game._legal_cache.get(key)
     if found is None:
         found = game._legal_cache[key] = tuple(make(game, p, *args))
     return found
+
+
+def _part_keys(part: str) -> dict[str, str]:
+    """faction -> the key under which `part` of its listing is kept with the state's listings: a
+    string, which a dict finds by its kept hash (a (part, faction) tuple was made and hashed at
+    every look-up, a dozen times per main-action listing)."""
+    return {name: f"{part} {name}" for name in ALL_FACTIONS}
+
+
+_REACH_KEY, _FREE_KEY = _part_keys("reach"), _part_keys("free")
+_BUILDS_KEY, _UPGRADES_KEY = _part_keys("builds"), _part_keys("upgrades")
+_FOLLOWUP_BUILDS_KEY = _part_keys("followup builds")
 
 
 def _special_actions(game: Game, p: Player, at: str | None = None) -> list[A.Action]:
@@ -533,7 +546,7 @@ def _followups(game: Game, p: Player, asked: _Asked, at: str | None = None) -> l
         reach = _reach(game, p, at)
         # (random play lists the builds and upgrades, then everything: made once per state)
         out += _followup_builds(game, p, reach) if at is not None \
-            else _kept(game, "followup builds", p, _followup_builds, reach)
+            else _kept(game, _FOLLOWUP_BUILDS_KEY, p, _followup_builds, reach)
     if (f.get("transform", 0) > 0 or f.get("sandstorm", 0) > 0) and (asked.transform or asked.dig):
         reach = reach if reach is not None else _reach(game, p, at)
         transforms = _transforms(game, p, reach=reach, first=asked.first_transform)
@@ -543,7 +556,7 @@ def _followups(game: Game, p: Player, asked: _Asked, at: str | None = None) -> l
     if f.get("bridge", 0) > 0 and len(p.bridges) < BRIDGES_PER_FACTION and asked.bridge:
         out += [A.PlaceBridge(*sorted(pair)) for pair in _bridge_slots(game, p)]
     if f.get("upgrade", 0) > 0 and asked.upgrade:
-        out += _upgrades(game, p, at) if at is not None else _kept(game, "upgrades", p, _upgrades)
+        out += _upgrades(game, p, at) if at is not None else _kept(game, _UPGRADES_KEY, p, _upgrades)
     return out
 
 
@@ -915,7 +928,7 @@ def _reach(game: Game, p: Player, at: str | None = None) -> dict[str, bool]:
             return {}
         reached, by_teleport = game.reach(p, at)
         return {at: by_teleport} if reached else {}
-    key = ("reach", p.name)
+    key = _REACH_KEY[p.name]
     found = game._legal_cache.get(key)
     if found is None:
         s = game.state
@@ -937,7 +950,7 @@ def _free_in_reach(game: Game, p: Player, reach: dict[str, bool]) -> tuple[list[
     builds and transforms of one state share them (kept with the state's listings, for the
     `reach` object they were found in: a listing narrowed to a hex or to the hexes transformed
     passes another)."""
-    key = ("free", p.name)
+    key = _FREE_KEY[p.name]
     kept = game._legal_cache.get(key)
     if kept is not None and kept[0] is reach:  # (`kept` holds `reach`: its id is not reused)
         return kept[1], kept[2]
