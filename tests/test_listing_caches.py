@@ -1,6 +1,7 @@
 """What the legal listing keeps between calls (the reach of a state, the narrowed listings `apply`
 checks against, the listings of one kind a search asks for) equals a fresh computation; so do
-one faction's decision worked out alone and the networks kept for area scoring."""
+one faction's decision worked out alone, the factions deciding found without their decisions and
+the networks kept for area scoring."""
 
 import random
 
@@ -36,6 +37,8 @@ def fresh(game: Game) -> Game:
 
 
 def check_position(game: Game, rng: random.Random) -> None:
+    # the factions deciding, found without making the decisions (random play), are the decisions'
+    assert fresh(game).waiting_for() == [d.faction for d in fresh(game).decisions()]
     pending = game.decisions()
     for who in [None, *game.state.players]:
         # one faction's decision worked out alone (what a legality check asks) is its first in the list

@@ -285,11 +285,14 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
 
     def _deciders(self) -> tuple | list:
         """`waiting_for()` without its copy (random play picks from it at every step): in the
-        action phase while nobody owes anything, the turn's player alone, found without making
-        the decisions (`decisions.pending`'s first case; most steps)."""
+        action phase, found without making the decisions (`decisions.deciders`), and while
+        nobody owes anything the turn's player alone (`decisions.pending`'s first case; most
+        steps)."""
         s = self.state
-        if s.phase == "play" and not s.owing and s.turn.faction is not None:
-            return (s.turn.faction,)
+        if s.phase == "play":
+            if not s.owing and s.turn.faction is not None:
+                return (s.turn.faction,)
+            return decisions.deciders(s)
         return list(map(_faction_of, self._pending()))
 
     def _pending(self) -> list[Decision]:
