@@ -156,8 +156,10 @@ def listing(game: Game, name: str | None, only: type | tuple[type, ...] | None =
     that class (on that hex or name) are skipped, but what the other parts give is left in."""
     s = game.state
     if not s.owing and name == s.turn.faction and name is not None and s.phase == "play":
-        # (the commonest case: nobody owes anything, so the decision is the turn's)
-        return _turn_actions(game, s.players[name], _ASKED.get(only) or _ask(only), at)
+        # (the commonest case: nobody owes anything, so the decision is the turn's; and the
+        # commonest ask, everything, needs no look-up of what is asked)
+        asked = _ASK_ALL if only is None else _ASKED.get(only) or _ask(only)
+        return _turn_actions(game, s.players[name], asked, at)
     d = game.decision_of(name)
     if d is None:
         return []
@@ -277,6 +279,8 @@ _SETTLED_BY = {
 #: Kinds of action that are never the main action or a follow-up (`_main_actions`, `_followups`).
 _NEVER_AN_ACTION = frozenset({A.Convert, A.Connect, A.Burn, A.DiscardSpade, A.Done, A.Leech, A.Decline,
                               A.TakeTile, A.CultStep, A.PickColor, A.UnlockTerrain, A.TokenForVP})
+#: What a listing of everything asks for (the commonest ask: found without a look-up).
+_ASK_ALL = _ask(None)
 
 # The answers listed again and again, each made once (actions are immutable values).
 _cult_step = cache(A.CultStep)
