@@ -7,7 +7,7 @@ from . import events as E
 from .constants import UPGRADES
 from .data import raw
 from .errors import RuleError
-from .state import GameState, Player
+from .state import GameState, Player, Turn
 
 
 class Building:
@@ -18,13 +18,13 @@ class Building:
         if s.phase == "dwellings":
             return self._setup_dwelling(p, a.hex)
         t = s.turn
-        if _away_from_the_transform(s, p, a.hex) and (t.actions > 0 or self.alone_in_round(p)):
+        if _away_from_the_transform(s, t, p, a.hex) and (t.actions > 0 or self.alone_in_round(p)):
             # a new action instead: the Chaos Magicians' second action of their double turn, or
             # the last player in the round
             t.followups.pop("build", None)
         self._use_subaction(p, "build")  # a new action starts its transform-and-build afresh
         self._check_empty_land(a.hex)
-        if _away_from_the_transform(s, p, a.hex):
+        if _away_from_the_transform(s, t, p, a.hex):
             # one transformation per transform-and-build (as the site plays it)
             raise RuleError("build_where_transformed", hex=a.hex)
         if p.counts["D"] >= p.faction.buildings["D"]["count"]:
@@ -82,7 +82,8 @@ class Building:
         if followups:
             for k, v in followups.items():
                 s.turn.followups[k] = s.turn.followups.get(k, 0) + v
-        self._favor_vp(p, to)
+        if to == "TP":
+            self._favor_vp(p, to)
         self._round_vp(p, to)
         self._offer_leech(p, a.hex)
         self._check_town(p, a.hex)
@@ -115,9 +116,8 @@ class Building:
             raise RuleError("unknown_track", track=a.track)
 
 
-def _away_from_the_transform(s: GameState, p: Player, hex_: str) -> bool:
+def _away_from_the_transform(s: GameState, t: Turn, p: Player, hex_: str) -> bool:
     """A build on `hex_` not on the hex this action transformed (nor transforming with a spade left)."""
-    t = s.turn
     return bool(t.transformed) and hex_ not in t.transformed and (
         t.followups.get("transform", 0) <= 0 or s.terrain.get(hex_) in (p.home, *p.unlocked))
 

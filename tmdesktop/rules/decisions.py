@@ -168,18 +168,16 @@ def deciders(s: GameState) -> list[str]:
     owing, players = s.owing, s.players
     if owner in owing and players[owner].lose_cult_owed:
         return [owner]
-    others, mine = [], False
+    others = []
     for n in s.order:
         if n not in owing:
             continue
         p = players[n]
         if not owes_any(p):
             owing.discard(n)  # (settled: not looked at again until they owe something new)
-        elif not p.dropped:  # (`_in_play` for each player, with the player at hand)
-            if n == owner:
-                mine = True
-            else:
-                others.append(n)
+        elif n != owner and not p.dropped:  # (`_in_play` for each player, with the player at hand)
+            others.append(n)
+    # (the turn's player decides in any case: what it owes, or its turn)
     if owner is None:
         return others
     if not others:  # (most players owe nothing most of the time: no order to settle)

@@ -23,6 +23,7 @@ def conversion_rates(name: str) -> dict[tuple[str, str], int]:
     return rates
 
 
+#: The cult tracks, as a set: whether gains name any is one look (`Resources._gain`).
 _CULT_SET = frozenset(CULTS)
 #: faction -> building -> its power (for towns and power offers): the faction's own strengths over
 #: the common ones (game data, worked out once: asked for every building a town or an offer counts)

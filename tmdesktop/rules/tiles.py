@@ -66,13 +66,13 @@ class Tiles:
         for kind, by_number, per_bridge in _BUILDING_PASS_VP[p.name]:
             if not counts[kind]:
                 continue
-            faction = E.source(E.FACTION, p.name)
+            source = E.source(E.FACTION, p.name)
             if by_number is not None:
                 for key, table in by_number[counts[kind]].items():
-                    _add_vp(out, faction, table[counts[key]])
+                    _add_vp(out, source, table[counts[key]])
             if per_bridge is not None:
                 linking = sum(1 for x, y in p.bridges if x in p.buildings and y in p.buildings)
-                _add_vp(out, faction, per_bridge * linking)
+                _add_vp(out, source, per_bridge * linking)
         return out
 
     def _take_bonus(self, p: Player, name: str | None) -> None:
