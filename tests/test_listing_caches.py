@@ -255,3 +255,24 @@ def test_tables_per_faction_hold_every_factions_values_made_afresh():
         assert set(table) == set(ALL_FACTIONS)
         for name in ALL_FACTIONS:
             assert table[name] == make(name), (make.__name__, name)
+
+
+def test_reach_kept_with_the_players_follows_undos_and_copies():
+    """The reach a player keeps from one state to the next (told apart by the counts of what only
+    grows: buildings, towns, bridges) is the rule's own answer through random games whose
+    actions are undone and whose copies go their own way."""
+    rng = random.Random(5)
+    for seed in range(3):
+        game = Game(GameSetup.random(4, seed))
+        steps = 0
+        while not game.finished and steps < 500:
+            game.apply(*random_step(game, rng))
+            steps += 1
+            if steps % 7 == 0 and len(game.log) > 20:
+                game.undo(rng.randint(1, 4))  # (another build may follow: the same counts)
+            if steps % 11 == 0:
+                game = game.copy()
+            if game.state.phase == "play":
+                for p in game.state.players.values():
+                    reach = game.reach_map(p)
+                    assert legal._reach(game, p) == reach, (seed, steps, p.name)

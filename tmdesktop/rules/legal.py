@@ -936,16 +936,34 @@ def _reach(game: Game, p: Player, at: str | None = None) -> dict[str, bool]:
     found = game._legal_cache.get(key)
     if found is None:
         s = game.state
-        inputs = (s.map_key, p.name, tuple(p.buildings), p.ship + p.ship_bonus, p.teleport_level,
-                  tuple(p.towns), tuple(s.bridges))
-        found = _REACH_SEEN.get(inputs)
-        if found is None:
-            if len(_REACH_SEEN) >= _REACH_SEEN_MAX:
-                _REACH_SEEN.clear()
-            reach = game.reach_map(p)
-            in_board_order = sorted(reach, key=game.board.land_index.__getitem__)
-            found = _REACH_SEEN[inputs] = dict(zip(in_board_order, map(reach.__getitem__, in_board_order)))
+        # A player's buildings and towns and the map's bridges are only ever added to, so within
+        # this player's own history (this object, its copies and the snapshots it is restored
+        # from) their counts tell them apart: the reach kept with the player is still right
+        # while the counts and shipping (with BON4) and tunnel or carpet levels are the same,
+        # as they are after most actions. (Cheaper than the full inputs, made and hashed.)
+        mark = (len(p.buildings), p.ship + p.ship_bonus, p.teleport_level, len(p.towns), len(s.bridges))
+        kept = p.reach_kept
+        if kept is not None and kept[0] == mark:
+            found = kept[1]
+        else:
+            found = _reach_of(game, p)
+            p.reach_kept = (mark, found)
         game._legal_cache[key] = found
+    return found
+
+
+def _reach_of(game: Game, p: Player) -> dict[str, bool]:
+    """`game.reach_map(p)` in board order, looked up by what reach depends on."""
+    s = game.state
+    inputs = (s.map_key, p.name, tuple(p.buildings), p.ship + p.ship_bonus, p.teleport_level,
+              tuple(p.towns), tuple(s.bridges))
+    found = _REACH_SEEN.get(inputs)
+    if found is None:
+        if len(_REACH_SEEN) >= _REACH_SEEN_MAX:
+            _REACH_SEEN.clear()
+        reach = game.reach_map(p)
+        in_board_order = sorted(reach, key=game.board.land_index.__getitem__)
+        found = _REACH_SEEN[inputs] = dict(zip(in_board_order, map(reach.__getitem__, in_board_order)))
     return found
 
 
@@ -1137,9 +1155,13 @@ def _upgrades(game: Game, p: Player, at: str | None = None) -> list[A.Action] | 
     # the upgrades each kind of building allows (in the order of `UPGRADES`): (building it
     # replaces, building, True) when it is allowed, or (..., "with_neighbour") for a trading
     # house affordable only next to another faction (double coins without one)
+    C, W = p.C, p.W
+    least_c, least_w = _upgrade_floor[p.name]
+    if (C < least_c or W < least_w) and not p.free_tp:
+        return []  # (too few coins or workers for any upgrade: most listings, the loop is not needed)
     allowed = []
     counts = p.counts
-    C, W, P = p.C, p.W, p.P
+    P = p.P
     for to, frm, limit, (c, w, pr), lonely_c in _upgrade_table[p.name]:
         if counts[to] >= limit or not counts[frm]:  # (none left, or nothing to upgrade)
             continue
@@ -1211,6 +1233,14 @@ def _upgrade_table(name: str) -> tuple[tuple[str, str, int, tuple[int, int, int]
     return tuple((to, frm, f.buildings[to]["count"], _needs(f.cost(to)),
                   2 * f.cost("TP").get("C", 0) if to == "TP" else None)
                  for to, frm in UPGRADES.items())
+
+
+@_per_faction
+def _upgrade_floor(name: str) -> tuple[int, int]:
+    """The fewest coins and the fewest workers an upgrade costs faction `name`: with less of
+    either, none is affordable (game data, once per faction)."""
+    costs = [_needs(faction(name).cost(to)) for to in UPGRADES]
+    return min(c for c, _, _ in costs), min(w for _, w, _ in costs)
 
 
 def _needs(cost: dict) -> tuple[int, int, int]:
