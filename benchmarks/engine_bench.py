@@ -63,9 +63,13 @@ def round_start(ledger, round_no: int):
 def fresh_listing(game, who):
     """Every legal action of `who`, worked out afresh: nothing kept from an earlier listing of the
     position (the parts kept per state, and what is kept by the inputs it depends on: reach maps,
-    conversions, upgrades, the Mermaids' river towns). Tables per faction, made once, stay."""
+    those kept with the players too, conversions, upgrades, the Mermaids' river towns). Tables
+    per faction, made once, stay."""
     game._legal_cache = {}
     # (an older engine keeps none of these: the bench runs on both)
+    for p in game.state.players.values():
+        if hasattr(p, "reach_kept"):  # (the reach kept with a player from one state to the next)
+            p.reach_kept = None
     getattr(legal, "_REACH_SEEN", {}).clear()
     getattr(legal, "_CONNECTS_SEEN", {}).clear()
     getattr(legal, "_UPGRADES_SEEN", {}).clear()

@@ -1,6 +1,7 @@
 """What the legal listing keeps between calls (the reach of a state, the narrowed listings `apply`
 checks against, the listings of one kind a search asks for) equals a fresh computation; so do
-one faction's decision worked out alone and the networks kept for area scoring."""
+one faction's decision worked out alone, the factions deciding found without their decisions and
+the networks kept for area scoring."""
 
 import random
 
@@ -36,6 +37,8 @@ def fresh(game: Game) -> Game:
 
 
 def check_position(game: Game, rng: random.Random) -> None:
+    # the factions deciding, found without making the decisions (random play), are the decisions'
+    assert fresh(game).waiting_for() == [d.faction for d in fresh(game).decisions()]
     pending = game.decisions()
     for who in [None, *game.state.players]:
         # one faction's decision worked out alone (what a legality check asks) is its first in the list
@@ -84,7 +87,7 @@ def check_position(game: Game, rng: random.Random) -> None:
         # the upgrades kept by the buildings and what is affordable are those of each building alone
         assert list(legal._upgrades(game, p)) == [u for h in p.buildings for u in legal._upgrades(game, p, h)], p.name
         game.legal_actions(p.name, only=A.Transform)  # (fills the kept reach of a player on turn)
-        kept = game._legal_cache.get(("reach", p.name))
+        kept = game._legal_cache.get(legal._REACH_KEY[p.name])
         reach = game.reach_map(p)
         if kept is not None:
             assert kept == reach and list(kept) == sorted(reach, key=game.board.land_index.__getitem__)
@@ -260,3 +263,24 @@ def test_tables_per_faction_hold_every_factions_values_made_afresh():
         assert set(table) == set(ALL_FACTIONS)
         for name in ALL_FACTIONS:
             assert table[name] == make(name), (make.__name__, name)
+
+
+def test_reach_kept_with_the_players_follows_undos_and_copies():
+    """The reach a player keeps from one state to the next (told apart by the counts of what only
+    grows: buildings, towns, bridges) is the rule's own answer through random games whose
+    actions are undone and whose copies go their own way."""
+    rng = random.Random(5)
+    for seed in range(3):
+        game = Game(GameSetup.random(4, seed))
+        steps = 0
+        while not game.finished and steps < 500:
+            game.apply(*random_step(game, rng))
+            steps += 1
+            if steps % 7 == 0 and len(game.log) > 20:
+                game.undo(rng.randint(1, 4))  # (another build may follow: the same counts)
+            if steps % 11 == 0:
+                game = game.copy()
+            if game.state.phase == "play":
+                for p in game.state.players.values():
+                    reach = game.reach_map(p)
+                    assert legal._reach(game, p) == reach, (seed, steps, p.name)

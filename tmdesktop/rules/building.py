@@ -5,9 +5,9 @@ from __future__ import annotations
 from . import actions as A
 from . import events as E
 from .constants import UPGRADES
-from .data import tile
+from .data import raw
 from .errors import RuleError
-from .state import Player
+from .state import GameState, Player, Turn
 
 
 class Building:
@@ -18,19 +18,13 @@ class Building:
         if s.phase == "dwellings":
             return self._setup_dwelling(p, a.hex)
         t = s.turn
-
-        def away_from_the_transform() -> bool:
-            """A build not on the hex this action transformed (nor transforming with a spade left)."""
-            return bool(t.transformed) and a.hex not in t.transformed and (
-                t.followups.get("transform", 0) <= 0 or s.terrain.get(a.hex) in (p.home, *p.unlocked))
-
-        if away_from_the_transform() and (t.actions > 0 or self.alone_in_round(p)):
+        if _away_from_the_transform(s, t, p, a.hex) and (t.actions > 0 or self.alone_in_round(p)):
             # a new action instead: the Chaos Magicians' second action of their double turn, or
             # the last player in the round
             t.followups.pop("build", None)
         self._use_subaction(p, "build")  # a new action starts its transform-and-build afresh
         self._check_empty_land(a.hex)
-        if away_from_the_transform():
+        if _away_from_the_transform(s, t, p, a.hex):
             # one transformation per transform-and-build (as the site plays it)
             raise RuleError("build_where_transformed", hex=a.hex)
         if p.counts["D"] >= p.faction.buildings["D"]["count"]:
@@ -56,8 +50,7 @@ class Building:
         self._place(p, a.hex, "D")
         for k in ("transform", "dig", "sandstorm"):  # the build ends the transform-and-build
             t.followups.pop(k, None)
-        for fav in p.favors:
-            self._add(p, "VP", tile(fav).get("vp", {}).get("D", 0), E.source(E.FAVOR, fav))
+        self._favor_vp(p, "D")
         self._round_vp(p, "D")
         self._offer_leech(p, a.hex)
         self._check_town(p, a.hex)
@@ -90,11 +83,19 @@ class Building:
             for k, v in followups.items():
                 s.turn.followups[k] = s.turn.followups.get(k, 0) + v
         if to == "TP":
-            for fav in p.favors:
-                self._add(p, "VP", tile(fav).get("vp", {}).get("TP", 0), E.source(E.FAVOR, fav))
+            self._favor_vp(p, to)
         self._round_vp(p, to)
         self._offer_leech(p, a.hex)
         self._check_town(p, a.hex)
+
+    def _favor_vp(self, p: Player, kind: str) -> None:
+        """The VP the favor tiles `p` holds give for building a `kind` (FAV11's dwellings, FAV10's
+        trading houses)."""
+        vp_of = _FAVOR_VP.get(kind)
+        if vp_of:
+            for fav in p.favors:
+                if fav in vp_of:
+                    self._add(p, "VP", vp_of[fav], E.source(E.FAVOR, fav))
 
     def _do_advance(self, p: Player, a: A.Advance) -> None:
         track = a.track.lower()
@@ -113,3 +114,23 @@ class Building:
             self._add(p, "VP", int(p.faction.digging["vp_on_reaching_level"][str(p.dig)]), source)
         else:
             raise RuleError("unknown_track", track=a.track)
+
+
+def _away_from_the_transform(s: GameState, t: Turn, p: Player, hex_: str) -> bool:
+    """A build on `hex_` not on the hex this action transformed (nor transforming with a spade left)."""
+    return bool(t.transformed) and hex_ not in t.transformed and (
+        t.followups.get("transform", 0) <= 0 or s.terrain.get(hex_) in (p.home, *p.unlocked))
+
+
+def _favor_vp_table() -> dict[str, dict[str, int]]:
+    table: dict[str, dict[str, int]] = {}
+    for name, t in raw()["tiles_raw"].items():
+        if name.startswith("FAV"):
+            for kind, vp in (t.get("vp") or {}).items():
+                if vp:
+                    table.setdefault(kind, {})[name] = vp
+    return table
+
+
+#: building -> favor tile -> the VP it gives for building one (only the tiles giving some: game data)
+_FAVOR_VP = _favor_vp_table()

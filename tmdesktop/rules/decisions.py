@@ -145,31 +145,44 @@ def _outside_action_phase(s: GameState) -> list[Decision]:
 
 
 def _in_action_phase(s: GameState) -> list[Decision]:
-    """`pending(s)` in the action phase (asked after every action: looked at first)."""
+    """`pending(s)` in the action phase (asked after every action: looked at first): the decision
+    of each of `deciders(s)`."""
     owner = s.turn.faction
-    owing = s.owing
-    players = s.players
+    owing, players = s.owing, s.players
     if owner in owing and players[owner].lose_cult_owed:
         return [_volcano_cult(s)]
-    others, mine = [], None
+    out = []
+    for n in deciders(s):
+        p = players[n]
+        # (after `deciders`, a player still in `owing` owes something: the turn's player decides
+        # what it owes first, unless dropped, and its turn otherwise)
+        out.append(_owed_decision(p) if n in owing and not p.dropped else _turn(s))
+    return out
+
+
+def deciders(s: GameState) -> list[str]:
+    """The factions deciding in the action phase, in the order of `pending(s)`, found without
+    making their decisions (random play asks at every step: which faction decides is all it
+    needs)."""
+    owner = s.turn.faction
+    owing, players = s.owing, s.players
+    if owner in owing and players[owner].lose_cult_owed:
+        return [owner]
+    others = []
     for n in s.order:
         if n not in owing:
             continue
         p = players[n]
         if not owes_any(p):
             owing.discard(n)  # (settled: not looked at again until they owe something new)
-        elif not p.dropped:  # (`_in_play` for each player, with the player at hand)
-            if n == owner:
-                mine = _owed_decision(p)
-            else:
-                others.append(_owed_decision(p))
-    if mine is None:
-        if owner is None:
-            return others
-        mine = _turn(s)
+        elif n != owner and not p.dropped:  # (`_in_play` for each player, with the player at hand)
+            others.append(n)
+    # (the turn's player decides in any case: what it owes, or its turn)
+    if owner is None:
+        return others
     if not others:  # (most players owe nothing most of the time: no order to settle)
-        return [mine]
-    return [mine, *others] if mid_turn(s) else [*others, mine]
+        return [owner]
+    return [owner, *others] if mid_turn(s) else [*others, owner]
 
 
 def of(s: GameState, name: str | None) -> Decision | None:

@@ -7,8 +7,7 @@ a rejected action leaves the state exactly as it was (on any error the state is 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import repeat
-from operator import attrgetter, is_
+from operator import attrgetter
 
 from . import actions as A
 from . import decisions
@@ -78,7 +77,7 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             self._apply(None, A.ChooseFaction(f))
             self.log.append((None, A.ChooseFaction(f)))
             self.events.append(self._caused)
-        #: Whether the game is over: `state.phase` read once whenever the state changes (`_run`,
+        #: Whether the game is over: `state.phase` read once whenever the state changes (`apply`,
         #: `_restore`, `_rebuild`), a plain attribute because loops ask it at every step and
         #: Python 3.11 reads a property through its slow, generic look-up.
         self.finished = self.state.phase == "finished"
@@ -95,14 +94,26 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         index = len(self.log)
         if not self.search_mode and index % CHECKPOINT_EVERY == 0:
             self._snapshots[index] = (self.state.copy(), len(self.events))
-        return self._run(faction, action, index)
+        # (the action run here rather than by a function of its own: one call less at every step)
+        self.auto_dug = 0
+        self._legal_cache = {}
+        self._caused = []
+        try:
+            self._apply(faction, action)
+        except BaseException:
+            self._restore(index)
+            del self.events[index:]  # (one list per action of the log: `index` of them before this)
+            raise
+        self.finished = self.state.phase == "finished"
+        self.log.append((faction, action))
+        self.events.append(self._caused)
+        return self._caused
 
     def push(self, faction: str | None, action: A.Action) -> list[E.Event]:
         """`apply` for a search: `pop` then takes it back in the time of one state copy."""
-        action = self._accept(faction, action)
-        index = len(self.log)
-        self._snapshots[index] = (self.state.copy(), len(self.events))
-        return self._run(faction, action, index)
+        action = self._accept(faction, action)  # (first: a refused action keeps no snapshot)
+        self._snapshots[len(self.log)] = (self.state.copy(), len(self.events))
+        return self.apply(faction, action)  # (its listed form: accepted again as it is)
 
     def is_legal(self, faction: str | None, action: A.Action) -> bool:
         """Whether `apply(faction, action)` would accept it (no copy of the game is made)."""
@@ -135,10 +146,13 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         """The listed form of `action`, or the RuleError explaining why it is refused."""
         kept = self._legal_cache
         listed = kept.get(faction) or kept.get((faction, type(action)))
-        # (identity looked for in C: `is_` makes no integers, as comparing `id`s did, and never
-        # calls the actions' Python `__eq__`, as `in` does)
-        if listed is not None and any(map(is_, listed, repeat(action))):
-            return action  # the listed object itself (a search or random play): legal and listed
+        if listed is not None:
+            # (identity, looked for by a loop of `is`: `in` would call the actions' Python `__eq__`
+            # on every other action, and `any(map(operator.is_, ...))` costs twice the loop, the
+            # call of `is_` from C being dearer than the comparison in the loop)
+            for a in listed:
+                if a is action:
+                    return action  # the listed object itself (a search or random play): legal and listed
         if isinstance(action, A.DropFaction):  # (never listed: a faction leaves the game)
             p = self.state.players.get(faction)
             if p is None or p.dropped or self.finished:
@@ -168,21 +182,6 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
     def pop(self) -> None:
         """Take back the last action pushed or applied."""
         self.undo(1)
-
-    def _run(self, faction: str | None, action: A.Action, index: int) -> list[E.Event]:
-        self.auto_dug = 0
-        self._legal_cache = {}
-        self._caused = []
-        try:
-            self._apply(faction, action)
-        except BaseException:
-            self._restore(index)
-            del self.events[index:]  # (one list per action of the log: `index` of them before this)
-            raise
-        self.finished = self.state.phase == "finished"
-        self.log.append((faction, action))
-        self.events.append(self._caused)
-        return self._caused
 
     def copy(self, search_mode: bool | None = None) -> Game:
         """An independent copy sharing the static data (faction boards, map, setup) and the
@@ -282,6 +281,18 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
 
     def waiting_for(self) -> list[str | None]:
         """Factions that have something to decide now, in the order of `decisions()`."""
+        return list(self._deciders())
+
+    def _deciders(self) -> tuple | list:
+        """`waiting_for()` without its copy (random play picks from it at every step): in the
+        action phase, found without making the decisions (`decisions.deciders`), and while
+        nobody owes anything the turn's player alone (`decisions.pending`'s first case; most
+        steps)."""
+        s = self.state
+        if s.phase == "play":
+            if not s.owing and s.turn.faction is not None:
+                return (s.turn.faction,)
+            return decisions.deciders(s)
         return list(map(_faction_of, self._pending()))
 
     def _pending(self) -> list[Decision]:
@@ -344,8 +355,10 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         t = s.turn
         if s.phase != "play" or t.faction != name or t.closed:
             return s.phase == "income-spades"
-        # (a follow-up used up stays in `followups` as a 0: it opens nothing)
-        return t.actions > 0 or any(t.followups.values()) or self.alone_in_round(s.players[name])
+        # (a follow-up used up stays in `followups` as a 0: it opens nothing; most often there are
+        # none, and `any` over the values would make two objects to find that out)
+        return t.actions > 0 or (t.followups and any(t.followups.values())) \
+            or self.alone_in_round(s.players[name])
 
     def decision(self, name: str | None) -> str | None:
         """The kind of `name`'s current decision (see `decisions`), or None."""
@@ -367,13 +380,19 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         t = s.turn
         if s.phase != "play" or t.faction != name or t.actions:
             return False
-        p = s.players[name]
+        return self._turn_may_end(s.players[name])
+
+    def _turn_may_end(self, p: Player) -> bool:
+        """`can_end_turn(p.name)` for the player whose turn it is in the action phase, with no full
+        action left (what a listing of the turn's end knows already)."""
+        s = self.state
+        t = s.turn
         # spades left must be used or thrown away (`-SPADE`) first, never lost by the turn's end;
         # a bridge action (ACT1, the Engineers' ACTE) is taken only to place the bridge; a volcano
         # faction's `dig` (free) is taken only to raise the volcano, not as an action doing nothing
         # (both owed only while a follow-up of the action is open)
         return not p.spades and not (t.followups and (self.bridge_owed(p) or self.volcano_owed(p))) \
-            and not (name in s.owing and decisions.owes_before_turn_end(p))
+            and not (p.name in s.owing and decisions.owes_before_turn_end(p))
 
     # ------------------------------------------------------------------ setup and rebuild
 
@@ -506,13 +525,8 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
         """The only player who has not passed: as on the site, every new action starts a new
         turn, even while a decision of the previous one is open."""
         s = self.state
-        if s.phase != "play" or p.passed or s.turn.faction != p.name:
-            return False
-        players = s.players
-        for n in s.order:
-            if not players[n].passed and n != p.name:
-                return False
-        return True
+        # (`unpassed` counts the players who have not passed: one, and it is p)
+        return s.unpassed == 1 and s.phase == "play" and not p.passed and s.turn.faction == p.name
 
     def _use_subaction(self, p: Player, kind: str, followups: dict[str, int] | None = None) -> None:
         t = self._require_turn(p)
@@ -549,15 +563,17 @@ class Game(SetupPhase, Rounds, Resources, Terrain, Building, SpecialActions, Cul
             raise RuleError("color_owed")
         if p.spades:
             raise RuleError("spades_left", n=p.spades)
-        if self.bridge_owed(p):
-            raise RuleError("bridge_owed")
-        if self.volcano_owed(p):
-            raise RuleError("volcano_owed")
+        if t.followups:  # (a bridge or a volcano is owed only while a follow-up is open)
+            if self.bridge_owed(p):
+                raise RuleError("bridge_owed")
+            if self.volcano_owed(p):
+                raise RuleError("volcano_owed")
         self._end_turn(p)
 
     def _drop(self, p: Player) -> None:
         s = self.state
         p.dropped = True
+        s.unpassed -= not p.passed
         p.passed = True
         # As on the site: no more moves and no power taken (open offers count as declined), its
         # bonus tile back to the pool; its buildings stay (cult spots, area scoring, neighbours).

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 #: Fire & Ice final scoring tiles and the short label of their ledger rows (from the game data).
 FINAL_TILE_LABELS = {name: t["label"] for name, t in raw()["final_scoring_raw"].items()
                      if t.get("option") == "fire-and-ice-final-scoring"}
+_NO_HEXES: frozenset[str] = frozenset()
 
 
 def final_tile_points(tile: str) -> tuple[int, ...]:
@@ -74,26 +75,26 @@ def _networks(game: Game, p: Player) -> list[set[str]]:
     rng = game.teleport_range(p) if p.faction.teleport else -1
     links = river_links(game, p)
     buildings = set(p.buildings)
-
-    def linked_to(a: str) -> set[str]:
-        """The buildings linked to `a`: adjacent (bridges included) or joined by a river skip,
-        within shipping range (a land neighbour is 0 rivers away), or within tunnel or carpet
-        range (`rng` cells between them)."""
-        out = (game.adjacent(a) | board.ship_within(a, p.ship)) & buildings
-        out |= links.get(a, set()) & buildings
-        if rng >= 0:
-            out |= board.grid_within(a, rng + 1) & buildings
-        return out
-
+    ship = p.ship
     out, seen = [], set()
     for h in p.buildings:  # (the groups as `_components` finds them, from each building's links at once)
         if h in seen:
             continue
         comp, stack = {h}, [h]
         while stack:
-            for y in linked_to(stack.pop()) - comp:
-                comp.add(y)
-                stack.append(y)
+            # the buildings linked to `a`: adjacent (bridges included) or joined by a river skip,
+            # within shipping range (a land neighbour is 0 rivers away), or within tunnel or
+            # carpet range (`rng` cells between them); worked out here, not by a closure made at
+            # every call (its cells) and called for every building
+            a = stack.pop()
+            linked = (game.adjacent(a) | board.ship_within(a, ship)) & buildings
+            if links:
+                linked |= links.get(a, _NO_HEXES) & buildings
+            if rng >= 0:
+                linked |= board.grid_within(a, rng + 1) & buildings
+            linked -= comp
+            comp |= linked
+            stack += linked
         seen |= comp
         out.append(comp)
     return out

@@ -31,7 +31,7 @@ class Leech:
                 continue
             buildings = other.buildings
             near = [buildings[h] for h in adjacent if h in buildings]  # (most players have none here)
-            amount = sum(self.building_power(other, kind) for kind in near) if near else 0
+            amount = self.buildings_power(other, near) if near else 0
             if amount:
                 # An offer that could give nothing now (full bowls) does not count for the builder's
                 # abilities (Cultists), but can still be answered.

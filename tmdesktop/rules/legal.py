@@ -104,8 +104,8 @@ def by_kinds(game: Game, name: str | None, only: tuple[type, ...]) -> list[tuple
         p = s.players[name]
         out = []
         for kind in only:
-            out.append(_kept(game, "builds", p, _builds, _reach(game, p)) if kind is A.Build
-                       else _kept(game, "upgrades", p, _upgrades))
+            out.append(_kept(game, _BUILDS_KEY, p, _builds, _reach(game, p)) if kind is A.Build
+                       else _kept(game, _UPGRADES_KEY, p, _upgrades))
         return out
     listed = listing(game, name, only)
     out = []
@@ -156,8 +156,10 @@ def listing(game: Game, name: str | None, only: type | tuple[type, ...] | None =
     that class (on that hex or name) are skipped, but what the other parts give is left in."""
     s = game.state
     if not s.owing and name == s.turn.faction and name is not None and s.phase == "play":
-        # (the commonest case: nobody owes anything, so the decision is the turn's)
-        return _turn_actions(game, s.players[name], _ASKED.get(only) or _ask(only), at)
+        # (the commonest case: nobody owes anything, so the decision is the turn's; and the
+        # commonest ask, everything, needs no look-up of what is asked)
+        asked = _ASK_ALL if only is None else _ASKED.get(only) or _ask(only)
+        return _turn_actions(game, s.players[name], asked, at)
     d = game.decision_of(name)
     if d is None:
         return []
@@ -277,6 +279,8 @@ _SETTLED_BY = {
 #: Kinds of action that are never the main action or a follow-up (`_main_actions`, `_followups`).
 _NEVER_AN_ACTION = frozenset({A.Convert, A.Connect, A.Burn, A.DiscardSpade, A.Done, A.Leech, A.Decline,
                               A.TakeTile, A.CultStep, A.PickColor, A.UnlockTerrain, A.TokenForVP})
+#: What a listing of everything asks for (the commonest ask: found without a look-up).
+_ASK_ALL = _ask(None)
 
 # The answers listed again and again, each made once (actions are immutable values).
 _cult_step = cache(A.CultStep)
@@ -301,7 +305,9 @@ def _turn_actions(game: Game, p: Player, asked: _Asked, at: str | None = None) -
         _add_free_actions(game, p, out)
     if asked.discard and p.spades and t.actions == 0 and game.may_discard_spades(p):
         out.append(_discard(p.spades))  # spades are used or thrown away, never lost silently
-    if asked.done and not t.actions and game.can_end_turn(p.name):  # (not with the action left)
+    # (not with the action left; the turn's player in the action phase: `can_end_turn`'s checks
+    # of those are known to hold)
+    if asked.done and not t.actions and game._turn_may_end(p):
         out.append(_DONE)
     return out
 
@@ -314,10 +320,19 @@ def _new_action(game: Game, p: Player, asked: _Asked, at: str | None, followups:
     """The main actions that start a new action of the last player in the round, besides the
     `followups` of the current one listed already: a build, transform, dig or upgrade while one
     is still owed to this action is that follow-up."""
-    f = game.state.turn.followups
-    owed = {cls for cls, keys in _FOLLOWUP_KINDS.items() if any(f.get(k, 0) > 0 for k in keys)}
+    main = _main_actions(game, p, asked, at)
+    owed = _owed_followup_kinds(game.state.turn.followups)
+    if not followups and not owed:  # (most often nothing of the action is left: nothing to leave out)
+        return main
     listed = set(followups)  # (a set: the follow-ups can be many transforms, the actions many more)
-    return [a for a in _main_actions(game, p, asked, at) if a not in listed and type(a) not in owed]
+    return [a for a in main if a not in listed and type(a) not in owed]
+
+
+def _owed_followup_kinds(f: dict[str, int]) -> set[type]:
+    """The classes of action that would be a follow-up still owed (`f`: the turn's follow-ups)."""
+    if not f:
+        return set()
+    return {cls for cls, keys in _FOLLOWUP_KINDS.items() if any(f.get(k, 0) > 0 for k in keys)}
 
 
 # ---------------------------------------------------------------- main actions
@@ -329,13 +344,13 @@ def _main_actions(game: Game, p: Player, asked: _Asked, at: str | None = None) -
     if asked.build or asked.transform or asked.dig:
         reach = _reach(game, p, at)
         if asked.build:
-            out += _builds(game, p, reach) if at is not None else _kept(game, "builds", p, _builds, reach)
+            out += _builds(game, p, reach) if at is not None else _kept(game, _BUILDS_KEY, p, _builds, reach)
         if asked.transform or asked.dig:
             transforms = _transforms(game, p, reach=reach, first=asked.first_transform)
             out += transforms
             out += _digs(game, p, transforms)
     if asked.upgrade:
-        out += _upgrades(game, p, at) if at is not None else _kept(game, "upgrades", p, _upgrades)
+        out += _upgrades(game, p, at) if at is not None else _kept(game, _UPGRADES_KEY, p, _upgrades)
     if asked.use_action:
         out += _special_actions(game, p, at)
     if asked.priest and p.P > 0:
@@ -377,14 +392,27 @@ def _advance_table(name: str) -> tuple[int, tuple[int, int, int], int, tuple[int
             _needs(dig_cost) if dig_cost else None)
 
 
-def _kept(game: Game, part: str, p: Player, make, *args) -> tuple[A.Action, ...]:
-    """`make(game, p, *args)`, a part of the main-action listing, kept with the state's listings:
-    random play and a search ask for the builds and upgrades alone, then for everything."""
-    key = (part, p.name)
+def _kept(game: Game, keys: dict[str, str], p: Player, make, *args) -> tuple[A.Action, ...]:
+    """`make(game, p, *args)`, a part of the main-action listing, kept with the state's listings
+    under `keys[p.name]` (`_part_keys`): random play and a search ask for the builds and upgrades
+    alone, then for everything."""
+    key = keys[p.name]
     found = game._legal_cache.get(key)
     if found is None:
         found = game._legal_cache[key] = tuple(make(game, p, *args))
     return found
+
+
+def _part_keys(part: str) -> dict[str, str]:
+    """faction -> the key under which `part` of its listing is kept with the state's listings: a
+    string, which a dict finds by its kept hash (a (part, faction) tuple was made and hashed at
+    every look-up, a dozen times per main-action listing)."""
+    return {name: f"{part} {name}" for name in ALL_FACTIONS}
+
+
+_REACH_KEY, _FREE_KEY = _part_keys("reach"), _part_keys("free")
+_BUILDS_KEY, _UPGRADES_KEY = _part_keys("builds"), _part_keys("upgrades")
+_FOLLOWUP_BUILDS_KEY = _part_keys("followup builds")
 
 
 def _special_actions(game: Game, p: Player, at: str | None = None) -> list[A.Action]:
@@ -524,7 +552,7 @@ def _followups(game: Game, p: Player, asked: _Asked, at: str | None = None) -> l
         reach = _reach(game, p, at)
         # (random play lists the builds and upgrades, then everything: made once per state)
         out += _followup_builds(game, p, reach) if at is not None \
-            else _kept(game, "followup builds", p, _followup_builds, reach)
+            else _kept(game, _FOLLOWUP_BUILDS_KEY, p, _followup_builds, reach)
     if (f.get("transform", 0) > 0 or f.get("sandstorm", 0) > 0) and (asked.transform or asked.dig):
         reach = reach if reach is not None else _reach(game, p, at)
         transforms = _transforms(game, p, reach=reach, first=asked.first_transform)
@@ -539,7 +567,7 @@ def _followups(game: Game, p: Player, asked: _Asked, at: str | None = None) -> l
     if f.get("bridge", 0) > 0 and len(p.bridges) < BRIDGES_PER_FACTION and asked.bridge:
         out += [A.PlaceBridge(*sorted(pair)) for pair in _bridge_slots(game, p)]
     if f.get("upgrade", 0) > 0 and asked.upgrade:
-        out += _upgrades(game, p, at) if at is not None else _kept(game, "upgrades", p, _upgrades)
+        out += _upgrades(game, p, at) if at is not None else _kept(game, _UPGRADES_KEY, p, _upgrades)
     return out
 
 
@@ -919,20 +947,38 @@ def _reach(game: Game, p: Player, at: str | None = None) -> dict[str, bool]:
             return {}
         reached, by_teleport = game.reach(p, at)
         return {at: by_teleport} if reached else {}
-    key = ("reach", p.name)
+    key = _REACH_KEY[p.name]
     found = game._legal_cache.get(key)
     if found is None:
         s = game.state
-        inputs = (s.map_key, p.name, tuple(p.buildings), p.ship + p.ship_bonus, p.teleport_level,
-                  tuple(p.towns), tuple(s.bridges))
-        found = _REACH_SEEN.get(inputs)
-        if found is None:
-            if len(_REACH_SEEN) >= _REACH_SEEN_MAX:
-                _REACH_SEEN.clear()
-            reach = game.reach_map(p)
-            in_board_order = sorted(reach, key=game.board.land_index.__getitem__)
-            found = _REACH_SEEN[inputs] = dict(zip(in_board_order, map(reach.__getitem__, in_board_order)))
+        # A player's buildings and towns and the map's bridges are only ever added to, so within
+        # this player's own history (this object, its copies and the snapshots it is restored
+        # from) their counts tell them apart: the reach kept with the player is still right
+        # while the counts and shipping (with BON4) and tunnel or carpet levels are the same,
+        # as they are after most actions. (Cheaper than the full inputs, made and hashed.)
+        mark = (len(p.buildings), p.ship + p.ship_bonus, p.teleport_level, len(p.towns), len(s.bridges))
+        kept = p.reach_kept
+        if kept is not None and kept[0] == mark:
+            found = kept[1]
+        else:
+            found = _reach_of(game, p)
+            p.reach_kept = (mark, found)
         game._legal_cache[key] = found
+    return found
+
+
+def _reach_of(game: Game, p: Player) -> dict[str, bool]:
+    """`game.reach_map(p)` in board order, looked up by what reach depends on."""
+    s = game.state
+    inputs = (s.map_key, p.name, tuple(p.buildings), p.ship + p.ship_bonus, p.teleport_level,
+              tuple(p.towns), tuple(s.bridges))
+    found = _REACH_SEEN.get(inputs)
+    if found is None:
+        if len(_REACH_SEEN) >= _REACH_SEEN_MAX:
+            _REACH_SEEN.clear()
+        reach = game.reach_map(p)
+        in_board_order = sorted(reach, key=game.board.land_index.__getitem__)
+        found = _REACH_SEEN[inputs] = dict(zip(in_board_order, map(reach.__getitem__, in_board_order)))
     return found
 
 
@@ -941,7 +987,7 @@ def _free_in_reach(game: Game, p: Player, reach: dict[str, bool]) -> tuple[list[
     builds and transforms of one state share them (kept with the state's listings, for the
     `reach` object they were found in: a listing narrowed to a hex or to the hexes transformed
     passes another)."""
-    key = ("free", p.name)
+    key = _FREE_KEY[p.name]
     kept = game._legal_cache.get(key)
     if kept is not None and kept[0] is reach:  # (`kept` holds `reach`: its id is not reused)
         return kept[1], kept[2]
@@ -1124,9 +1170,13 @@ def _upgrades(game: Game, p: Player, at: str | None = None) -> list[A.Action] | 
     # the upgrades each kind of building allows (in the order of `UPGRADES`): (building it
     # replaces, building, True) when it is allowed, or (..., "with_neighbour") for a trading
     # house affordable only next to another faction (double coins without one)
+    C, W = p.C, p.W
+    least_c, least_w = _upgrade_floor[p.name]
+    if (C < least_c or W < least_w) and not p.free_tp:
+        return []  # (too few coins or workers for any upgrade: most listings, the loop is not needed)
     allowed = []
     counts = p.counts
-    C, W, P = p.C, p.W, p.P
+    P = p.P
     for to, frm, limit, (c, w, pr), lonely_c in _upgrade_table[p.name]:
         if counts[to] >= limit or not counts[frm]:  # (none left, or nothing to upgrade)
             continue
@@ -1200,6 +1250,14 @@ def _upgrade_table(name: str) -> tuple[tuple[str, str, int, tuple[int, int, int]
                  for to, frm in UPGRADES.items())
 
 
+@_per_faction
+def _upgrade_floor(name: str) -> tuple[int, int]:
+    """The fewest coins and the fewest workers an upgrade costs faction `name`: with less of
+    either, none is affordable (game data, once per faction)."""
+    costs = [_needs(faction(name).cost(to)) for to in UPGRADES]
+    return min(c for c, _, _ in costs), min(w for _, w, _ in costs)
+
+
 def _needs(cost: dict) -> tuple[int, int, int]:
     """A building's or a track's cost as (coins, workers, priests), compared with the player's
     at once instead of key by key (`_affordable`): in the game data such costs ask for nothing
@@ -1215,9 +1273,12 @@ _UPGRADE_TO = _Made(lambda to: _Made(lambda h: A.Upgrade(h, to)))
 
 
 def _bridge_slots(game: Game, p: Player) -> list[frozenset[str]]:
-    s = game.state
-    return [pair for pair in _slots_in_order(game.board.bridge_slots)
-            if pair not in s.bridges and any(s.owner.get(h) == p.name for h in pair)]
+    """The free bridge slots with an end on a building of `p`, in the board's order of slots."""
+    bridges, slots_at = game.state.bridges, game.board.bridge_slots_at
+    # (found from p's buildings, as `free_bridge_slot` does, instead of asking every slot of the
+    # map who owns each of its ends)
+    mine = {pair for h in p.buildings for pair in slots_at.get(h, ()) if pair not in bridges}
+    return [pair for pair in _slots_in_order(game.board.bridge_slots) if pair in mine]
 
 
 @cache

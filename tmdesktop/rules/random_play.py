@@ -30,8 +30,8 @@ def _pick(rng: random.Random, seq):
 
 def random_step(game: Game, rng: random.Random) -> tuple[str | None, object]:
     """Pick someone who has a decision and one of their legal actions."""
-    waiting = game._pending()  # (the decisions kept for the state: `waiting_for` would copy them)
-    who = _pick(rng, waiting).faction if waiting else None  # nobody waiting: a faction is to be chosen
+    waiting = game._deciders()  # (`waiting_for` without its copy)
+    who = _pick(rng, waiting) if waiting else None  # nobody waiting: a faction is to be chosen
     roll = rng.random()
     if roll < 0.6:
         # building is what makes towns, strongholds and leech happen (listing only those is quick)
@@ -40,10 +40,8 @@ def random_step(game: Game, rng: random.Random) -> tuple[str | None, object]:
             return who, _pick(rng, growth)
     actions = game._listed(who)
     # Passing early ends games before they get interesting: keep passes and early turn ends rare.
-    if roll < 0.9:
-        busy = [a for a in actions if type(a) not in _IDLE]
-        if busy:
-            actions = busy
+    if roll < 0.9 and not _IDLE.issuperset(map(type, actions)):
+        actions = [a for a in actions if type(a) not in _IDLE]
     return who, _pick(rng, actions)
 
 

@@ -7,7 +7,7 @@ from functools import cache
 from . import actions as A
 from . import events as E
 from .constants import BUILDING_POWER, PW_RATES
-from .data import CULTS, faction, tile
+from .data import ALL_FACTIONS, CULTS, faction, tile
 from .errors import RuleError
 from .state import Player
 
@@ -22,6 +22,13 @@ def conversion_rates(name: str) -> dict[tuple[str, str], int]:
             rates[(give, get)] = rate
     return rates
 
+
+#: The cult tracks, as a set: whether gains name any is one look (`Resources._gain`).
+_CULT_SET = frozenset(CULTS)
+#: faction -> building -> its power (for towns and power offers): the faction's own strengths over
+#: the common ones (game data, worked out once: asked for every building a town or an offer counts)
+_BUILDING_POWER_OF: dict[str, dict[str, int]] = {
+    name: {**BUILDING_POWER, **(faction(name).special.get("building_strength") or {})} for name in ALL_FACTIONS}
 
 #: The source of conversions and burning (made once: a cached call costs more than the rest of a
 #: conversion's bookkeeping in search mode).
@@ -54,9 +61,10 @@ class Resources:
             return
         if "KEY" in gains:  # a town's key comes before its cult steps (TW5, TW6 may reach 10)
             p.keys += gains["KEY"]
-        for cult in CULTS:  # cult steps in board order: with one key, the first track reaching 10 takes it
-            if gains.get(cult):
-                self._advance_cult(p, cult, gains[cult], source)
+        if not _CULT_SET.isdisjoint(gains):  # (most gains have no cult steps: one look in C)
+            for cult in CULTS:  # cult steps in board order: with one key, the first track reaching 10 takes it
+                if gains.get(cult):
+                    self._advance_cult(p, cult, gains[cult], source)
         for key, n in gains.items():
             if not n:
                 continue
@@ -170,7 +178,11 @@ class Resources:
             self._add(p, "VP", vp * n, E.source(E.ROUND_TILE, name))
 
     def building_power(self, p: Player, kind: str) -> int:
-        return (p.faction.special.get("building_strength") or {}).get(kind, BUILDING_POWER[kind])
+        return _BUILDING_POWER_OF[p.name][kind]
+
+    def buildings_power(self, p: Player, kinds) -> int:
+        """The power of `p`'s buildings of `kinds` together (a town, a power offer)."""
+        return sum(map(_BUILDING_POWER_OF[p.name].__getitem__, kinds))
 
     def _advance_ship(self, p: Player, free: bool = False) -> None:
         if p.ship >= p.faction.max_ship:

@@ -24,8 +24,10 @@ class Rounds:
             s.bonus_pool[t] += 1
         s.blocked.clear()
         s.pass_order = []
+        s.unpassed = 0
         for p in s.players.values():
             p.passed = p.dropped
+            s.unpassed += not p.dropped
             p.actions_used.clear()
             p.ship_bonus = 0  # BON4 helps in the action phase only, not with phase III spades
         if s.round > 1:

@@ -74,12 +74,17 @@ class Player:
     # action, and Python 3.11 reads a property the slow, generic way); derived from `faction`, so
     # no part of the state's value (`fingerprint` leaves it out, equality does not compare it).
     name: str = field(init=False, repr=False, compare=False, metadata={"derived": True})
+    # The reach the legal listing last worked out for this player, with the counts that tell it
+    # apart (`legal._reach`): kept from one state to the next while they stay the same. Derived
+    # too (no part of the state's value).
+    reach_kept: tuple | None = field(init=False, repr=False, compare=False, metadata={"derived": True})
 
     # (Slots: a player has more attributes than Python 3.11 keeps in an instance's inline values
     # (30), so with a `__dict__` every read of one took the dict's slower look-up.)
 
     def __post_init__(self) -> None:
         self.name = self.faction.name
+        self.reach_kept = None
 
     @property
     def max_priests(self) -> int:
@@ -102,7 +107,7 @@ class Player:
             new.free_dwelling, new.free_tp, new.w_to_p, new.ship_bonus, new.teleport_level,
             new.leech_offers, new.home, new.color, new.unlocked, new.priest_limit, new.picks_color,
             new.unlocks_owed, new.lose_cult_owed, new.volcano_tf, new.p3_offers, new.priest_bonus,
-            new.tokens_added, new.name
+            new.tokens_added, new.name, new.reach_kept
         ) = (
             self.faction, self.VP, self.C, self.W, self.P, self.power[:], self.cult.copy(), self.ship,
             self.dig, self.buildings.copy(), self.counts.copy(), self.bonus, self.favors[:], self.towns[:],
@@ -112,7 +117,7 @@ class Player:
             self.free_tp, self.w_to_p, self.ship_bonus, self.teleport_level, self.leech_offers[:],
             self.home, self.color, set(self.unlocked), self.priest_limit, self.picks_color,
             self.unlocks_owed, self.lose_cult_owed, self.volcano_tf, self.p3_offers, self.priest_bonus,
-            self.tokens_added, self.name
+            self.tokens_added, self.name, self.reach_kept
         )
         return new
 
@@ -188,6 +193,10 @@ class GameState:
         #: the names of those who owe nothing any more, so it reads no other player's fields.
         #: Not a field: it is no part of the state's value (digest, equality).
         self.owing: set[str] = set()
+        #: How many players have not passed in this round (set as it starts, less one at every pass
+        #: or drop): whether a player is the last one left is asked at most steps of a turn's end.
+        #: Not a field either (it follows from the players' `passed`).
+        self.unpassed: int = 0
 
     def copy(self) -> GameState:
         # field by field, never through `__dict__`: an instance whose `__dict__` is read keeps a dict
@@ -208,7 +217,7 @@ class GameState:
         new.turn = self.turn.copy()
         new.leech_events = {k: v.copy() for k, v in self.leech_events.items()}
         new.next_event, new.player_count = self.next_event, self.player_count
-        new.owing = set(self.owing)
+        new.owing, new.unpassed = set(self.owing), self.unpassed
         return new
 
     def fingerprint(self) -> tuple:

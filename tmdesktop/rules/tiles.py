@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import actions as A
 from . import events as E
 from .constants import BONUS_TILE_NAMES
-from .data import BUILDING_TYPES, tile
+from .data import ALL_FACTIONS, BUILDING_TYPES, faction, raw, tile
 from .errors import RuleError
 from .maps import TERRAINS
 from .state import Player
@@ -37,6 +37,7 @@ class Tiles:
         for source, vp in self.pass_vp_by_source(p).items():
             self._add(p, "VP", vp, source)
         p.passed = True
+        s.unpassed -= 1
         p.ship_bonus = 0
         s.pass_order.append(p.name)
         if a.bonus:
@@ -53,26 +54,25 @@ class Tiles:
 
     def pass_vp_by_source(self, p: Player) -> dict[E.Source, int]:
         """VP for passing now: the bonus tile, favor tiles, the faction's buildings."""
+        # (only a few tiles and buildings give VP for passing: their rules are read from tables
+        # made once, instead of looking at every tile and building kind at every pass)
         out: dict[E.Source, int] = {}
-
-        def add(source: E.Source, vp: int) -> None:
-            if vp:
-                out[source] = out.get(source, 0) + vp
-
-        tiles = [(p.bonus, E.BONUS_PASS)] if p.bonus else []
-        for name, kind in tiles + [(f, E.FAVOR) for f in p.favors]:
-            for key, table in (tile(name).get("pass_vp") or {}).items():
-                level = p.ship if key == "ship" else p.counts[key]
-                add(E.source(kind, name), table[min(level, len(table) - 1)])
-        faction = E.source(E.FACTION, p.name)
-        for kind in BUILDING_TYPES:
-            b = p.faction.buildings[kind]
-            if p.counts[kind] and "pass_vp_by_number_built" in b:
-                for key, table in b["pass_vp_by_number_built"][p.counts[kind]].items():
-                    add(faction, table[p.counts[key]])
-            if p.counts[kind] and "pass_vp_per_linking_bridge" in b:
+        counts = p.counts
+        if p.bonus in _TILE_PASS_VP:
+            _tile_pass_vp(out, p, p.bonus, E.BONUS_PASS)
+        for name in p.favors:
+            if name in _TILE_PASS_VP:
+                _tile_pass_vp(out, p, name, E.FAVOR)
+        for kind, by_number, per_bridge in _BUILDING_PASS_VP[p.name]:
+            if not counts[kind]:
+                continue
+            source = E.source(E.FACTION, p.name)
+            if by_number is not None:
+                for key, table in by_number[counts[kind]].items():
+                    _add_vp(out, source, table[counts[key]])
+            if per_bridge is not None:
                 linking = sum(1 for x, y in p.bridges if x in p.buildings and y in p.buildings)
-                add(faction, b["pass_vp_per_linking_bridge"] * linking)
+                _add_vp(out, source, per_bridge * linking)
         return out
 
     def _take_bonus(self, p: Player, name: str | None) -> None:
@@ -130,3 +130,28 @@ class Tiles:
             p.priest_limit += rule.get("gain", {}).get("MAX_P", 0)
             p.unlocked.add(a.color)
         p.unlocks_owed -= 1
+
+
+def _add_vp(out: dict[E.Source, int], source: E.Source, vp: int) -> None:
+    if vp:
+        out[source] = out.get(source, 0) + vp
+
+
+def _tile_pass_vp(out: dict[E.Source, int], p: Player, name: str, kind: str) -> None:
+    """The VP for passing that tile `name` (held as `kind`: a bonus or a favor) gives `p`."""
+    source = E.source(kind, name)
+    for key, table in _TILE_PASS_VP[name]:
+        level = p.ship if key == "ship" else p.counts[key]
+        _add_vp(out, source, table[min(level, len(table) - 1)])
+
+
+#: tile -> its VP for passing ((what is counted, VP by that count), ...), for the tiles giving some
+_TILE_PASS_VP: dict[str, tuple[tuple[str, list[int]], ...]] = {
+    name: tuple(t["pass_vp"].items()) for name, t in raw()["tiles_raw"].items() if t.get("pass_vp")}
+#: faction -> (building, VP by the number built, VP per bridge linking two buildings) for each of
+#: its buildings giving VP for passing (None: not that way); game data
+_BUILDING_PASS_VP: dict[str, tuple[tuple[str, list | None, int | None], ...]] = {
+    name: tuple((kind, b.get("pass_vp_by_number_built"), b.get("pass_vp_per_linking_bridge"))
+                for kind in BUILDING_TYPES if (b := faction(name).buildings[kind]).keys()
+                & {"pass_vp_by_number_built", "pass_vp_per_linking_bridge"})
+    for name in ALL_FACTIONS}
