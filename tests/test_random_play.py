@@ -57,6 +57,13 @@ def test_random_games_keep_the_invariants(seed, players):
     assert all(p.passed or p.dropped for p in game.state.players.values())
 
 
+def test_a_double_action_lists_only_transformations_that_use_the_spades_dug():
+    """Found by the property above: the Chaos Magicians dig 2 in the first action of their double
+    turn (seed 249268, 5 players); with their second action still to come, the listing offered a
+    1-spade transformation that the follow-up of the dig must refuse (a spade would be left)."""
+    assert play_checked(249268, 5).finished
+
+
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), players=st.integers(2, 5), map_key=st.sampled_from(MAP_KEYS))
 def test_random_fire_and_ice_games_keep_the_invariants(seed, players, map_key):

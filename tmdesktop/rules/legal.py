@@ -556,11 +556,6 @@ def _followups(game: Game, p: Player, asked: _Asked, at: str | None = None) -> l
     if (f.get("transform", 0) > 0 or f.get("sandstorm", 0) > 0) and (asked.transform or asked.dig):
         reach = reach if reach is not None else _reach(game, p, at)
         transforms = _transforms(game, p, reach=reach, first=asked.first_transform)
-        t = game.state.turn
-        if t.home_next:  # (another terrain than home was made with spades left: home only now)
-            transforms = [a for a in transforms if a.color == p.home]
-        if t.dug:  # (spades dug in this action: only transformations that leave none over)
-            transforms = [a for a in transforms if _uses_dug_spades(game, p, a)]
         out += transforms
         if f.get("dig", 0) > 0:
             out += _digs(game, p, transforms, f.get("transform", 0))
@@ -571,13 +566,17 @@ def _followups(game: Game, p: Player, asked: _Asked, at: str | None = None) -> l
     return out
 
 
-def _uses_dug_spades(game: Game, p: Player, a: A.Transform) -> bool:
-    """Whether transformation `a` leaves no more spades than the action's later ones can use
-    (`Game._transform` refuses it otherwise)."""
-    if a.color == "volcano":
-        return True  # (a volcano takes no spades)
+def _follows_the_spades(game: Game, p: Player, a: A.Transform) -> bool:
+    """Whether transformation `a` may go on with the action's spades (`Game._transform` refuses
+    it otherwise): only home once a hex was turned into another terrain with spades left, and
+    with spades dug, leaving no more than the action's later transformations can use."""
+    t = game.state.turn
+    if t.home_next and a.color != p.home:
+        return False
+    if not t.dug or a.color == "volcano":  # (a volcano takes no spades)
+        return True
     left = max(0, p.spades - game.spades_needed(p, a.hex, a.color))
-    return game.spades_fit(p, left, game.state.turn.followups.get("transform", 0) - 1)
+    return game.spades_fit(p, left, t.followups.get("transform", 0) - 1)
 
 
 def _followup_builds(game: Game, p: Player, reach: dict[str, bool]) -> list[A.Action]:
@@ -1022,6 +1021,16 @@ def _transforms(game: Game, p: Player, income: bool = False, reach: dict[str, bo
                 first: bool = False) -> list[A.Action]:
     """The transformations `p` can make now (with `first`, just the first one found: whether
     there is any is all a `dig` needs)."""
+    t = game.state.turn
+    if income or not (t.dug or t.home_next) or t.followups.get("transform", 0) <= 0:
+        return _transforms_found(game, p, income, reach, first)
+    # (the action goes on with spades dug, or left after another terrain than home: rarely)
+    out = [a for a in _transforms_found(game, p, income, reach) if _follows_the_spades(game, p, a)]
+    return out[:1] if first else out
+
+
+def _transforms_found(game: Game, p: Player, income: bool = False, reach: dict[str, bool] | None = None,
+                      first: bool = False) -> list[A.Action]:
     s = game.state
     if p.unlocked:
         return []  # Riverwalkers never transform

@@ -181,10 +181,6 @@ class Terrain:
         need = self.spades_needed(p, hex_, target)
         if need == 0:
             raise RuleError("already_terrain", hex=hex_, terrain=target)
-        if s.phase == "play" and s.turn.home_next and target != p.home:
-            # 001: the second spade goes to another hex once one made a hex home (the site: one
-            # hex at most turned into another terrain than home in an action)
-            raise RuleError("second_transform_home_only", terrain=p.home)
         # a build after this action's last transformation may not dig (as the site plays it)
         may_dig = not s.turn.transformed or s.turn.followups.get("transform", 0) > 0
         if s.phase == "play" and s.turn.followups.get("sandstorm"):
@@ -200,6 +196,10 @@ class Terrain:
                 pass  # the build action itself includes one transformation
             else:
                 self._use_subaction(p, "transform", {"build": 1})
+            if t.home_next and target != p.home:
+                # 001: the second spade goes to another hex once one made a hex home (the site: one
+                # hex at most turned into another terrain than home in an action)
+                raise RuleError("second_transform_home_only", terrain=p.home)
         self._check_reach(p, hex_)
         if p.spades < need:
             if s.phase != "play":
