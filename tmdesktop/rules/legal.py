@@ -523,13 +523,16 @@ def _priests_for(cult: str, spots: tuple[str | None, ...]) -> tuple[A.Action, ..
     return tuple(out)
 
 
-def _digs(game: Game, p: Player, transforms: list[A.Action], left: int = 1) -> tuple[A.Action, ...]:
+def _digs(game: Game, p: Player, transforms: list[A.Action]) -> tuple[A.Action, ...]:
     """`dig N` before a transform or build: as many spades as `p` can pay for (every spade costs
-    the same: the affordable ones are the first few) and the `left` transformations of the action
-    can use (a new action's dig starts one)."""
+    the same: the affordable ones are the first few) and the action's transformations can use:
+    those left to a dig that follows up the action (`Game._use_subaction` takes the follow-up
+    first, even with a full action left), else the one of the new action the dig starts."""
     if not transforms or not _can_dig(p):
         return ()
     most = 1 if p.home == "volcano" else MAX_SPADES
+    f = game.state.turn.followups
+    left = f.get("transform", 0) if f.get("dig", 0) > 0 else 1
     return tuple(d for d in _DIGS[:min(most, _most_spades_dug(p, _NO_EXTRA))]
                  if game.dug_spades_fit(p, d.spades, left))
 
@@ -558,7 +561,7 @@ def _followups(game: Game, p: Player, asked: _Asked, at: str | None = None) -> l
         transforms = _transforms(game, p, reach=reach, first=asked.first_transform)
         out += transforms
         if f.get("dig", 0) > 0:
-            out += _digs(game, p, transforms, f.get("transform", 0))
+            out += _digs(game, p, transforms)
     if f.get("bridge", 0) > 0 and len(p.bridges) < BRIDGES_PER_FACTION and asked.bridge:
         out += [A.PlaceBridge(*sorted(pair)) for pair in _bridge_slots(game, p)]
     if f.get("upgrade", 0) > 0 and asked.upgrade:
