@@ -14,6 +14,7 @@ from ..rules import events as EV
 from ..rules.engine import Game
 from ..rules.errors import RuleError
 from ..rules.setup import GameSetup
+from ..rules.tiles import tile_pass_vp as _tile_pass_vp
 
 Action = A.Action
 
@@ -122,6 +123,11 @@ def pass_vp(game: Game, player) -> int:
     return game.pass_vp(player)
 
 
+def tile_pass_vp(player, name: str) -> int:
+    """What bonus or favor tile `name` would pay the player for passing now."""
+    return _tile_pass_vp(player, name)
+
+
 def adjacent(game: Game, hex_: str) -> set[str]:
     return game.adjacent(hex_)
 
@@ -141,6 +147,11 @@ def spades_needed(game: Game, player, hex_: str, color: str) -> int:
 
 def building_power(game: Game, player, kind: str) -> int:
     return game.building_power(player, kind)
+
+
+def buildings_power(game: Game, player, kinds) -> int:
+    """The power of the player's buildings of `kinds` together (as a town counts it)."""
+    return game.buildings_power(player, kinds)
 
 
 def turn_owner(game: Game) -> str | None:

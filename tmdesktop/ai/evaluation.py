@@ -140,7 +140,7 @@ def _income_terms(game, p, s, rounds_left: float, income_rounds: int) -> dict[st
         t["inc_bonus"] = _resource_value(bonus, 7 - first, p.power)
     elif s.bonus_pool:  # the one still to be taken when passing: its income, coins and pass VP
         t["inc_bonus"] = max(_resource_value(tile(b)["income"], 7 - first, p.power) + s.bonus_pool[b] * unit_value("C", 7 - first)
-                     + _tile_pass_vp(p, b) for b in s.bonus_pool)
+                     + E.tile_pass_vp(p, b) for b in s.bonus_pool)
     for k in range(first, 7):
         _add_income(t, per_round, 7 - k, p.power)
     # cult income from the round scoring tiles still to pay (round k's tile pays at k+1)
@@ -155,22 +155,13 @@ def _income_terms(game, p, s, rounds_left: float, income_rounds: int) -> dict[st
     return t
 
 
-def _tile_pass_vp(p, name: str) -> int:
-    """What bonus tile `name` pays when passing with the faction's buildings and shipping now."""
-    vp = 0
-    for key, table in (tile(name).get("pass_vp") or {}).items():
-        level = p.ship if key == "ship" else p.counts[key]
-        vp += table[min(level, len(table) - 1)]
-    return vp
-
-
 def _pass_vp_to_come(game, p, s, rounds_left: float) -> float:
     """Pass VP still to come: the bonus tile's at the next pass, favors' and buildings' at every one."""
     passes = int(rounds_left + 0.5) if s.phase == "play" else 6
     if not passes:
         return 0.0
     all_pass = E.pass_vp(game, p)
-    tile_vp = _tile_pass_vp(p, p.bonus) if p.bonus else 0
+    tile_vp = E.tile_pass_vp(p, p.bonus) if p.bonus else 0
     return all_pass + (all_pass - tile_vp) * (passes - 1)
 
 
@@ -235,7 +226,7 @@ def _town_part(game, p, s, rounds_left: float) -> float:
         seen |= group
         kinds = [p.buildings[x] for x in group]
         size = len(kinds) + kinds.count("SA")
-        power = sum(E.building_power(game, p, k) for k in kinds)
+        power = E.buildings_power(game, p, kinds)
         progress = min(size, 4) / 4 * min(power, need_power) / need_power
         best.append(progress)
     best.sort(reverse=True)

@@ -139,10 +139,16 @@ def _add_vp(out: dict[E.Source, int], source: E.Source, vp: int) -> None:
 
 def _tile_pass_vp(out: dict[E.Source, int], p: Player, name: str, kind: str) -> None:
     """The VP for passing that tile `name` (held as `kind`: a bonus or a favor) gives `p`."""
-    source = E.source(kind, name)
-    for key, table in _TILE_PASS_VP[name]:
+    _add_vp(out, E.source(kind, name), tile_pass_vp(p, name))
+
+
+def tile_pass_vp(p: Player, name: str) -> int:
+    """The VP tile `name` would give `p` for passing now, held or not (0: a tile that gives none)."""
+    vp = 0
+    for key, table in _TILE_PASS_VP.get(name, ()):
         level = p.ship if key == "ship" else p.counts[key]
-        _add_vp(out, source, table[min(level, len(table) - 1)])
+        vp += table[min(level, len(table) - 1)]
+    return vp
 
 
 #: tile -> its VP for passing ((what is counted, VP by that count), ...), for the tiles giving some
