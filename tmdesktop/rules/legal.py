@@ -23,7 +23,7 @@ from .constants import BRIDGES_PER_FACTION, CULT_SPOT_VALUES, FACTION_OPTION, UP
 from .abilities import ability
 from .engine import Game
 from .maps import TERRAINS
-from .resources import conversion_rates
+from .resources import affordable as _affordable, conversion_rates
 from .state import Player
 from .terrain import spades_to_turn
 
@@ -712,24 +712,6 @@ def _town_connects(game: Game, p: Player) -> list[A.Action]:
         if len(own) >= 2 and game.would_found_town(p, own[0], river):
             out.append(A.Connect(river))
     return out
-
-
-def _affordable(p: Player, cost: dict, extra: dict | None = None) -> bool:
-    if not extra:  # (the common case, asked thousands of times per listing)
-        for key, n in cost.items():
-            if n and (p.power[2] if key == "PW" else getattr(p, key, 0)) < n:
-                return False
-        return True
-    for key, n in cost.items():
-        if extra and key in extra:
-            n += extra[key]
-        if n and (p.power[2] if key == "PW" else getattr(p, key, 0)) < n:
-            return False
-    if extra:
-        for key, n in extra.items():
-            if key not in cost and n and (p.power[2] if key == "PW" else getattr(p, key, 0)) < n:
-                return False
-    return True
 
 
 def _free_home_hexes(game: Game, p: Player) -> list[str]:

@@ -258,3 +258,22 @@ class Resources:
         if a.n:  # n tokens leave the game, n move on to bowl III
             self._record(E.Gained, p.name, "tokens", -a.n, _CONVERTING)
             self._record(E.Gained, p.name, "PW", a.n, _CONVERTING)
+
+
+def affordable(p: Player, cost: dict, extra: dict | None = None) -> bool:
+    """Whether `p` can pay `cost` and `extra` together (power from bowl III)."""
+    if not extra:  # (the common case, asked thousands of times per listing)
+        for key, n in cost.items():
+            if n and (p.power[2] if key == "PW" else getattr(p, key, 0)) < n:
+                return False
+        return True
+    for key, n in cost.items():
+        if extra and key in extra:
+            n += extra[key]
+        if n and (p.power[2] if key == "PW" else getattr(p, key, 0)) < n:
+            return False
+    if extra:
+        for key, n in extra.items():
+            if key not in cost and n and (p.power[2] if key == "PW" else getattr(p, key, 0)) < n:
+                return False
+    return True

@@ -9,6 +9,7 @@ from .constants import wheel_distance
 from .data import tile
 from .errors import RuleError
 from .maps import TERRAINS
+from .resources import affordable
 from .state import Player
 
 
@@ -349,10 +350,8 @@ class Terrain:
                 return True  # a hex reached directly
         if t.teleported is not None:
             return False  # (the action's one tunnel or carpet went elsewhere)
-        cost = {k: v * n for k, v in p.faction.spade_cost(p.dig).items()}
-        for k, v in tp["cost_by_level"][self.teleport_cost_level(p)].items():
-            cost[k] = cost.get(k, 0) + v
-        return all((p.power[2] if k == "PW" else getattr(p, k)) >= v for k, v in cost.items() if v)
+        dug = {k: v * n for k, v in p.faction.spade_cost(p.dig).items()}
+        return affordable(p, dug, tp["cost_by_level"][self.teleport_cost_level(p)])
 
     def may_discard_spades(self, p: Player) -> bool:
         """Spades may be thrown away, but not those paid for with `dig` in the current action."""
