@@ -458,6 +458,22 @@ def test_sandstorm_may_transform_without_building():
     assert to_move(g) == "witches"
 
 
+def test_no_spade_is_dug_for_the_sandstorm():
+    # The sandstorm's transformation takes no spades, so one dug in its action could never be used
+    # and, being dug, never thrown away: random play once reached a turn with no end that way.
+    g = _nomads_with_stronghold()
+    g.apply("nomads", A.UseAction("ACTN"))
+    assert not [a for a in g.legal_actions("nomads") if isinstance(a, A.Dig)]
+    w = player(g, "nomads").W
+    with pytest.raises(RuleError) as err:
+        g.apply("nomads", A.Dig(1))
+    assert err.value.code == "dig_unusable"
+    assert player(g, "nomads").W == w
+    g.apply("nomads", A.Transform("A9", "yellow"))
+    g.apply("nomads", A.Done())
+    assert to_move(g) == "witches"
+
+
 def test_sandstorm_does_not_reach_across_a_bridge():
     g = _nomads_with_stronghold()
     assert frozenset(("B6", "C5")) in g.board.bridge_slots  # C5: empty mountain across the river

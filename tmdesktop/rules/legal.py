@@ -532,7 +532,7 @@ def _digs(game: Game, p: Player, transforms: list[A.Action]) -> tuple[A.Action, 
         return ()
     most = 1 if p.home == "volcano" else MAX_SPADES
     f = game.state.turn.followups
-    left = f.get("transform", 0) if f.get("dig", 0) > 0 else 1
+    left = game.spade_transforms_left() if f.get("dig", 0) > 0 else 1
     return tuple(d for d in _DIGS[:min(most, _most_spades_dug(p, _NO_EXTRA))]
                  if game.dug_spades_fit(p, d.spades, left))
 

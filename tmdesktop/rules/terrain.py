@@ -318,10 +318,17 @@ class Terrain:
             raise RuleError("dig_after_transform")
         self._use_subaction(p, "dig", {"dig": 9, "transform": 1, "build": 1})
         if self.state.phase == "play":
-            if not self.dug_spades_fit(p, a.spades, t.followups.get("transform", 0)):
+            if not self.dug_spades_fit(p, a.spades, self.spade_transforms_left()):
                 raise RuleError("dig_unusable", n=a.spades)
             t.dug = True
         self._dig(p, a.spades)
+
+    def spade_transforms_left(self) -> int:
+        """The transformations left in the current action that spades can be used by: none while
+        it is the Nomads' sandstorm, which takes none (a spade dug before it would be left with
+        no use and, being dug, could not be thrown away: the turn would have no end)."""
+        f = self.state.turn.followups
+        return 0 if f.get("sandstorm", 0) > 0 else f.get("transform", 0)
 
     @staticmethod
     def spades_fit(p: Player, spades: int, transforms: int) -> bool:
