@@ -145,6 +145,12 @@ def spades_needed(game: Game, player, hex_: str, color: str) -> int:
     return game.spades_needed(player, hex_, color)
 
 
+def town_group(game: Game, player, hex_: str) -> set[str]:
+    """The player's buildings joined to hex_ as a town counts them (bridges and the Mermaids'
+    river skips included)."""
+    return game.town_group(player, hex_)
+
+
 def building_power(game: Game, player, kind: str) -> int:
     return game.building_power(player, kind)
 

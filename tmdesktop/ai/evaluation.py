@@ -216,13 +216,7 @@ def _town_part(game, p, s, rounds_left: float) -> float:
     for h in p.buildings:
         if h in seen or h in p.town_hexes:
             continue
-        group, stack = {h}, [h]
-        while stack:
-            x = stack.pop()
-            for n in E.adjacent(game, x):
-                if n not in group and s.owner.get(n) == p.name:
-                    group.add(n)
-                    stack.append(n)
+        group = E.town_group(game, p, h)
         seen |= group
         kinds = [p.buildings[x] for x in group]
         size = len(kinds) + kinds.count("SA")

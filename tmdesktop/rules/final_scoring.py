@@ -13,7 +13,8 @@ if TYPE_CHECKING:
 #: Fire & Ice final scoring tiles and the short label of their ledger rows (from the game data).
 FINAL_TILE_LABELS = {name: t["label"] for name, t in raw()["final_scoring_raw"].items()
                      if t.get("option") == "fire-and-ice-final-scoring"}
-_NO_HEXES: frozenset[str] = frozenset()
+#: The default of a river-skip look-up: no hexes (shared: never changed).
+NO_HEXES: frozenset[str] = frozenset()
 
 
 def final_tile_points(tile: str) -> tuple[int, ...]:
@@ -89,7 +90,7 @@ def _networks(game: Game, p: Player) -> list[set[str]]:
             a = stack.pop()
             linked = (game.adjacent(a) | board.ship_within(a, ship)) & buildings
             if links:
-                linked |= links.get(a, _NO_HEXES) & buildings
+                linked |= links.get(a, NO_HEXES) & buildings
             if rng >= 0:
                 linked |= board.grid_within(a, rng + 1) & buildings
             linked -= comp

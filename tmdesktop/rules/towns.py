@@ -14,13 +14,12 @@ from .state import Player
 
 #: No river skips (shared: never changed).
 _NO_LINKS: dict[str, set[str]] = {}
-_NO_HEXES: frozenset[str] = frozenset()
 
 
 class Towns:
     """A part of `engine.Game` (mixed into it); see the module docstring."""
 
-    def _group(self, p: Player, hex_: str) -> set[str]:
+    def town_group(self, p: Player, hex_: str) -> set[str]:
         """p's buildings connected to hex_ for towns: adjacency, bridges, Mermaids' river skips."""
         # (the hexes of p's buildings, as a set view: each hex's neighbours among them are found by
         # one intersection in C instead of a look-up of the owner of each neighbour)
@@ -32,7 +31,7 @@ class Towns:
             h = stack.pop()
             found = own & self.adjacent(h)
             if links:
-                found |= own & links.get(h, _NO_HEXES)
+                found |= own & links.get(h, final_scoring.NO_HEXES)
             found -= group
             if found:
                 group |= found
@@ -40,7 +39,7 @@ class Towns:
         return group
 
     def _check_town(self, p: Player, hex_: str) -> None:
-        group = self._group(p, hex_)
+        group = self.town_group(p, hex_)
         if group & p.town_hexes:
             p.town_hexes |= group
             return
@@ -64,7 +63,7 @@ class Towns:
         """Whether the Mermaids skipping `river` founds a new town with the group of hex_."""
         p.connects.append(river)
         try:
-            group = self._group(p, hex_)
+            group = self.town_group(p, hex_)
         finally:
             p.connects.pop()
         return not group & p.town_hexes and self._is_town(p, group)
