@@ -235,3 +235,20 @@ def test_a_plain_priest_send_is_worded_with_the_space_the_engine_would_take():
                         assert describe.action(g, send).endswith(words[space]), (describe.action(g, send), space)
             g.apply(who, a)
     assert {3, 2} <= seen
+
+
+def test_a_pick_among_options_is_not_called_nothing_better_to_do():
+    # Seen in a real window: the hint for the Acolytes' colour said "Nothing better to do now.",
+    # while one of four colours had to be chosen.
+    from tmdesktop.rules.setup import FIRE_ICE_FACTION_OPTIONS, TOURNAMENT_OPTIONS
+
+    g = Game(GameSetup(players=2, options=TOURNAMENT_OPTIONS | FIRE_ICE_FACTION_OPTIONS,
+                       score_tiles=("SCORE5", "SCORE8", "SCORE4", "SCORE9", "SCORE6", "SCORE2"),
+                       bonus_tiles=("BON3", "BON4", "BON5", "BON6", "BON7"), factions=("acolytes", "witches")))
+    assert g.decision("acolytes") == "color"
+    h = hint(g, "acolytes")
+    assert isinstance(h.action, A.PickColor) and not h.now and not h.later
+    assert hint_words.no_reason_line(g, h) == "The choices are close here: by the computer's count this one is a little ahead."
+    for g, who in main_turn_positions(2):  # in a turn, the words stay
+        assert hint_words.no_reason_line(g, hint(g, who)) == "Nothing better to do now."
+        break

@@ -130,3 +130,17 @@ def summary(game, hint) -> str:
 def sets_up(game, hint) -> str:
     lines = later_lines(game, hint)
     return _("Sets up: {what}").format(what=", ".join(lines)) if lines else ""
+
+
+#: The decisions of a turn in the action phase (the others pick one of a few options: a colour,
+#: a starting dwelling, a bonus tile, a power offer's answer, a favor tile...).
+TURN_DECISIONS = ("action", "followup", "end")
+
+
+def no_reason_line(game, hint) -> str:
+    """What the panel says when the suggestion gains nothing worth a word: in a turn, that nothing
+    better is left to do; in a pick among options, that they are close (not that there is
+    "nothing better to do" while a colour or a tile must be chosen)."""
+    if game.decision(hint.faction) in TURN_DECISIONS:
+        return _("Nothing better to do now.")
+    return _("The choices are close here: by the computer's count this one is a little ahead.")

@@ -100,7 +100,7 @@ class HintPanel(Modal):
         if later:
             out.append((later, "regular"))
         if not now and not later:
-            out.append((_("Nothing better to do now."), "regular"))
+            out.append((hint_words.no_reason_line(game, h), "regular"))
         return out
 
     def layout(self, size) -> None:
