@@ -327,3 +327,46 @@ def test_a_settings_rows_label_is_words_only_its_control_changes_it(title_app):
     assert app.settings.confirm_pass is True and switch.on
     click(app, switch.control().center)
     assert app.settings.confirm_pass is False and not switch.on
+
+
+def test_a_field_s_text_is_replaced_by_typing_after_a_click_and_cleared_after_ctrl_a(title_app):
+    # Seen in a real window: typing a seed after clicking the seed field added it to the drawn
+    # seed ("1623441" + "415883" -> "162344158" at nine digits), and Ctrl+A did nothing.
+    from tmdesktop.app.scenes.setup_scene import SetupScene
+
+    app = title_app((1280, 720))
+    press(app, "new")
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene)
+    seed = setup.field("seed")
+    click(app, seed.rect.center)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="415883"))
+    app.step(0.016)
+    assert seed.value == "415883"  # replaced, not added to
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="7"))
+    app.step(0.016)
+    assert seed.value == "4158837"  # once typed into, the field adds
+    key(app, pygame.K_BACKSPACE)
+    assert seed.value == "415883"
+    app.render(force=True)
+    key(app, pygame.K_a, pygame.KMOD_LCTRL)
+    app.render(force=True)  # (the selection is drawn)
+    key(app, pygame.K_BACKSPACE)
+    assert seed.value == ""
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="12"))
+    app.step(0.016)
+    assert seed.value == "12"
+    name = setup.field("name0")
+    for typed, after in (("Ana", "Ana"), ("Bo", "Bo")):  # each click selects the name typed before
+        click(app, name.rect.center)
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=typed))
+        app.step(0.016)
+        assert name.value == after
+    click(app, name.rect.center)
+    key(app, pygame.K_END)  # the caret at the end: typing adds to the name
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="b"))
+    app.step(0.016)
+    assert name.value == "Bob"
+    press(app, "start")
+    to_map(app)
+    assert app.stack.top.game.setup.seed == 12

@@ -35,8 +35,7 @@ def hand_over(app) -> int:
 def type_names(app, setup, names) -> None:
     """Type the players' names into the new-game page's name fields, from the first."""
     for i, name in enumerate(names):
-        click(app, setup.field(f"name{i}").rect.center)
-        setup.field(f"name{i}").value = ""
+        click(app, setup.field(f"name{i}").rect.center)  # (the click selects the default name)
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=name))
         app.step(0.016)
 

@@ -74,6 +74,8 @@ TEXT = (238, 234, 222)
 TEXT_DIM = (170, 170, 160)
 ACCENT = (246, 196, 72)
 HIGHLIGHT = (255, 240, 120)
+#: Selected text in a field (dark ink stays readable on it).
+SELECTION = (250, 214, 120)
 #: The ring and note of the computer's last move: not the yellow of what the player may do or is
 #: advised to do (a hint's move and the computer's looked alike).
 COMPUTER_MOVE = (150, 214, 240)

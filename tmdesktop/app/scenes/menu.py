@@ -138,6 +138,10 @@ class MenuScene(Scene):
         self.switches: list[Switch] = []
         self.fields: list[TextField] = []
         self.focus: TextField | None = None
+        #: the focused field's whole text is selected: typing replaces it, Backspace clears it (as a
+        #: field given the focus by a click or Tab, or after Ctrl+A: "Player 1" or a seed is
+        #: replaced, not added to)
+        self.selected = False
         self.hover: Any = None
         self.message = ""
         self.message_colour = theme.ERROR
@@ -225,6 +229,7 @@ class MenuScene(Scene):
                 self.on_change(s.key, s.on)
             elif h[0] == "field":
                 self.focus = self.field(h[1])
+                self.selected = True
                 try:
                     pygame.key.start_text_input()
                 except pygame.error:
@@ -235,19 +240,28 @@ class MenuScene(Scene):
         elif event.type == pygame.TEXTINPUT and self.focus is not None:
             f = self.focus
             add = "".join(ch for ch in event.text if ch.isprintable() and (ch.isdigit() or not f.digits_only))
-            f.value = (f.value + add)[: f.max_len]
+            if add or not self.selected:  # (a key that types nothing keeps the selection)
+                f.value = ((f.value if not self.selected else "") + add)[: f.max_len]
+                self.selected = False
             self.on_change(f.key, f.value)
             self.dirty = True
         elif event.type == pygame.KEYDOWN:
             if self.focus is not None:
-                if event.key == pygame.K_BACKSPACE:
-                    self.focus.value = self.focus.value[:-1]
-                    self.on_change(self.focus.key, self.focus.value)
+                if event.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+                    if self.selected or event.key == pygame.K_BACKSPACE:
+                        self.focus.value = "" if self.selected else self.focus.value[:-1]
+                        self.on_change(self.focus.key, self.focus.value)
+                    self.selected = False
+                elif event.key == pygame.K_a and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                    self.selected = True
+                elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+                    self.selected = False  # the caret stays at the end: the next key adds
                 elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
                     self.focus = None
                 elif event.key == pygame.K_TAB:
                     i = self.fields.index(self.focus)
                     self.focus = self.fields[(i + 1) % len(self.fields)]
+                    self.selected = True
                 self.dirty = True
                 return
             if event.key == pygame.K_ESCAPE:
@@ -405,6 +419,12 @@ class MenuScene(Scene):
                          border_radius=self.px(6))
         shown = f.value or self.placeholder_text(f)
         colour = theme.INK if f.value else theme.INK_SOFT
+        if focus and self.selected and f.value:  # the selection's band behind the text
+            width = min(text.text(shown, text.fit(shown, self.fs(19), f.rect.width - self.px(20), "semibold"),
+                                  colour, "semibold").get_width(), f.rect.width - self.px(20))
+            band = pygame.Rect(f.rect.x + self.px(8), f.rect.y + self.px(7), width + self.px(4),
+                               f.rect.height - self.px(14))
+            pygame.draw.rect(surface, theme.SELECTION, band, border_radius=self.px(3))
         r = text.blit(surface, shown, self.fs(19), colour, (f.rect.x + self.px(10), f.rect.centery), "midleft",
                       "semibold", max_width=f.rect.width - self.px(20))
         if focus:
