@@ -268,12 +268,10 @@ def affordable(p: Player, cost: dict, extra: dict | None = None) -> bool:
                 return False
         return True
     for key, n in cost.items():
-        if extra and key in extra:
-            n += extra[key]
+        n += extra.get(key, 0)
         if n and (p.power[2] if key == "PW" else getattr(p, key, 0)) < n:
             return False
-    if extra:
-        for key, n in extra.items():
-            if key not in cost and n and (p.power[2] if key == "PW" else getattr(p, key, 0)) < n:
-                return False
+    for key, n in extra.items():
+        if key not in cost and n and (p.power[2] if key == "PW" else getattr(p, key, 0)) < n:
+            return False
     return True
