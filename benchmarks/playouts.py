@@ -69,32 +69,40 @@ def turn_played(game, faction: str, actions):
     return after
 
 
-def positions(seed: int, share: float, turns: int) -> list[dict]:
-    """The sampled positions of one Medium table, each with its turns played out."""
+def sampled_turns(seed: int, share: float, pick: random.Random, last_round: int = 6):
+    """Play a Medium table (seed) to the end, or to the end of `last_round`, yielding (game,
+    faction, Medium's candidate turns) at a share of the main turns drawn by `pick`; Medium's own
+    choice is played after each."""
     game = E.new_game(table_setup(Table(seed, ("medium",) * 4)))
     players: dict[str, Player] = {}
-    pick = random.Random(seed * 7919)
-    out = []
-    while not E.finished(game):
+    while not E.finished(game) and E.state(game).round <= last_round:
         who = E.to_act(game)[0]
         player = players.setdefault(who, Player("medium", seed))
         if E.decision(game, who) == "action" and pick.random() < share:
-            plans = player.plans(game, who)
-            pool = range(1, min(DRAWN_FROM, len(plans)))
-            if len(pool) >= 1:
-                ranks = [0] + sorted(pick.sample(pool, min(turns - 1, len(pool))))
-                stream = pick.getrandbits(32)  # every turn of a position played out alike
-                rows = []
-                for rank in ranks:
-                    after = turn_played(game, who, plans[rank].actions)
-                    if after is None:
-                        continue
-                    t = terms(after, who)
-                    final = play_out(after, PLAYOUT, stream)
-                    rows.append({"rank": rank, "terms": t, "vp": E.state(final).players[who].VP})
-                if len(rows) >= 2:
-                    out.append({"seed": seed, "round": E.state(game).round, "faction": who, "turns": rows})
+            yield game, who, player.plans(game, who)
         E.play(game, who, player.choose(game, who))
+
+
+def positions(seed: int, share: float, turns: int) -> list[dict]:
+    """The sampled positions of one Medium table, each with its turns played out."""
+    pick = random.Random(seed * 7919)
+    out = []
+    for game, who, plans in sampled_turns(seed, share, pick):
+        pool = range(1, min(DRAWN_FROM, len(plans)))
+        if not pool:
+            continue
+        ranks = [0] + sorted(pick.sample(pool, min(turns - 1, len(pool))))
+        stream = pick.getrandbits(32)  # every turn of a position played out alike
+        rows = []
+        for rank in ranks:
+            after = turn_played(game, who, plans[rank].actions)
+            if after is None:
+                continue
+            t = terms(after, who)
+            final = play_out(after, PLAYOUT, stream)
+            rows.append({"rank": rank, "terms": t, "vp": E.state(final).players[who].VP})
+        if len(rows) >= 2:
+            out.append({"seed": seed, "round": E.state(game).round, "faction": who, "turns": rows})
     return out
 
 
@@ -188,22 +196,14 @@ def fit(args) -> None:
 
 def chaos(args) -> None:
     noisy = replace(PLAYOUT, noise=args.noise)
-    game = E.new_game(table_setup(Table(args.seed, ("medium",) * 4)))
-    players: dict[str, Player] = {}
-    pick = random.Random(args.seed)
     spreads = []
-    while not E.finished(game) and E.state(game).round <= args.last_round:
-        who = E.to_act(game)[0]
-        player = players.setdefault(who, Player("medium", args.seed))
-        if E.decision(game, who) == "action" and E.state(game).phase == "play" and pick.random() < args.share:
-            best = player.plans(game, who)[0]
-            finals = []
-            for run in range(args.runs):
-                after = turn_played(game, who, best.actions)
-                finals.append(E.state(play_out(after, noisy, run)).players[who].VP)
-            spreads.append(statistics.stdev(finals))
-            print(f"round {E.state(game).round} {who:14} {finals} sd {spreads[-1]:.1f}", flush=True)
-        E.play(game, who, player.choose(game, who))
+    for game, who, plans in sampled_turns(args.seed, args.share, random.Random(args.seed), args.last_round):
+        finals = []
+        for run in range(args.runs):
+            after = turn_played(game, who, plans[0].actions)
+            finals.append(E.state(play_out(after, noisy, run)).players[who].VP)
+        spreads.append(statistics.stdev(finals))
+        print(f"round {E.state(game).round} {who:14} {finals} sd {spreads[-1]:.1f}", flush=True)
     if spreads:
         print(f"mean standard deviation of a position's final score: {statistics.fmean(spreads):.1f} VP "
               f"({len(spreads)} positions, {args.runs} play-outs each)")
