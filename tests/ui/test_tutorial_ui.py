@@ -372,3 +372,69 @@ def test_the_steps_answer_is_marked_in_the_picker_that_hides_its_highlight(user_
     picker = next(s for s in app.stack.scenes if isinstance(s, ChoiceScene))
     marked = [o.value for o in picker.options if o.suggested]
     assert len(picker.options) > 1 and marked == [scene.run.step.expect]
+
+
+def test_a_dialog_closed_by_esc_under_the_panel_is_gone_from_the_screen(user_dirs, title_app):
+    from tmdesktop.app.scenes.dialogs import Modal
+
+    def pixels(surface, rect):
+        return pygame.image.tobytes(surface.subsurface(rect).copy(), "RGB")
+
+    app, listing = open_list(title_app)
+    scene = drive.open_from_list(app, 3)  # the power bowls
+    click(app, scene.panel.button_centre("continue"))
+    click(app, scene.panel.button_centre("continue"))
+    before = app.screen.copy()
+    key(app, pygame.K_c)  # the Convert dialog, under the lesson's panel
+    dialog = next(s for s in app.stack.scenes if isinstance(s, Modal))
+    where = dialog.rect.clip(app.screen.get_rect())
+    assert pixels(app.screen, where) != pixels(before, where)
+    key(app, pygame.K_ESCAPE)  # closes the dialog only: the lesson goes on
+    assert dialog not in app.stack.scenes and app.stack.scenes[-2] is scene
+    assert pixels(app.screen, where) == pixels(before, where)
+
+
+def test_conversions_added_by_a_burn_keep_the_dialog_and_cancel_inside_the_window(user_dirs, title_app):
+    """Found playing lesson 4 at 1280x720: burning 3 added four conversions below the rows (which
+    keep their places) and Cancel fell below the window."""
+    from tmdesktop.app.scenes.dialogs import ConvertScene
+    from tmdesktop.rules import actions as A
+
+    app, listing = open_list(title_app)
+    scene = drive.open_from_list(app, 3)  # the power bowls: "burn 3 power tokens"
+    click(app, scene.panel.button_centre("continue"))
+    click(app, scene.panel.button_centre("continue"))
+    key(app, pygame.K_c)
+    dialog = next(s for s in app.stack.scenes if isinstance(s, ConvertScene))
+    rows = len(dialog.options)
+    first = dialog.rects[0].topleft
+    click(app, dialog.rects[next(i for i, o in enumerate(dialog.options) if o.value == A.Burn(3))].center)
+    assert len(dialog.options) > rows and dialog in app.stack.scenes
+    window = app.screen.get_rect()
+    assert window.contains(dialog.rect) and all(window.contains(b.rect) for b in dialog.buttons)
+    for i, r in enumerate(dialog.rects):
+        assert dialog.rect.contains(r) and r.bottom <= dialog.buttons[0].rect.top, (i, r)
+        assert r.collidelist(dialog.rects[i + 1:]) == -1, i
+    assert dialog.rects[0].x == first[0]  # the rows move only as far as the window needs
+
+
+def test_playing_on_after_a_lesson_enter_ends_the_turn_not_the_lesson(user_dirs, title_app):
+    """Found play-testing lesson 2: after its last step the student built a dwelling, the bar said
+    'end the turn (Enter)', and Enter opened lesson 3, losing the board. While the turn can be
+    ended, Enter ends it (the panel's Next lesson drops its key); otherwise it opens the next lesson."""
+    from tmdesktop.rules import actions as A
+
+    app, listing = open_list(title_app)
+    scene = drive.play_through(app, LESSONS[1], scene=drive.open_from_list(app, 1))
+    me = scene.decider()
+    build = next(a for a in scene.game.legal_actions(me) if isinstance(a, A.Build))
+    drive.do_action(app, scene, build)
+    assert scene.ctl.can_end_turn()
+    app.render(force=True)
+    assert {b.key: b.hint for b in scene.panel.buttons}["next"] == ""
+    moves = len(scene.game.log)
+    key(app, pygame.K_RETURN)
+    assert app.stack.scenes[-2] is scene and scene.game.log[moves:] == [(me, A.Done())]
+    assert not scene.ctl.can_end_turn()
+    app.render(force=True)
+    assert {b.key: b.hint for b in scene.panel.buttons}["next"] == "Enter"

@@ -92,6 +92,8 @@ class SceneStack:
             self.pop()
         elif scene in self.scenes:
             self.scenes.remove(scene)
+            for shown in self.visible():  # what it covered shows again: a frame is owed
+                shown.dirty = True
 
     def input_top(self) -> Scene | None:
         """The top-most scene that keeps its input: the one the player is talking to."""

@@ -420,7 +420,10 @@ class ConvertScene(ChoiceScene):
             first = self.rects[0].topleft
             self.options += added
             self.layout(self.app.size)
-            dx, dy = first[0] - self.rects[0].x, first[1] - self.rects[0].y
+            # (but only as far as the dialog stays inside the window: Cancel must stay in sight)
+            window = pygame.Rect((0, 0), self.app.size)
+            kept = self.rect.move(first[0] - self.rects[0].x, first[1] - self.rects[0].y).clamp(window)
+            dx, dy = kept.x - self.rect.x, kept.y - self.rect.y
             self.rect.move_ip(dx, dy)
             for r in self.rects + [b.rect for b in self.buttons]:
                 r.move_ip(dx, dy)

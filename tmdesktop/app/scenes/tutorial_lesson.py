@@ -295,6 +295,8 @@ class LessonPanel(Overlay):
             if self.app.stack.input_top() is not self.scene:
                 return False  # a picker is open: Enter is its own
             if finished:
+                if self.scene.ctl.can_end_turn():
+                    return False  # playing on after the lesson: Enter ends the turn, as the bar says
                 self.press("next" if self.next_lesson() else "lessons")
                 return True
             if self.run.waits_for_continue():
@@ -389,6 +391,8 @@ class LessonPanel(Overlay):
         keys_free = self.app.stack.input_top() is self.scene
         for i, (key, label) in enumerate(keys):
             hint = {"continue": "Enter", "next": "Enter", "lessons": "Esc"}.get(key, "") if keys_free else ""
+            if key == "next" and self.scene.ctl.can_end_turn():
+                hint = ""  # Enter ends the turn of a player playing on after the lesson
             b = widgets.Button(key, label, pygame.Rect(self.rect.x + pad + i * (bw + gap), y, bw, bh), hint=hint)
             b.primary = key in ("continue", "next")
             self.buttons.append(b)
