@@ -55,7 +55,7 @@ def raise_sites():
 
 
 #: Placeholders worded from another param: the faction with its article after "to" and "of".
-FROM_PARAM = {"to_faction": "faction", "of_faction": "faction"}
+FROM_PARAM = {"to_faction": "faction", "of_faction": "faction", "held": "have"}
 
 
 def placeholders(template: str) -> set[str]:
@@ -231,6 +231,27 @@ def test_a_refusal_in_spanish_and_italian():
         assert message(refused) == f"Tocca {names[1]} piazzare."  # the faction with its article
     finally:
         i18n.set_language("en")
+
+
+def test_a_cost_refused_names_the_resources_in_words():
+    """Found play-testing: 'That power action costs 4 PW; you have 0 PW.' in every language. The
+    Nomads start with no power in bowl III (000 p. 5: 5 in bowl I, 7 in bowl II)."""
+    from positions import new_game
+
+    g = new_game(("nomads", "witches"), {"nomads": ["B4", "B1", "B6"], "witches": ["F4", "G3"]},
+                 {"nomads": "BON5", "witches": "BON3"})
+    _, refused = g.try_apply("nomads", A.UseAction("ACT4"))
+    assert refused.code == "cannot_afford" and refused.params["have"] == 0
+    try:
+        said = {}
+        for lang in ("en", "es", "it"):
+            i18n.set_language(lang)
+            said[lang] = message(refused)
+    finally:
+        i18n.set_language("en")
+    assert said == {"en": "That power action costs 4 power; you have 0 power.",
+                    "es": "Esa acción de poder cuesta 4 de poder; tienes 0 de poder.",
+                    "it": "Quell'Azione Potere costa 4 Potere; hai 0 Potere."}
 
 
 def test_refusal_tells_what_apply_would_raise_and_leaves_the_game_as_it_was():

@@ -13,7 +13,6 @@ import dataclasses
 
 from tmdesktop.app import describe
 from tmdesktop.i18n import N_, _
-from tmdesktop.rules.constants import format_cost
 from tmdesktop.rules.data import faction as faction_data
 from tmdesktop.rules.errors import CodedError
 from tmdesktop.safe_text import clean
@@ -107,7 +106,7 @@ TEMPLATES = {
     "digging_at_max": N_("Your digging is already at its maximum."),
     "unknown_track": N_("Unknown track {track}."),
     # resources
-    "cannot_afford": N_("{what} costs {cost}; you have {have} {res}."),
+    "cannot_afford": N_("{what} costs {cost}; you have {held}."),
     "not_enough_tokens": N_("That needs {n} power tokens; you have {have}."),
     "convert_not_your_turn": N_("Conversions are made in your own turn."),
     "no_worker_to_priest": N_("You cannot turn workers into priests now."),
@@ -233,12 +232,14 @@ def _words(params: dict) -> dict:
             out[key] = describe.cult(value)
         elif key in ("kind", "frm", "to"):
             out[key] = describe.building(value)
-        elif key == "cost":
-            out[key] = format_cost(value)
+        elif key == "cost":  # '2 workers + 3 coins', with each language's plurals
+            out[key] = " + ".join(describe.amount(n, res) for res, n in value.items() if n)
         elif key in ("options", "tiles"):
             out[key] = ", ".join(map(str, value))
         elif key == "refusal":
             out[key] = message(value)
+    if "have" in params and "res" in params:  # what the player holds of what is short
+        out["held"] = describe.amount(params["have"], params["res"])
     for side in ("give", "get"):  # a conversion: `3 W`
         if f"{side}_n" in params:
             out[side] = f"{params[f'{side}_n']} {params[side]}"

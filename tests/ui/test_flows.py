@@ -303,6 +303,61 @@ def test_leave_the_game_from_the_menu_after_confirming(title_app):
     assert scene.game.player(me).dropped and scene.decider() != me
 
 
+def test_enter_does_not_say_yes_to_leaving_the_game(title_app):
+    """Found play-testing: 5 (a power action, refused), Esc (the menu), 3 meant as power action 3
+    (the menu's "Leave the game"), then Enter: the faction had left. Leaving is asked with no
+    Enter answer: only 1 or a click on it says yes, Esc no."""
+    from tmdesktop.app.scenes.dialogs import ConfirmScene
+
+    app = title_app()
+    press(app, "new")
+    app.stack.top.seed.value = "8"
+    press(app, "start")
+    scene = to_map(app)
+    rng = random.Random(8)
+    while scene.game.state.phase != "play" or scene.game.to_act().kind != "action":
+        who, action = random_step(scene.game, rng)
+        assert scene.session.apply(action, who).ok
+    app.step(0.016)
+    to_map(app)
+    me = scene.decider()
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_3)
+    question = app.stack.top
+    assert isinstance(question, ConfirmScene)
+    key(app, pygame.K_RETURN)
+    assert app.stack.top is question and not scene.game.player(me).dropped
+    key(app, pygame.K_ESCAPE)  # No
+    assert question not in app.stack.scenes and not scene.game.player(me).dropped
+
+
+def test_a_spanish_question_opens_with_its_mark(title_app):
+    """Found play-testing in Spanish: "Avanzar en navegación?" lacked its opening "¿"."""
+    from tmdesktop import i18n
+    from tmdesktop.app.scenes.dialogs import ConfirmScene
+    from tmdesktop.rules import actions as A
+
+    app = title_app()
+    press(app, "new")
+    app.stack.top.seed.value = "8"
+    press(app, "start")
+    scene = to_map(app)
+    rng = random.Random(8)
+    while not (scene.game.state.phase == "play" and scene.game.to_act().kind == "action"
+               and A.Advance("ship") in scene.game.legal_actions(scene.decider())):
+        who, action = random_step(scene.game, rng)
+        assert scene.session.apply(action, who).ok
+    app.step(0.016)
+    to_map(app)
+    try:
+        i18n.set_language("es")
+        key(app, pygame.K_s)
+        assert isinstance(app.stack.top, ConfirmScene)
+        assert app.stack.top.title.startswith("¿") and app.stack.top.title.endswith("?"), app.stack.top.title
+    finally:
+        i18n.set_language("en")
+
+
 def test_a_settings_rows_label_is_words_only_its_control_changes_it(title_app):
     """Play-test: a click on a Settings row's label (not its arrows, value or switch) changed the
     setting. Only the value box and the switch change it."""

@@ -226,6 +226,11 @@ def action(game, a: A.Action) -> str:
     return words(game, a) if words else str(a)
 
 
+def question(game, a: A.Action) -> str:
+    """'Pass?' asked of `a` (a language marks a question its own way: '¿Pasar?')."""
+    return _("{action}?").format(action=action(game, a))
+
+
 def status(session) -> str:
     """What the table is waiting for, in one line."""
     game = session.game

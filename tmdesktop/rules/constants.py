@@ -64,6 +64,3 @@ FACTION_OPTION = {
     "riverwalkers": "fire-and-ice-factions/variable_v5", "shapeshifters": "fire-and-ice-factions/variable_v5",
 }
 
-
-def format_cost(cost: dict) -> str:
-    return " + ".join(f"{n} {k}" for k, n in cost.items() if n)

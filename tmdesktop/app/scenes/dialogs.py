@@ -331,12 +331,15 @@ def _swatch(surface, terrain: str, centre, radius: float) -> int:
 
 
 class ConfirmScene(ChoiceScene):
-    """A yes-or-no question: Enter (either Enter key) says yes, Esc no, as the rows show."""
+    """A yes-or-no question: Enter (either Enter key) says yes, Esc no, as the rows show. A yes
+    that cannot be taken back by a slip (leaving the game, deleting a save) is not given by Enter
+    (`enter_says_yes`): an Enter meant for the table behind must not say it."""
 
-    def __init__(self, app, question: str, on_yes: Callable[[], None], yes: str | None = None):
+    def __init__(self, app, question: str, on_yes: Callable[[], None], yes: str | None = None,
+                 enter_says_yes: bool = True):
         super().__init__(app, question, [Option(yes or _("Yes"), True), Option(_("No"), False)],
                          lambda v: on_yes() if v else None, cancellable=False)
-        self.enter_answer, self.escape_answer = 0, 1
+        self.enter_answer, self.escape_answer = (0 if enter_says_yes else None), 1
 
 
 def hand_to(faction_name: str, player: str | None = None, faction: str | None = None) -> str:

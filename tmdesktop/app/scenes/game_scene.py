@@ -292,7 +292,7 @@ class GameScene(TableAnnotations, Scene):
 
     def ask_then_play(self, action: A.Action) -> None:
         """A single key never commits an action: it asks first (Enter or 1 says yes)."""
-        self.app.push(ConfirmScene(self.app, describe.action(self.game, action) + "?", lambda: self.play(action),
+        self.app.push(ConfirmScene(self.app, describe.question(self.game, action), lambda: self.play(action),
                                    yes=_("Do it")))
 
     def confirm_and_play(self, action: A.Action) -> None:
@@ -300,7 +300,7 @@ class GameScene(TableAnnotations, Scene):
             self.play(action)  # the warning is the question
             return
         if isinstance(action, A.Pass) and self.game.state.phase == "play":
-            self.app.push(ConfirmScene(self.app, describe.action(self.game, action) + "?", lambda: self.play(action),
+            self.app.push(ConfirmScene(self.app, describe.question(self.game, action), lambda: self.play(action),
                                        yes=_("Pass")))
             return
         self.play(action)
@@ -418,7 +418,7 @@ class GameScene(TableAnnotations, Scene):
         question = _("The {faction} leave the game for good: no more moves and no power; their buildings "
                      "stay on the map. Leave?").format(faction=name)
         self.app.push(ConfirmScene(self.app, question, lambda: self.play(A.DropFaction(), who),
-                                   yes=_("Leave the game")))
+                                   yes=_("Leave the game"), enter_says_yes=False))
 
     def end_turn(self) -> None:
         """Enter: end the turn; spades still held are only thrown away once the player says so

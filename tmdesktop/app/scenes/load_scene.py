@@ -349,7 +349,8 @@ class LoadScene(ListMenuScene):
                 self.update_rows()
                 self.dirty = True
 
-            self.app.push(ConfirmScene(self.app, _("Delete this saved game?"), really, yes=_("Delete")))
+            self.app.push(ConfirmScene(self.app, _("Delete this saved game?"), really, yes=_("Delete"),
+                                       enter_says_yes=False))  # (a deleted save is gone for good)
 
     def draw(self, surface) -> None:
         self.begin_page(surface)
