@@ -65,9 +65,32 @@ def test_every_preview_is_what_the_action_does(seed, players):
         d = preview(game, who, action)
         before = game.state.players[who]
         b = (before.VP, before.C, before.W, before.P, dict(before.cult), strength(before), sum(before.power))
+        phase_before = (game.state.round, game.state.phase)
         game.apply(who, action)
+        if (game.state.round, game.state.phase) != phase_before or game.finished:
+            continue  # (the round's end and the next income are not the action's: `own_part`)
         p = game.state.players[who]
         assert (d.VP, d.C, d.W, d.P) == (p.VP - b[0], p.C - b[1], p.W - b[2], p.P - b[3]), action
         assert dict(d.cult) == {c: p.cult[c] - b[4][c] for c in CULTS}, action
         if sum(p.power) == b[6]:  # no token left or joined the game: bowls tell the whole story
             assert d.power_gained - 2 * d.power_spent == strength(p) - b[5], action
+
+
+def test_a_cult_bonus_spade_shows_what_it_does_not_the_income_after_it():
+    """Found play-testing: the picker of a round-end spade read "Transform C8 into plains +2 coins
+    +4 workers +1 priest": the next round's income, which the last spade lets begin. The Witches
+    reach AIR 5 in round 1 (SCORE8: a spade per 4 AIR) and pass; their spade's transformation
+    gives nothing by itself (round 2's tile, SCORE4, pays nothing for spades either)."""
+    g = new_game(("witches", "halflings"), {"witches": ["F4", "D1"], "halflings": ["E6", "E2"]},
+                 {"witches": "BON7", "halflings": "BON6"},
+                 score_tiles=("SCORE8", "SCORE4", "SCORE7", "SCORE9", "SCORE2", "SCORE6"))
+    act(g, "witches", "burn 3. action ACT2")
+    act(g, "halflings", "pass BON3")
+    act(g, "witches", "send p to AIR")
+    act(g, "witches", "pass BON4")
+    assert g.state.phase == "income-spades" and g.player("witches").spades == 1
+    d = preview(g, "witches", A.Transform("E7", "green"))
+    assert d is not None and d.items() == []
+    before = g.player("witches").W
+    g.apply("witches", A.Transform("E7", "green"))
+    assert g.state.round == 2 and g.player("witches").W > before  # the income came after it

@@ -1,7 +1,7 @@
 """What an action would cost and give, computed by applying it to a fork of the game.
 
 The app shows these numbers (a power offer's VP price, a picker's "−3 W +1 P") without knowing a
-rule: the engine plays the action on a copy, and the preview adds up the events it returned for
+rule (what the action itself does: not the round end or income it may bring about): the engine plays the action on a copy, and the preview adds up the events it returned for
 the acting player (`events.Gained`: VP, coins, workers, priests, cult steps, power spent from bowl
 III and power moved towards it).  Shipping and digging levels, which no event counts, are read
 from the player before and after.
@@ -72,7 +72,19 @@ def preview(game, faction: str, action: A.Action) -> Delta | None:
         return None
     if after is None:
         return None
-    return delta_of(after.events[-1], faction, game.state.players[faction], after.state.players[faction])
+    return delta_of(own_part(after.events[-1]), faction, game.state.players[faction], after.state.players[faction])
+
+
+def own_part(events) -> list:
+    """An action's events up to the end of the round it may close: the last pass's round scoring
+    and the next round's income, or the income after the last cult-bonus spade, are the round's,
+    not the action's (a spade picker showed the coming income as if the transformation paid it)."""
+    out = []
+    for e in events:
+        if isinstance(e, (E.RoundEnded, E.RoundStarted)) or (isinstance(e, E.Gained) and e.source.kind == E.INCOME):
+            break  # (income after the last spade of phase III comes with no new round's event)
+        out.append(e)
+    return out
 
 
 @dataclass(frozen=True)
