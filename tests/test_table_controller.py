@@ -86,3 +86,21 @@ def test_keeping_a_priest_the_riverwalkers_have_no_room_for_says_it_is_lost():
             break
     assert found[True].label.startswith("Keep the priest (lost") and found[True].tokens == []
     assert found[False].label == "Keep the priest" and found[False].tokens == [("P", "+1")]
+
+
+def test_the_bar_offers_enter_only_where_the_turn_can_end():
+    """Found play-testing: with a bridge taken (ACT1) and not yet placed, the bar said "or end
+    your turn (Enter)", and Enter was refused with "Place the bridge you took...". """
+    from tests.positions import new_game as position
+
+    g = position(("nomads", "witches"), {"nomads": ["B4", "B1", "B6"], "witches": ["F4", "G3"]},
+                 {"nomads": "BON5", "witches": "BON3"})
+    g.apply("nomads", A.Burn(3))
+    g.apply("nomads", A.UseAction("ACT1"))
+    ctl = TableController(Session(g))
+    assert not g.can_end_turn("nomads")
+    assert "(Enter)" not in ctl.status_text()
+    bridge = next(a for a in g.legal_actions("nomads") if isinstance(a, A.PlaceBridge))
+    g.apply("nomads", bridge)
+    ctl = TableController(Session(g))
+    assert g.can_end_turn("nomads") and "(Enter)" in ctl.status_text()

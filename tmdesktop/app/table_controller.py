@@ -418,6 +418,8 @@ class TableController:
             # what glows is the next action's targets: the last player in the round goes on at once
             return _("{faction}: the others have passed: take another action, or end your turn (Enter)").format(
                 faction=name)
+        if stage == "followup" and not g.can_end_turn(me):  # (a bridge taken must be placed)
+            return _("{faction}: finish your action (highlighted targets)").format(faction=name)
         if stage == "followup":
             return _("{faction}: finish your action on a glowing target, or end your turn (Enter)").format(faction=name)
         if stage == "convert":
