@@ -384,6 +384,32 @@ def test_a_settings_rows_label_is_words_only_its_control_changes_it(title_app):
     assert app.settings.confirm_pass is False and not switch.on
 
 
+def test_the_size_row_stays_under_the_pointer_while_it_is_clicked(title_app):
+    """Found play-testing: each click on "Size of menus and dialogs" laid the Settings page out
+    anew (smaller below 100 %), so the next click at the same place changed another setting; and
+    150 % went on to 80 %. The page takes its new size once the pointer leaves the row, and the
+    size stops at its ends."""
+    from tmdesktop.app.scenes.settings_scene import SettingsScene
+    from tmdesktop.settings import Settings
+
+    app = title_app(settings=Settings(ui_scale=0.8))
+    press(app, "settings")
+    scene = app.stack.top
+    assert isinstance(scene, SettingsScene)
+    size = scene.chooser("ui_scale")
+    at = size.arrows()[1].center
+    before = (app.settings.animation_speed, app.settings.colour_blind, app.settings.confirm_pass)
+    scale = scene.scale
+    for expected in (0.9, 1.0, 1.1, 1.25, 1.5, 1.5):
+        click(app, at)
+        assert app.settings.ui_scale == expected and size.arrows()[1].collidepoint(at)
+    assert (app.settings.animation_speed, app.settings.colour_blind, app.settings.confirm_pass) == before
+    assert scene.scale == scale  # not laid out anew yet
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(0.016)
+    assert scene.scale > scale  # the pointer left the row: the page takes the size chosen
+
+
 def test_a_field_s_text_is_replaced_by_typing_after_a_click_and_cleared_after_ctrl_a(title_app):
     # Seen in a real window: typing a seed after clicking the seed field added it to the drawn
     # seed ("1623441" + "415883" -> "162344158" at nine digits), and Ctrl+A did nothing.

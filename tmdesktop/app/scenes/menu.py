@@ -74,12 +74,16 @@ class Chooser:
     show: Callable[[Any], str] = lambda v: str(v)  # value -> text (translated at draw time)
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     enabled: bool = True
+    #: past the last value comes the first again (a list of names); False for a scale, which
+    #: stops at its ends (150 % then 80 % surprised)
+    wraps: bool = True
 
     def step(self, d: int) -> None:
         if not self.values:
             return
         i = self.values.index(self.value) if self.value in self.values else 0
-        self.value = self.values[(i + d) % len(self.values)]
+        j = (i + d) % len(self.values) if self.wraps else max(0, min(len(self.values) - 1, i + d))
+        self.value = self.values[j]
 
     def arrows(self) -> tuple[pygame.Rect, pygame.Rect]:
         r = self.rect

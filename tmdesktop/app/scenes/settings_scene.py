@@ -50,7 +50,9 @@ class SettingsScene(MenuScene):
         self.lang = Chooser("language", N_("Language"), list(i18n.LANGUAGES), i18n.language(),
                             lambda k: settings_mod.LANGUAGE_NAMES.get(k, k))
         self.scale_c = Chooser("ui_scale", N_("Size of menus and dialogs"), list(settings_mod.UI_SCALES), s.ui_scale,
-                               lambda v: f"{round(v * 100)} %")
+                               lambda v: f"{round(v * 100)} %", wraps=False)
+        #: the size row while this page waits to take a new size (`on_change`)
+        self.resize_when_left: pygame.Rect | None = None
         self.anim = Chooser("animation_speed", N_("Animation speed"), list(settings_mod.ANIMATION_SPEEDS),
                             s.animation_speed, lambda k: _(settings_mod.ANIMATION_NAMES[k]))
         self.cb = Switch("colour_blind", N_("Colour-blind glyphs on the pieces"), s.colour_blind)
@@ -101,7 +103,11 @@ class SettingsScene(MenuScene):
         elif key == "ui_scale":
             s.ui_scale = value
             for scene in self.app.stack.scenes:
-                scene.resize(self.app.size)
+                if scene is not self:
+                    scene.resize(self.app.size)
+            # this page takes the new size once the pointer leaves the row: resized at once, the
+            # row moved from under the pointer and the next click changed another setting
+            self.resize_when_left = self.scale_c.rect.copy()
         elif key == "animation_speed":
             s.animation_speed = value
         elif key == "colour_blind":
@@ -122,6 +128,19 @@ class SettingsScene(MenuScene):
         err = settings_mod.save(s)
         self.message = err
         self.dirty = True
+
+    def handle_event(self, event) -> None:
+        if self.resize_when_left is not None and (
+                event.type == pygame.KEYDOWN
+                or (event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN)
+                    and not self.resize_when_left.collidepoint(event.pos))):
+            self.resize_when_left = None
+            self.resize(self.size)
+        super().handle_event(event)
+
+    def resize(self, size) -> None:
+        self.resize_when_left = None
+        super().resize(size)
 
     def on_button(self, key: str) -> None:
         if key == "done":
