@@ -438,3 +438,22 @@ def test_playing_on_after_a_lesson_enter_ends_the_turn_not_the_lesson(user_dirs,
     assert not scene.ctl.can_end_turn()
     app.render(force=True)
     assert {b.key: b.hint for b in scene.panel.buttons}["next"] == "Enter"
+
+
+def test_pointing_at_the_panel_shows_no_card_of_the_map_under_it(user_dirs, title_app):
+    """Found play-testing lesson 1: resting on the panel's Continue opened the rule card of the
+    lake hex under the panel, drawn under the panel and cut by it."""
+    app, listing = open_list(title_app)
+    scene = drive.open_from_list(app, 0)
+    app.render(force=True)
+    panel = scene.panel.rect
+    under = next(((x, y) for y in range(panel.top + 4, panel.bottom - 4, 6)
+                  for x in range(panel.left + 4, panel.right - 4, 6) if scene.map.hit((x, y))), None)
+    assert under is not None  # (what the test is about: a hex lies under the panel)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=under, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(0.016)
+    assert scene.hover is None and scene.cards.current() is None
+    outside = scene.map.centres[next(h for h in scene.map.centres if not panel.collidepoint(scene.map.centres[h]))]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=outside, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(0.016)
+    assert scene.hover is not None and scene.hover[0] == "hex"

@@ -51,6 +51,11 @@ class Scene:
         return the rectangles changed; None (the default) has the app call `draw` instead."""
         return None
 
+    def covers(self, pos: tuple[int, int]) -> bool:
+        """Whether this scene, drawn over another, hides the point `pos` of it from the pointer (a
+        panel over the map: what lies under it shows no card)."""
+        return False
+
     def after_frame(self) -> None:
         """Work that can wait until the frame is on screen (an autosave): called after every
         frame, and when the scene leaves the stack or the app stops."""

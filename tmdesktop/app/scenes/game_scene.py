@@ -565,6 +565,9 @@ class GameScene(TableAnnotations, Scene):
             self.dirty = True
 
     def hit(self, pos):
+        stack = self.app.stack.scenes
+        if self in stack and any(s.covers(pos) for s in stack[stack.index(self) + 1:]):
+            return None  # under a panel drawn over the table (a lesson's)
         self.button_states()
         for b in self.buttons + self.top_buttons:
             if b.rect.collidepoint(pos):

@@ -317,6 +317,9 @@ class LessonPanel(Overlay):
             return True  # a click on the panel is the panel's
         return False
 
+    def covers(self, pos) -> bool:
+        return self.rect.collidepoint(pos)
+
     def update(self, dt: float) -> bool:
         # drawn above the pickers the table opens, so the step's words stay readable
         stack = self.app.stack.scenes
