@@ -116,3 +116,33 @@ def test_a_note_on_a_cult_track_or_a_whole_panel_goes_beside_it_over_the_maps_ed
         scene.annotate("computer", targets, words)
         app.render(force=True)
         assert scene._draw_annotations(app.screen).contains(note)  # drawn where it was placed
+
+
+def test_a_note_gives_way_while_the_pointer_is_in_it(make_app):
+    """Found play-testing: the computer's last move stayed on the map through the person's turn,
+    its note over hexes and labels (the person's own new dwelling among them). While the pointer
+    is in a note, the note is not drawn (its ring stays); it comes back when the pointer leaves."""
+    app, scene, session = make_app(players=3, seed=3)
+    hex_ = sorted(scene.map.centres)[len(scene.map.centres) // 2]
+    plain = app.screen.copy()
+    scene.annotate("computer", [("hex", hex_)], "Advance shipping to level 2, which costs 1 priest and 4 coins")
+    app.step(0.016)
+    assert len(scene.note_boxes) == 1
+    box = scene.note_boxes[0].inflate(-4, -4)
+
+    def pixels(surface):
+        return pygame.image.tobytes(surface.subsurface(box).copy(), "RGB")
+
+    noted = pixels(app.screen)
+    assert noted != pixels(plain)
+    def differ(a, b) -> int:
+        return sum(x != y for x, y in zip(a, b))
+
+    def point(pos) -> bytes:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        app.step(0.016)  # (no rule card yet: the pointer has not rested)
+        return pixels(app.screen)
+
+    inside = point(box.center)  # the map as it is under the note, but for the hovered hex's outline
+    assert differ(inside, pixels(plain)) * 5 < differ(noted, pixels(plain))
+    assert point((box.right + 40, box.bottom + 40)) == noted  # back when the pointer leaves

@@ -73,6 +73,8 @@ class GameScene(TableAnnotations, Scene):
         #: Highlights an overlay asked for, by the overlay's key: (targets, note); see `annotate`.
         self.annotations: dict[str, tuple[list, str]] = {}
         self.annotation_colours: dict[str, tuple[int, int, int]] = {}  # key -> its rings' colour
+        #: where the notes were last placed: a note gives way while the pointer is in it
+        self.note_boxes: list[pygame.Rect] = []
         self._layout_seats = None
         self.cards = CardHover(self)  # rule cards on hover and long press; F1 opens the rules
         #: Warnings already asked, one per situation: (log length, faction, code, params).
@@ -536,6 +538,8 @@ class GameScene(TableAnnotations, Scene):
             elif event.key in self.KEYS:
                 self.press(self.KEYS[event.key])
         elif event.type == pygame.MOUSEMOTION:
+            if any(b.collidepoint(event.pos) != b.collidepoint(self.mouse) for b in self.note_boxes):
+                self.dirty = True  # into or out of a note: it gives way, or comes back
             self.mouse = event.pos
             target = self.hit(event.pos)
             if target != self.hover:

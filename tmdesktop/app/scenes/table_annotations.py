@@ -100,6 +100,7 @@ class TableAnnotations:
         """The rings and notes overlays asked for; returns the box they cover."""
         s = self.lay.scale
         drawn = []
+        self.note_boxes = []
         for key, (targets, note) in self.annotations.items():
             colour = self.annotation_colours.get(key, theme.HIGHLIGHT)
             rects = [r for r in (self.target_rect(t) for t in targets) if r is not None]
@@ -117,6 +118,9 @@ class TableAnnotations:
                     # half hidden it reads as a mistake, and moved beside the dialog it covered the
                     # panel of the player asked: the ring stays, the note waits for the dialog to close
                     continue
+                self.note_boxes.append(box)
+                if box.collidepoint(self.mouse):
+                    continue  # the pointer is in it: what it covers (the player's own pieces) shows
                 widgets.panel(surface, box, colour, radius=int(8 * s), edge=theme.INK_SOFT)
                 surface.blit(img, img.get_rect(center=box.center))
                 drawn.append(box)

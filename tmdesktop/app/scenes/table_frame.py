@@ -130,4 +130,5 @@ def overlay_key(scene) -> tuple:
     if scene.toast:
         msg, left, _pos = scene.toast
         toast = (msg, int(255 * min(1.0, left / 0.6)))
-    return notes, tip, toast, scene.lay.size, language(), tuple(map(tuple, scene.dialog_rects())) if notes else ()
+    pointed = tuple(b.collidepoint(scene.mouse) for b in scene.note_boxes)  # a note under the pointer gives way
+    return notes, tip, toast, scene.lay.size, language(), tuple(map(tuple, scene.dialog_rects())) if notes else (), pointed
