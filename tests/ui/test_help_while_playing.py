@@ -369,7 +369,7 @@ def test_enter_in_a_warning_goes_back():
     log = list(scene.game.log)
     pass_with_first_tile(app, scene)
     warning = app.stack.top
-    assert isinstance(warning, WarningScene) and warning.key_of(1) == "Enter · Esc" and warning.key_of(0) == ""
+    assert isinstance(warning, WarningScene) and warning.key_of(1) == "2 · Enter · Esc" and warning.key_of(0) == "1"
     key(app, pygame.K_KP_ENTER)
     assert app.stack.top is scene and scene.game.log == log
 

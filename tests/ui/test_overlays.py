@@ -146,3 +146,19 @@ def test_a_note_gives_way_while_the_pointer_is_in_it(make_app):
     inside = point(box.center)  # the map as it is under the note, but for the hovered hex's outline
     assert differ(inside, pixels(plain)) * 5 < differ(noted, pixels(plain))
     assert point((box.right + 40, box.bottom + 40)) == noted  # back when the pointer leaves
+
+
+def test_a_pickers_rows_show_the_number_keys_that_answer_them(make_app, monkeypatch):
+    """Found play-testing: 1-9 answer a picker's rows, but no row said so (the README says each
+    dialog's rows show their keys). A yes-or-no question shows 1 and Enter on yes, 2 and Esc on no."""
+    from ui_events import record_text
+
+    app, scene, session = make_app(players=3, seed=3)
+    answered = []
+    app.push(ConfirmScene(app, "Sure?", lambda: answered.append(True)))
+    drawn = record_text(monkeypatch)
+    app.render(force=True)
+    said = [t[0] for t in drawn]
+    assert "1 · Enter" in said and "2 · Esc" in said
+    key(app, pygame.K_1)
+    assert answered == [True]

@@ -219,8 +219,10 @@ class ChoiceScene(Modal):
         return max(12, int(17 * self.scale))
 
     def key_of(self, i: int) -> str:
-        """The keys that give answer `i` ('Enter', 'Esc', 'Enter · Esc'; '' for none), shown on its row."""
-        keys = [k for k, answer in (("Enter", self.enter_answer), ("Esc", self.escape_answer)) if answer == i]
+        """The keys that give answer `i` ('1', '1 · Enter', '2 · Esc'...; '' for none), shown on its
+        row: 1-9 answer the first nine rows (`handle_event`)."""
+        keys = [str(i + 1)] if i < 9 else []
+        keys += [k for k, answer in (("Enter", self.enter_answer), ("Esc", self.escape_answer)) if answer == i]
         return " · ".join(keys)
 
     def key_size(self) -> int:
