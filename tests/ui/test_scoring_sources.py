@@ -114,6 +114,31 @@ def test_the_alchemists_vp_turned_into_coins_have_their_own_row(title_app):
     assert E.CONVERT in shown and OTHER not in shown
 
 
+def test_the_cult_row_grows_track_by_track_as_the_total_does(title_app):
+    """Found play-testing: at the first step (Fire) the cult row already showed all four tracks'
+    VP while the total had Fire's only. The row shows the tracks revealed: after Fire, the
+    ledger's FIRE lines (witches +8, alchemists +4, engineers +2, halflings nothing)."""
+    from pathlib import Path
+
+    from tmdesktop.app.scenes.replay_viewer import load_replay
+    from tmdesktop.app.scenes.scoring import ScoringScene
+
+    path = Path(__file__).resolve().parents[1] / "data" / "corpus" / "4pLeague_S63_D1L1_G1.txt"
+    app = title_app((1280, 720))
+    game, _log, _note = load_replay(path)
+    scoring = ScoringScene(app, game)
+    app.push(scoring)
+    key(app, pygame.K_SPACE)  # the Fire track
+    assert scoring.shown == 1
+    fire = {"witches": 8, "alchemists": 4, "engineers": 2, "halflings": 0}
+    assert {f: scoring.cell(f, E.CULT_MAJORITY) for f in scoring.factions} == fire
+    before = {f: scoring.partial(f) - fire[f] for f in scoring.factions}
+    assert all(before[f] == sum(v for k, v in scoring.b.sources[f].items() if k not in E.FINAL_KINDS)
+               for f in scoring.factions)
+    for _ in range(3):
+        key(app, pygame.K_SPACE)  # water, earth, air
+    assert all(scoring.cell(f, E.CULT_MAJORITY) == scoring.b.sources[f][E.CULT_MAJORITY] for f in scoring.factions)
+
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_the_players_names_and_factions_are_read_whole_in_the_table_and_the_legend(title_app, size, monkeypatch):
     """Seen at 1280x720: 'Player 4 · Chaos Magici…' over its column and in the chart's legend. A

@@ -42,6 +42,11 @@ STEP_NAMES = {"FIRE": N_("Fire cult"), "WATER": N_("Water cult"), "EARTH": N_("E
               "tile": N_("Fire & Ice final scoring tile")}
 
 
+def step_row(step: str) -> str:
+    """The table row a final scoring step adds to (each cult track to the cult row)."""
+    return {"resources": E.RESOURCES, "network": E.AREA, "tile": E.FINAL_TILE}.get(step, E.CULT_MAJORITY)
+
+
 def final_step(source: E.Source) -> str:
     """The final scoring step a final source belongs to (a cult track, network, tile, resources)."""
     return {E.AREA: "network", E.FINAL_TILE: "tile", E.RESOURCES: "resources"}.get(source.kind, source.key)
@@ -134,8 +139,14 @@ class ScoringScene(MenuScene):
     def revealed(self) -> set[str]:
         out = {row for row, _k in ROWS if row not in FINAL}
         for step, _vp in self.b.steps[: self.shown]:
-            out.add({"resources": E.RESOURCES, "network": E.AREA, "tile": E.FINAL_TILE}.get(step, E.CULT_MAJORITY))
+            out.add(step_row(step))
         return out
+
+    def cell(self, faction: str, row: str) -> int:
+        """A row's VP as far as the final scoring is revealed (the cult row grows track by track)."""
+        if row not in FINAL:
+            return self.b.sources[faction][row]
+        return sum(vp.get(faction, 0) for step, vp in self.b.steps[: self.shown] if step_row(step) == row)
 
     def partial(self, faction: str) -> int:
         """The total with only the revealed final steps."""
@@ -265,7 +276,7 @@ class ScoringScene(MenuScene):
             for i, f in enumerate(self.factions):
                 cx = x0 + i * col_w + col_w // 2
                 if key in revealed:
-                    v = self.b.sources[f][key]
+                    v = self.cell(f, key)
                     s = "—" if v == 0 else (f"{v:+d}" if key != E.START else str(v))
                     self.cells.append((pygame.Rect(cx - col_w // 2, row.y, col_w, row_h), f, key))
                     text.blit(surface, s, fs, theme.INK if v >= 0 else theme.ERROR, (cx, row.centery), "center",
