@@ -1,5 +1,7 @@
 """Play real moves by posting mouse and keyboard events to the map view."""
 
+import random
+
 import pygame
 
 from tmdesktop.app import text
@@ -126,8 +128,6 @@ def test_undo_with_ctrl_z_and_confirmation_for_another_player(make_app):
 def test_leech_offer_is_handed_to_the_neighbour(make_app):
     app, scene, session = make_app(demo=0)
     game = session.game
-    import random
-
     rng = random.Random(4)
     # play random moves until a power offer appears, then answer it by clicking
     for _ in range(400):
@@ -270,3 +270,29 @@ def test_a_faction_that_chooses_its_colour_wears_it_and_is_told_where_to_build()
     panel = scene.players.panels["riverwalkers"]
     stripe = app.screen.get_at((panel.x + 2, panel.centery))[:3]
     assert stripe == theme.piece_colour("green"), stripe
+
+
+def test_a_round_summary_comes_again_after_an_undo_into_the_round_before(make_app):
+    """Found play-testing: undoing the last pass of round 1 (from the "Round 2 begins" summary,
+    Ctrl+Z) and passing again went straight on with no summary of round 2."""
+    from tmdesktop.app.scenes.dialogs import RoundSummaryScene
+
+    app, scene, session = make_app()
+    game = session.game
+    rng = random.Random(7)
+    while game.state.round < 2:
+        assert session.play_random(1, rng) == 1
+    last_pass = game.log[-1]
+    app.step(0.016)
+    summary = next(s for s in app.stack.scenes if isinstance(s, RoundSummaryScene))
+    assert app.stack.top is summary
+    key(app, pygame.K_z, pygame.KMOD_CTRL)  # the summary closes and the last pass is taken back
+    top = app.stack.top
+    if isinstance(top, ConfirmScene):  # (another person's move: asked first)
+        click(app, top.rects[0].center)
+    assert game.state.round == 1 and summary not in app.stack.scenes
+    while app.stack.top is not scene:
+        app.pop()
+    assert session.apply(last_pass[1], last_pass[0]).ok
+    app.step(0.016)
+    assert game.state.round == 2 and isinstance(app.stack.top, RoundSummaryScene)

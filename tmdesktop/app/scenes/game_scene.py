@@ -502,6 +502,11 @@ class GameScene(TableAnnotations, Scene):
     def _undo(self) -> None:
         if not self.session.undo().ok:
             return
+        # taken back into an earlier round, or out of the finished game: its summary and the final
+        # scores are shown again when play comes back to them
+        self.round_seen = min(self.round_seen, self.game.state.round)
+        if self.game.state.phase != "finished":
+            self._finished_shown = False
         self.follow_suggestion((), None)
         self.tool = None
         self.toast = None
