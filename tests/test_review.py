@@ -217,3 +217,18 @@ def test_repeated_actions_are_counted_in_words():
     burn, priest = A.Burn(3), A.UseAction("ACT2")
     assert turn_text(game, (burn, burn, priest)) == (
         "Burn 3 power tokens (bowl II to III) ×2; Power action: Priest")
+
+
+def test_the_cultists_stronghold_vp_are_a_faction_ability_in_the_round_summary_too():
+    """Found play-testing: the Cultists' stronghold 7 VP read "Buildings +7" in the round summary
+    and "Faction abilities +7" in the final table. The Cultists of a corpus game build it in round
+    6 with a town (+14 VP in the ledger: 7 for the stronghold, TW2's 7)."""
+    from tests.positions import corpus_game
+    from tmdesktop.app.review_words import kind_totals, round_vp_text
+    from tmdesktop.rules import events as E
+    from tmdesktop.teaching.review import round_vp
+
+    game = corpus_game("4pLeague_S60_D1L1_G6.txt")
+    totals = kind_totals(round_vp(game.events, 6)["cultists"])
+    assert E.BUILDING not in totals and totals[E.FACTION] >= 7 and totals[E.TOWN] >= 7
+    assert "Buildings" not in round_vp_text(6, round_vp(game.events, 6)["cultists"])

@@ -11,7 +11,7 @@ from tmdesktop.teaching.review import round_vp
 
 from . import describe, theme, tile_texts
 from .pieces import piece_terrain
-from .source_words import kind_name, source_name, tile_rounds
+from .source_words import VP_KIND, kind_name, source_name, tile_rounds
 
 #: The parts of the computer's evaluation (`ai.evaluation.PARTS`), as a player reads them.
 PART_NAMES = {
@@ -112,7 +112,8 @@ def kind_totals(by_source: dict) -> dict[str, int]:
     """VP by kind of source (one line per kind), from a faction's VP by source."""
     out: dict[str, int] = {}
     for s, v in by_source.items():
-        out[s.kind] = out.get(s.kind, 0) + v
+        kind = VP_KIND.get(s.kind, s.kind)
+        out[kind] = out.get(kind, 0) + v
     return out
 
 

@@ -39,6 +39,9 @@ KIND_NAMES = {
     E.FINAL_TILE: N_("Final: Fire & Ice tile"),
     E.RESOURCES: N_("Final: resources"),
 }
+#: Kinds whose VP are told as another kind's: a building's own VP are its faction's ability (the
+#: Cultists' stronghold pays 7), in the final table and the round summaries alike.
+VP_KIND = {E.BUILDING: E.FACTION}
 #: Kinds whose key adds nothing, as they read inside a sentence ("+20 VP from the start").
 IN_A_SENTENCE = {
     E.START: N_("the start"),

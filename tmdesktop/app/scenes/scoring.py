@@ -18,7 +18,7 @@ from tmdesktop.rules.data import CULTS
 from tmdesktop.rules.engine import Game
 
 from .. import describe, pieces, text, theme
-from ..source_words import KIND_NAMES, tile_rounds, vp_from
+from ..source_words import KIND_NAMES, VP_KIND, tile_rounds, vp_from
 from ..views import widgets
 from .menu import MenuScene, make_button, title_weight
 from .registry import entry, open_scene
@@ -28,13 +28,13 @@ OTHER = "other"
 ROWS = (
     (E.START, (E.START,)), (E.ROUND_TILE, (E.ROUND_TILE,)), (E.TOWN, (E.TOWN,)), (E.FAVOR, (E.FAVOR,)),
     (E.BONUS_PASS, (E.BONUS_PASS,)), (E.ADVANCE, (E.ADVANCE,)),
-    # (a building's own gain is the faction's: the Cultists' stronghold pays 7 VP)
-    (E.FACTION, (E.FACTION, E.FACTION_ACTION, E.LEECH_REWARD, E.REACH, E.BUILDING)), (E.LEECH, (E.LEECH,)),
+    (E.FACTION, (E.FACTION, E.FACTION_ACTION, E.LEECH_REWARD, E.REACH)), (E.LEECH, (E.LEECH,)),
     (E.CONVERT, (E.CONVERT,)), (OTHER, ()),
     (E.CULT_MAJORITY, (E.CULT_MAJORITY,)), (E.AREA, (E.AREA,)), (E.FINAL_TILE, (E.FINAL_TILE,)),
     (E.RESOURCES, (E.RESOURCES,)),
 )
 ROW_OF = {kind: row for row, kinds in ROWS for kind in kinds}
+ROW_OF.update({kind: ROW_OF[told_as] for kind, told_as in VP_KIND.items()})
 ROW_NAMES = {**{row: KIND_NAMES[row] for row, _k in ROWS if row != OTHER}, OTHER: N_("Other")}
 FINAL = E.FINAL_KINDS
 STEP_NAMES = {"FIRE": N_("Fire cult"), "WATER": N_("Water cult"), "EARTH": N_("Earth cult"), "AIR": N_("Air cult"),
