@@ -21,7 +21,8 @@ PART_NAMES = {
     "cult_outlook": N_("cult track majorities"),
     "town_progress": N_("progress towards towns"),
     "resources_left": N_("resources in hand"),
-    "position": N_("shipping, digging and room to build"),
+    # (the position part: what the buildings, favor tiles, tracks and free land will bring)
+    "position": N_("buildings, favor tiles, shipping, digging and room to build"),
     "neighbours": N_("power to come from neighbours"),
 }
 
