@@ -208,6 +208,41 @@ def test_after_only_a_computer_s_pick_the_draft_s_button_says_back(title_app, mo
     assert isinstance(app.stack.top, SetupScene)
 
 
+def test_while_a_computer_picks_the_draft_does_not_tell_the_person_to_click(title_app, monkeypatch):
+    """Found by a play-test: while a computer seat was choosing, the line under the cards said
+    "Point at a favor tile to read what it does; click to take it." It says only what pointing
+    shows while the computer chooses, and what to click once the person's pick comes."""
+    from tmdesktop.app import computer
+    from tmdesktop.app.scenes.draft_scene import DraftScene
+    from tmdesktop.settings import Settings
+    from ui_events import record_text
+
+    monkeypatch.setattr(computer, "USE_WORKER", False)
+    app = title_app(settings=Settings(animation_speed="normal"))
+    setup = setup_screen(app, 3, False, "pick", ["Ana", "Bo", "Cy"])
+    for name in ("seat0", "seat1"):
+        seat = setup.chooser(name)
+        while seat.value != "easy":
+            click(app, seat.arrows()[1].center)
+    click(app, setup.centre_of("start"))
+    draft = app.stack.top
+    # the first computer picked at once; the second waits its turn, shown as choosing
+    assert isinstance(draft, DraftScene) and len(draft.chosen) == 1 and draft.computer_to_pick()
+    drawn = record_text(monkeypatch)
+    app.render(force=True)
+    said = [t[0] for t in drawn]
+    assert "Point at a faction to see its board on the right." in said
+    assert not any("click to take it" in t for t in said)
+    for _ in range(400):
+        if not draft.computer_to_pick():
+            break
+        app.step(0.05)
+    assert draft.chosen and not draft.computer_to_pick()
+    drawn.clear()
+    app.render(force=True)
+    assert any("click to take it" in t[0] for t in drawn)
+
+
 # ---------------------------------------------------------------------- the auction
 
 

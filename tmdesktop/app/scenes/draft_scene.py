@@ -402,6 +402,8 @@ class DraftScene(MenuScene):
         hint = (_("Click a free terrain. Crossed-out terrains belong to another faction.") if colour_for else
                 _("Point at a favor tile to read what it does; click to take it.") if favor_for else
                 _("Point at a faction to see its board on the right; click to take it."))
+        if self.computer_to_pick():  # (what to click is for a person: the title says who chooses)
+            hint = _("Point at a faction to see its board on the right.")
         b = self.button("back").rect
         text.blit(surface, hint, self.fs(18), theme.TEXT_DIM, (b.right + px(30), b.centery), "midleft",
                   max_width=self.board_rect.x - b.right - px(40))
