@@ -457,3 +457,31 @@ def test_pointing_at_the_panel_shows_no_card_of_the_map_under_it(user_dirs, titl
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=outside, rel=(0, 0), buttons=(0, 0, 0)))
     app.step(0.016)
     assert scene.hover is not None and scene.hover[0] == "hex"
+
+
+def test_the_panels_buttons_are_as_wide_as_their_words_need(user_dirs, title_app, monkeypatch):
+    """Found play-testing in Italian at 1280x720: three equal buttons shrank "Lezione successiva"
+    to about 8 pixels beside "Lezioni". Each button takes its label's width first, so every label
+    is drawn at the panel's type size."""
+    from tmdesktop import i18n
+    from tmdesktop.app import text
+
+    app, listing = open_list(title_app)
+    try:
+        i18n.set_language("it")
+        scene = drive.play_through(app, LESSONS[0], scene=drive.open_from_list(app, 0))
+        sizes = {}
+        fit = text.fit
+
+        def fitting(s, size, *args, **kwargs):  # the size a button draws its label at
+            sizes[s] = fit(s, size, *args, **kwargs)
+            return sizes[s]
+
+        monkeypatch.setattr(text, "fit", fitting)
+        app.render(force=True)
+        labels = [i18n._(w) for w in ("Lessons", "Restart", "Next lesson")]
+        assert all(label in sizes for label in labels), sizes
+        assert len({sizes[label] for label in labels}) == 1, {label: sizes[label] for label in labels}
+        assert sizes[labels[0]] == scene.panel.button_font()
+    finally:
+        i18n.set_language("en")

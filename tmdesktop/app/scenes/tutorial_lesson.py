@@ -385,21 +385,35 @@ class LessonPanel(Overlay):
             keys.append(("next", N_("Next lesson")))
         elif step is not None and step.expect is None:
             keys.append(("continue", N_("Continue")))
-        n = len(keys)
         gap = int(8 * s)
-        bw = (w - 2 * pad - gap * (n - 1)) // n
+        widths = self.button_widths([label for _key, label in keys], w - 2 * pad - gap * (len(keys) - 1))
         y = self.rect.bottom - pad - bh
         self.buttons = []
         # while a picker or a summary is open over the table, Enter and Esc are its own
         keys_free = self.app.stack.input_top() is self.scene
-        for i, (key, label) in enumerate(keys):
+        x = self.rect.x + pad
+        for (key, label), bw in zip(keys, widths):
             hint = {"continue": "Enter", "next": "Enter", "lessons": "Esc"}.get(key, "") if keys_free else ""
             if key == "next" and self.scene.ctl.can_end_turn():
                 hint = ""  # Enter ends the turn of a player playing on after the lesson
-            b = widgets.Button(key, label, pygame.Rect(self.rect.x + pad + i * (bw + gap), y, bw, bh), hint=hint)
+            b = widgets.Button(key, label, pygame.Rect(x, y, bw, bh), hint=hint)
             b.primary = key in ("continue", "next")
             self.buttons.append(b)
+            x += bw + gap
         return head_h, lines
+
+    def button_widths(self, labels: list[str], room: int) -> list[int]:
+        """The buttons' widths in `room`: each its label's, and what is left shared out evenly (equal
+        thirds shrank the Italian "Lezione successiva" to 8 pixels beside a short "Lezioni")."""
+        s = self.scene.lay.scale
+        need = [text.width(_(label), self.button_font(), "semibold") + int(24 * s) for label in labels]
+        if sum(need) > room:  # (too long together: in proportion to their labels)
+            return [room * n // sum(need) for n in need]
+        extra = (room - sum(need)) // len(need)
+        return [n + extra for n in need]
+
+    def button_font(self) -> int:
+        return max(11, int(17 * self.scene.lay.scale))
 
     def body(self) -> str:
         """The step's words; once the lesson is over, that it is, and what the student may do now."""
@@ -446,6 +460,5 @@ class LessonPanel(Overlay):
         for img in lines:
             surface.blit(img, (self.rect.x + pad, y))
             y += img.get_height() + int(8 * s)
-        fs = max(11, int(17 * s))
         for b in self.buttons:
-            b.draw(surface, fs, hover=self.hover == b.key)
+            b.draw(surface, self.button_font(), hover=self.hover == b.key)
