@@ -827,6 +827,37 @@ def test_last_moves_say_how_much_power_an_answer_took(make_app):
     assert panel.rows[-1] == (who, f"{describe.faction(session.game, who)}: Take {n} power {source}")
 
 
+def test_a_long_move_in_last_moves_goes_on_over_lines_not_cut(make_app, monkeypatch):
+    """Found play-testing in Spanish at 1280x720: "Brujas: Coger la loseta de favor (al momento:
+    1 casilla en Tierra; cada morada que..." lost what the tile gives. A move too long for a line
+    goes on over the next lines: every word of every row shown is drawn."""
+    from tmdesktop import i18n
+    from tmdesktop.app import text
+    from tmdesktop.app.scenes.moves_panel import MovesPanel
+    from ui_events import record_text
+
+    app, scene, session = make_app(players=4, seed=5)
+    rng = random.Random(5)
+    try:
+        i18n.set_language("es")
+        while True:
+            assert session.play_random(1, rng) == 1
+            panel = MovesPanel(app, scene)  # (what M opens)
+            panel.resize(app.size)
+            words = panel.rows[-1][1] if panel.rows else ""
+            if text.width(words, panel.fs) > panel.rect.width:
+                break
+        app.push(panel)
+        drawn = record_text(monkeypatch)
+        app.render(force=True)
+        lines = [t[0] for t in drawn]
+        assert not any(line.endswith("…") for line in lines), lines
+        assert words.split() == " ".join(lines[-len(panel.wrapped[-1][1]):]).split()
+        assert len(panel.wrapped[-1][1]) > 1
+    finally:
+        i18n.set_language("en")
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("page", ["title", "setup", "settings", "first_game", "tutorial", "rules", "replays", "load"])
 def test_a_long_message_on_a_menu_page_covers_none_of_its_buttons(title_app, user_dirs, monkeypatch, size, page):

@@ -56,7 +56,13 @@ class MovesPanel(Modal):
         area = lay.map if lay is not None else pygame.Rect(0, 0, *size)
         self.row_h = max(18, int(26 * s))
         w = min(int(760 * s), area.width - int(24 * s))
-        h = int(64 * s) + max(1, len(self.rows)) * self.row_h + int(70 * s)
+        # a long move goes on over more lines (cut, a favor tile's words lost what it gives)
+        self.fs = max(12, int(16 * s))
+        self.line_h = text.font(self.fs).get_linesize()
+        room = w - int(58 * s)  # (from the text's left edge, beside the dot, to the panel's edge)
+        self.wrapped = [(f, text.lines(words, self.fs, room)) for f, words in self.rows]
+        body = sum(self.row_h + (len(lines) - 1) * self.line_h for _f, lines in self.wrapped)
+        h = int(64 * s) + max(self.row_h, body) + int(70 * s)
         self.rect = pygame.Rect(0, 0, w, min(h, area.height - int(20 * s)))
         self.rect.topleft = (area.x + int(12 * s), area.y + int(12 * s))
         bw, bh = int(170 * s), int(44 * s)
@@ -80,21 +86,27 @@ class MovesPanel(Modal):
                   "topleft", "title", max_width=self.rect.width - int(40 * s))
         y = self.rect.y + int(58 * s)
         bottom = self.buttons[0].rect.top - int(8 * s)
-        fits = max(1, (bottom - y) // self.row_h)
-        rows = self.rows[-fits:]  # the newest when they do not all fit
+        rows: list = []  # the newest that fit
+        used = 0
+        for faction, lines in reversed(self.wrapped):
+            used += self.row_h + (len(lines) - 1) * self.line_h
+            if used > bottom - y and rows:
+                break
+            rows.insert(0, (faction, lines))
         if not rows:
             text.blit(surface, _("No moves yet."), max(12, int(17 * s)), theme.INK_SOFT,
                       (self.rect.x + int(20 * s), y), "topleft")
         players = self.scene.game.state.players
-        fs, x = max(12, int(16 * s)), self.rect.x + int(42 * s)
+        x = self.rect.x + int(42 * s)
         room = self.rect.right - int(16 * s) - x
-        for faction, words in rows:
+        for faction, lines in rows:
             cy = y + self.row_h // 2
             colour = theme.piece_colour(piece_terrain(players[faction]))
             dot = (self.rect.x + int(26 * s), cy)
             pygame.draw.circle(surface, theme.INK_SOFT, dot, max(4, int(7 * s)) + 1)
             pygame.draw.circle(surface, colour, dot, max(4, int(7 * s)))
-            # one type size for every row: a long one loses its end, not its size
-            text.blit(surface, text.shorten(words, fs, room), fs, theme.INK, (x, cy), "midleft")
-            y += self.row_h
+            for k, line in enumerate(lines):  # one type size for every row
+                text.blit(surface, text.shorten(line, self.fs, room), self.fs, theme.INK,
+                          (x, cy + k * self.line_h), "midleft")
+            y += self.row_h + (len(lines) - 1) * self.line_h
         self.draw_buttons(surface)
