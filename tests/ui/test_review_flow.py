@@ -254,3 +254,27 @@ def test_names_factions_and_the_winner_read_whole_in_the_review(user_dirs, monke
             assert text.width(s, fs, "bold") <= mw, (s, mw)
         assert any("winner" in s for s, _fs, _mw in shown)
         key(app, pygame.K_TAB)
+
+
+def test_a_long_name_in_the_review_table_head_goes_over_two_lines_at_full_size(user_dirs, monkeypatch):
+    """Found play-testing in Spanish at 1280x720: the head 'Ordenador: fác…' was shrunk and cut. A
+    name too long for its column goes over lines, each at the head's type size."""
+    from tmdesktop.app import text
+    from tmdesktop.app.app import App
+
+    monkeypatch.setattr(computer, "USE_WORKER", False)
+    game = corpus_game()
+    seats = game.state.seats
+    names = {f: ("Ana" if i == 0 else f"Computer: medium {i + 1}") for i, f in enumerate(seats)}
+    app = App((1280, 720))
+    review = ReviewScene(app, game, names=names, judged=[seats[0]])
+    app.push(review)
+    key(app, pygame.K_TAB)  # the second seat's page: "Ana" against the computer's seat
+    drawn = record_text(monkeypatch, weight=True)
+    app.render(force=True)
+    heads = [(s, fs, mw) for s, fs, mw, weight in drawn
+             if weight == "bold" and fs == review.fs(14) and ("Computer" in s or "medium" in s)]
+    assert heads, drawn
+    for s, fs, mw in heads:
+        assert not s.endswith("…") and text.width(s, fs, "bold") <= mw, (s, fs, mw)
+    assert " ".join(s for s, _fs, _mw in heads).split()[:3] == ["Computer:", "medium", "2"]

@@ -224,8 +224,11 @@ class ReviewScene(MenuScene):
         y = r.y + px(50)
         heads = [[self.label(me)], [self.label(other) + self.winner_tag(other)], [_("Difference")]]
         if any(text.width(hd[0], self.fs(14), "bold") > col_w - px(6) for hd in heads[:2]):
-            # the name over the faction where "name · faction" does not fit a column
+            # the name over the faction where "name · faction" does not fit a column, a long name
+            # ("Ordenador: fácil 2") over two lines
             heads[:2] = [self.label_lines(me), self.label_lines(other) + ([_("winner")] if self.winner_tag(other) else [])]
+            heads[:2] = [[part for line in hd for part in text.lines(line, self.fs(14), col_w - px(6), "bold")]
+                         for hd in heads[:2]]
         lines = max(len(hd) for hd in heads)
         for x, hd in zip(xs, heads):
             for k, line in enumerate(hd):
@@ -341,13 +344,15 @@ class ReviewScene(MenuScene):
             text.blit(surface, when, self.fs(14), theme.TEXT_DIM, (row.x + px(40), row.centery), "midleft",
                       max_width=px(90))
             x = row.x + px(40) + px(96)
+            # at one readable size, cut where too long (shrunk to fit, a long turn was 8 pixels
+            # high): a click on the row shows the whole turn on the board, in words too
+            room = row.right - px(120) - x
             line = _("Played: {turn}").format(turn=W.played_text(self.game, j.move, j.played))
-            text.blit(surface, line, self.fs(15), PLAYED, (x, row.y + px(6)), "topleft",
-                      max_width=row.right - px(120) - x)
+            text.blit(surface, text.shorten(line, self.fs(15), room), self.fs(15), PLAYED, (x, row.y + px(6)), "topleft")
             line = _("Suggested: {turn}").format(
                 turn=W.suggested_text(self.position_before(j.move), j.move, j.suggested))
-            text.blit(surface, line, self.fs(15), SUGGESTED, (x, row.bottom - px(6)), "bottomleft",
-                      max_width=row.right - px(120) - x)
+            text.blit(surface, text.shorten(line, self.fs(15), room), self.fs(15), SUGGESTED,
+                      (x, row.bottom - px(6)), "bottomleft")
             text.blit(surface, _("{n} VP").format(n=W.signed(j.difference)), self.fs(20), theme.GOOD,
                       (row.right - px(14), row.centery), "midright", "bold")
             y += row_h
