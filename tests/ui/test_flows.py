@@ -84,6 +84,46 @@ def test_continue_resumes_the_last_action(title_app):
     assert resumed.game.log == log
 
 
+def test_the_line_under_continue_is_drawn_at_a_readable_size(title_app, monkeypatch):
+    """Found play-testing in Spanish at 1280x720 with five Fire & Ice factions: the save's line
+    under Continue (date, round, five factions) was shrunk to about 7 pixels. It is drawn at the
+    page's small type size, inside the window (an ellipsis ends what does not fit)."""
+    from tmdesktop import i18n
+    from tmdesktop.app import text
+    from tmdesktop.app.describe import describe_save
+    from ui_events import record_text
+
+    app = title_app()
+    try:
+        i18n.set_language("es")  # (the factions' Spanish names are the longer)
+        for seed in range(1, 40):  # a table whose line is longer than the room it used to have
+            press(app, "new")
+            setup = app.stack.top
+            while setup.n() != 5:
+                click(app, setup.chooser("players").arrows()[1].center)
+            while setup.fset.value != "fire_ice":
+                click(app, setup.chooser("factions").arrows()[1].center)
+            setup.seed.value = str(seed)
+            press(app, "start")
+            to_map(app)
+            key(app, pygame.K_ESCAPE)  # the game menu
+            app.stack.top.on_choose("title")
+            title = app.stack.top
+            full = describe_save(title.latest)
+            if text.width(full, title.fs(17)) > title.px(700):
+                break
+        else:
+            raise AssertionError("no table with a long enough line")
+        drawn = record_text(monkeypatch)
+        app.render(force=True)
+    finally:
+        i18n.set_language("en")
+    s, size, room = next(t for t in drawn if t[0] == full or (t[0].endswith("…") and full.startswith(t[0][:-1])))
+    # at the small type size, with no narrower room to shrink it into, and inside the window
+    assert size == title.fs(17) and (not room or text.width(s, size) <= room)
+    assert text.width(s, size) <= app.screen.get_width()
+
+
 def test_load_scene_lists_and_opens_and_reports_damage(title_app):
     from tmdesktop.app.scenes.load_scene import LoadScene, PlayScene
 

@@ -105,7 +105,10 @@ class TitleScene(MenuScene):
                   (w // 2, int(h * 0.12) + self.px(128)), "midtop")
         self.draw_widgets(surface)
         if self.latest:
+            # the window's width, at one readable size (shrunk into 700 pixels, five factions'
+            # names were 7 pixels high at 1280x720); what does not fit ends with an ellipsis
             b = self.button("continue")
-            text.blit(surface, describe_save(self.latest), self.fs(17), theme.TEXT_DIM,
-                      (b.rect.centerx, b.rect.bottom + self.px(6)), "midtop", max_width=self.px(700))
+            size = self.fs(17)
+            line = text.shorten(describe_save(self.latest), size, w - self.px(160))
+            text.blit(surface, line, size, theme.TEXT_DIM, (b.rect.centerx, b.rect.bottom + self.px(6)), "midtop")
         self.draw_message(surface)
