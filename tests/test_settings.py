@@ -52,12 +52,13 @@ def test_bad_values_are_reset_one_by_one(config):
     config.mkdir(parents=True, exist_ok=True)
     settings.settings_path().write_text(json.dumps({
         "language": "klingon", "colour_blind": "yes", "ui_scale": 10 ** 50, "confirm_pass": False,
-        "animation_speed": "warp", "leech": {"Ana": "always"}, "recent_names": ["Ana", 5], "unknown": 1}))
+        "animation_speed": "warp", "leech": {"Ana": "always"}, "recent_names": ["Ana", 5], "unknown": 1,
+        "last_setup": {"seats": ["human"] * 500}}))
     s, msg = settings.load()
     assert s.confirm_pass is False  # the one good value is kept
-    assert (s.language, s.colour_blind, s.ui_scale, s.animation_speed, s.leech, s.recent_names) == (
-        "en", False, 1.0, "normal", {}, [])
-    for key in ("language", "colour_blind", "ui_scale", "animation_speed", "leech", "recent_names"):
+    assert (s.language, s.colour_blind, s.ui_scale, s.animation_speed, s.leech, s.recent_names, s.last_setup) == (
+        "en", False, 1.0, "normal", {}, [], {})
+    for key in ("language", "colour_blind", "ui_scale", "animation_speed", "leech", "recent_names", "last_setup"):
         assert key in msg
 
 

@@ -59,6 +59,9 @@ class Settings:
     recent_names: list = field(default_factory=list)
     #: rule cards on hover and long press (off: the short tooltips)
     rule_cards: bool = True
+    #: the New game page's last choices (players, map, who plays each seat...), offered again: the
+    #: page takes only values it knows
+    last_setup: dict = field(default_factory=dict)
 
     def leech_mode(self, player_name: str) -> str:
         return self.leech.get(player_name, "ask")
@@ -88,6 +91,14 @@ def detect_language(pref_locales) -> str:
     return "en"
 
 
+def _plain_choice(v) -> bool:
+    """A value a page's chooser or switch can hold: a flag, a number, a short word, or a short
+    list of words (one per seat)."""
+    if isinstance(v, list):
+        return len(v) <= 5 and all(isinstance(x, str) and len(x) <= 20 for x in v)
+    return isinstance(v, (bool, int)) or (isinstance(v, str) and len(v) <= 20)
+
+
 def _validate(raw: dict) -> tuple[Settings, list[str]]:
     s = Settings()
     bad: list[str] = []
@@ -114,6 +125,8 @@ def _validate(raw: dict) -> tuple[Settings, list[str]]:
     take("recent_names", lambda v: isinstance(v, list) and all(
         isinstance(n, str) and 0 < len(n) <= 40 and is_clean(n, 40) for n in v),
          lambda v: list(v)[:MAX_PLAYERS_REMEMBERED])
+    take("last_setup", lambda v: isinstance(v, dict) and len(v) <= 20 and all(
+        isinstance(k, str) and len(k) <= 20 and _plain_choice(x) for k, x in v.items()), dict)
     return s, bad
 
 

@@ -124,6 +124,40 @@ def test_the_line_under_continue_is_drawn_at_a_readable_size(title_app, monkeypa
     assert text.width(s, size) <= app.screen.get_width()
 
 
+def test_new_game_offers_the_last_games_choices_again(title_app, user_dirs):
+    """Found play-testing: the New game page came back at its defaults after every game (four
+    players, the original map, four people). It offers the last game's choices again: players,
+    map, factions, who plays each seat; a remembered name fills a person's seat, not a computer's.
+    A value the page does not know (a settings file from elsewhere) leaves its default."""
+    from tmdesktop import settings as settings_mod
+    from tmdesktop.app.scenes.setup_scene import SetupScene
+
+    app = title_app()
+    press(app, "new")
+    setup = app.stack.top
+    while setup.n() != 3:
+        click(app, setup.chooser("players").arrows()[1].center)
+    while setup.map.value != "fjords":
+        click(app, setup.chooser("map").arrows()[1].center)
+    while setup.seats[1].value != "easy":
+        click(app, setup.chooser("seat1").arrows()[1].center)
+    type_names(app, setup, ["Ana", "", "Cy"])
+    press(app, "start")
+    to_map(app)
+    key(app, pygame.K_ESCAPE)  # the game menu
+    app.stack.top.on_choose("title")
+    press(app, "new")
+    again = app.stack.top
+    assert isinstance(again, SetupScene) and again is not setup
+    assert (again.n(), again.map.value, [c.value for c in again.seats[:3]]) == (3, "fjords", ["human", "easy", "human"])
+    assert [f.value for f in again.names[:3]] == ["Ana", "", "Cy"]
+    saved, _msg = settings_mod.load()
+    assert saved.last_setup["map"] == "fjords"  # (kept on disk for the next start)
+    app.settings.last_setup = {"map": "moon", "players": "3", "seats": ["robot", "hard"]}
+    fresh = SetupScene(app)
+    assert (fresh.map.value, fresh.n(), fresh.seats[0].value, fresh.seats[1].value) == ("original", 4, "human", "hard")
+
+
 def test_load_scene_lists_and_opens_and_reports_damage(title_app):
     from tmdesktop.app.scenes.load_scene import LoadScene, PlayScene
 

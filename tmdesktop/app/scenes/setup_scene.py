@@ -82,6 +82,41 @@ class SetupScene(SeatRows, MenuScene):
         self.seed = TextField("seed", str(fresh_seed()), placeholder=N_("Seed"), max_len=9, digits_only=True)
         self.score_tiles: tuple[str, ...] | None = None
         self.bonus_tiles: tuple[str, ...] | None = None
+        self.restore(st.last_setup)
+
+    # -------------------------------------------------------------- the last game's choices
+
+    def remembered(self) -> dict:
+        """The choices to offer again next time (`Settings.last_setup`): not the seed or names."""
+        out = {c.key: c.value for c in (self.players, self.map, self.fset, self.fmode, self.tmode)}
+        out.update({s.key: s.on for s in (self.turn_order, self.mini, self.final_fi)})
+        out["seats"] = [c.value for c in self.seats]
+        out["colours"] = [c.value for c in self.colours]
+        return out
+
+    def restore(self, last: dict) -> None:
+        """The last game's choices, each only if it is still one of its control's (a settings file
+        from elsewhere, or an older version, may hold anything)."""
+        for c in (self.players, self.map, self.fset, self.fmode, self.tmode):
+            v = last.get(c.key)
+            if v in c.values and type(v) is type(c.value):
+                c.value = v
+        for sw in (self.turn_order, self.mini, self.final_fi):
+            if isinstance(last.get(sw.key), bool):
+                sw.on = last[sw.key]
+        for row, key in ((self.seats, "seats"), (self.colours, "colours")):
+            values = last.get(key)
+            for c, v in zip(row, values if isinstance(values, list) else []):
+                if v in c.values:
+                    c.value = v
+        wanted = [c.value for c in self.colours[: self.n()] if c.value != "any"]
+        if len(wanted) != len(set(wanted)):  # one colour per player (as `on_change` keeps them)
+            for c in self.colours:
+                c.value = "any"
+        # remembered names fill the people's seats only, in order (a computer seat has its own)
+        recent = iter(app_settings(self.app).recent_names)
+        for i, name_field in enumerate(self.names):
+            name_field.value = "" if self.computer_seat(i) else next(recent, "")
 
     # -------------------------------------------------------------- state -> setup
 
@@ -205,6 +240,7 @@ class SetupScene(SeatRows, MenuScene):
         names = self.player_names()
         st = app_settings(self.app)
         st.remember_names(self.people_names())
+        st.last_setup = self.remembered()
         from tmdesktop import settings as settings_mod
 
         settings_mod.save(st)
