@@ -485,3 +485,22 @@ def test_the_panels_buttons_are_as_wide_as_their_words_need(user_dirs, title_app
         assert sizes[labels[0]] == scene.panel.button_font()
     finally:
         i18n.set_language("en")
+
+
+def test_a_rule_card_beside_the_panel_goes_where_the_panel_does_not_hide_it(user_dirs, title_app):
+    """Seen in a real window (lesson 4 at 1280x720): the card of a hex just above the lesson's
+    panel was drawn under the panel, its lower lines hidden. A card goes to a side clear of it."""
+    app, listing = open_list(title_app)
+    scene = drive.open_from_list(app, 3)
+    app.render(force=True)
+    panel = scene.panel.rect
+    outside = [h for h, c in scene.map.centres.items() if not panel.inflate(8, 8).collidepoint(c)]
+    near = min(outside, key=lambda h: (scene.map.centres[h][0] - panel.centerx) ** 2
+               + (scene.map.centres[h][1] - panel.top) ** 2)
+    pos = tuple(int(v) for v in scene.map.centres[near])
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    for _ in range(3):
+        app.step(0.2)  # the pointer rests: the card comes
+    app.render(force=True)
+    assert scene.hover == ("hex", near) and scene.cards.shown is not None
+    assert not scene.cards.shown.colliderect(scene.panel.rect), (scene.cards.shown, scene.panel.rect)

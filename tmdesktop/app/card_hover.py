@@ -84,7 +84,7 @@ class CardHover:
             return True  # the card is coming: no short tooltip in between
         sc = self.scene
         anchor = sc.target_rect(sc.hover) or pygame.Rect(sc.mouse[0] - 12, sc.mouse[1] - 12, 24, 24)
-        self.shown = rule_card.draw(surface, c, self.extra(), anchor, sc.lay.scale)
+        self.shown = rule_card.draw(surface, c, self.extra(), anchor, sc.lay.scale, avoid=sc.covered_above())
         return True
 
     # ------------------------------------------------------------------ input

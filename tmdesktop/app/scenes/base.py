@@ -51,10 +51,10 @@ class Scene:
         return the rectangles changed; None (the default) has the app call `draw` instead."""
         return None
 
-    def covers(self, pos: tuple[int, int]) -> bool:
-        """Whether this scene, drawn over another, hides the point `pos` of it from the pointer (a
-        panel over the map: what lies under it shows no card)."""
-        return False
+    def covered(self) -> pygame.Rect | None:
+        """What this scene, drawn over another, hides of it (a panel over the map: what lies under
+        it shows no card, and a card goes elsewhere); None: nothing."""
+        return None
 
     def after_frame(self) -> None:
         """Work that can wait until the frame is on screen (an autosave): called after every

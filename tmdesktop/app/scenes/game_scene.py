@@ -573,10 +573,15 @@ class GameScene(TableAnnotations, Scene):
                 self.click(target)
             self.dirty = True
 
-    def hit(self, pos):
+    def covered_above(self) -> list[pygame.Rect]:
+        """What the scenes drawn over the table hide of it (a lesson's panel)."""
         stack = self.app.stack.scenes
-        if self in stack and any(s.covers(pos) for s in stack[stack.index(self) + 1:]):
-            return None  # under a panel drawn over the table (a lesson's)
+        above = stack[stack.index(self) + 1:] if self in stack else []
+        return [r for r in (s.covered() for s in above) if r is not None]
+
+    def hit(self, pos):
+        if any(r.collidepoint(pos) for r in self.covered_above()):
+            return None  # under a panel drawn over the table
         self.button_states()
         for b in self.buttons + self.top_buttons:
             if b.rect.collidepoint(pos):

@@ -317,8 +317,8 @@ class LessonPanel(Overlay):
             return True  # a click on the panel is the panel's
         return False
 
-    def covers(self, pos) -> bool:
-        return self.rect.collidepoint(pos)
+    def covered(self) -> pygame.Rect | None:
+        return self.rect
 
     def update(self, dt: float) -> bool:
         # drawn above the pickers the table opens, so the step's words stay readable

@@ -69,9 +69,11 @@ def render(card, extra: list, scale: float, width: int) -> pygame.Surface:
     return surf
 
 
-def place(size: tuple[int, int], anchor: pygame.Rect, screen: pygame.Rect, gap: int) -> pygame.Rect:
+def place(size: tuple[int, int], anchor: pygame.Rect, screen: pygame.Rect, gap: int,
+          avoid: list[pygame.Rect] = ()) -> pygame.Rect:
     """Where a card of `size` goes beside `anchor`: the first side where it fits inside `screen`
-    without covering the anchor; if no side fits, the side where it covers the least."""
+    without covering the anchor or meeting what is drawn over the card (`avoid`: a lesson's panel
+    would hide part of it); if no side fits, the side where it covers the least of them."""
     w, h = size
     a = pygame.Rect(anchor)
     candidates = [
@@ -83,8 +85,7 @@ def place(size: tuple[int, int], anchor: pygame.Rect, screen: pygame.Rect, gap: 
     best, best_cover = None, None
     for r in candidates:
         r = r.clamp(screen)
-        cover = r.clip(a)
-        area = cover.width * cover.height
+        area = sum(c.width * c.height for c in (r.clip(b) for b in [a, *avoid]))
         if area == 0:
             return r
         if best_cover is None or area < best_cover:
@@ -92,8 +93,8 @@ def place(size: tuple[int, int], anchor: pygame.Rect, screen: pygame.Rect, gap: 
     return best
 
 
-def draw(surface, card, extra: list, anchor: pygame.Rect, scale: float) -> pygame.Rect:
-    """Draw the card beside `anchor`; returns where it went."""
+def draw(surface, card, extra: list, anchor: pygame.Rect, scale: float, avoid: list[pygame.Rect] = ()) -> pygame.Rect:
+    """Draw the card beside `anchor` (and clear of `avoid`, see `place`); returns where it went."""
     sw, sh = surface.get_size()
     margin = max(4, int(6 * scale))
     width = min(max(320, int(460 * scale)), sw - 2 * margin)
@@ -102,7 +103,7 @@ def draw(surface, card, extra: list, anchor: pygame.Rect, scale: float) -> pygam
         width = min(int(width * 1.3), sw - 2 * margin)
         img = render(card, extra, scale, width)
     rect = place(img.get_size(), anchor, pygame.Rect(margin, margin, sw - 2 * margin, sh - 2 * margin),
-                 max(6, int(12 * scale)))
+                 max(6, int(12 * scale)), avoid)
     shadow = pygame.Rect(rect).move(3, 4)
     pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=max(6, int(10 * scale)))
     surface.blit(img, rect)
