@@ -118,3 +118,17 @@ def pass_to_the_end(game: Game, takes: dict[tuple[int, str], str] | None = None)
         game.apply(who, A.Pass(bonus))
         events = game.apply(who, A.Done())
     return events
+
+
+def witches_with_a_cult_spade() -> Game:
+    """The Witches reach AIR 5 in round 1 (SCORE8: a spade per 4 AIR) and pass last, for BON4:
+    the game waits for their round-end spade (phase III of round 1)."""
+    g = new_game(("witches", "halflings"), {"witches": ["F4", "D1"], "halflings": ["E6", "E2"]},
+                 {"witches": "BON7", "halflings": "BON6"},
+                 score_tiles=("SCORE8", "SCORE4", "SCORE7", "SCORE9", "SCORE2", "SCORE6"))
+    act(g, "witches", "burn 3. action ACT2")
+    act(g, "halflings", "pass BON3")
+    act(g, "witches", "send p to AIR")
+    act(g, "witches", "pass BON4")
+    assert g.state.phase == "income-spades" and g.player("witches").spades == 1
+    return g

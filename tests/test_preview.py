@@ -13,7 +13,7 @@ from tmdesktop.rules.engine import Game
 from tmdesktop.rules.preview import offer_terms, preview
 from tmdesktop.rules.random_play import random_step
 from tmdesktop.rules.setup import TOURNAMENT_OPTIONS, GameSetup
-from tests.positions import act, new_game
+from tests.positions import act, new_game, witches_with_a_cult_spade
 
 
 def test_power_offer_and_power_action_previews_follow_the_rulebook():
@@ -81,14 +81,7 @@ def test_a_cult_bonus_spade_shows_what_it_does_not_the_income_after_it():
     +4 workers +1 priest": the next round's income, which the last spade lets begin. The Witches
     reach AIR 5 in round 1 (SCORE8: a spade per 4 AIR) and pass; their spade's transformation
     gives nothing by itself (round 2's tile, SCORE4, pays nothing for spades either)."""
-    g = new_game(("witches", "halflings"), {"witches": ["F4", "D1"], "halflings": ["E6", "E2"]},
-                 {"witches": "BON7", "halflings": "BON6"},
-                 score_tiles=("SCORE8", "SCORE4", "SCORE7", "SCORE9", "SCORE2", "SCORE6"))
-    act(g, "witches", "burn 3. action ACT2")
-    act(g, "halflings", "pass BON3")
-    act(g, "witches", "send p to AIR")
-    act(g, "witches", "pass BON4")
-    assert g.state.phase == "income-spades" and g.player("witches").spades == 1
+    g = witches_with_a_cult_spade()
     d = preview(g, "witches", A.Transform("E7", "green"))
     assert d is not None and d.items() == []
     before = g.player("witches").W

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from positions import QUIET_SCORES, act, new_game
+from positions import QUIET_SCORES, act, new_game, witches_with_a_cult_spade
 from tmdesktop.rules import actions as A
 from tmdesktop.rules.engine import Game
 from tmdesktop.rules.errors import RuleError, SetupError
@@ -260,14 +260,7 @@ def test_bon4_shipping_is_for_the_action_phase_only():
     incrementato di 1". The Witches reach AIR 5 in round 1 (SCORE8: a spade per 4 AIR) and pass
     for BON4: the round 2 spade (phase III of round 1) does not reach G3 one river away; the
     action phase of round 2 does."""
-    g = new_game(("witches", "halflings"), {"witches": ["F4", "D1"], "halflings": ["E6", "E2"]},
-                 {"witches": "BON7", "halflings": "BON6"},
-                 score_tiles=("SCORE8", "SCORE4", "SCORE7", "SCORE9", "SCORE2", "SCORE6"))
-    act(g, "witches", "burn 3. action ACT2")
-    act(g, "halflings", "pass BON3")
-    act(g, "witches", "send p to AIR")
-    act(g, "witches", "pass BON4")
-    assert g.state.phase == "income-spades" and g.player("witches").spades == 1
+    g = witches_with_a_cult_spade()
     transforms = {a.hex for a in g.legal_actions("witches") if isinstance(a, A.Transform)}
     assert "E7" in transforms and "G3" not in transforms  # E7 is next to F4; G3 over the river
     g.apply("witches", A.Transform("E7", "green"))

@@ -84,6 +84,15 @@ def test_continue_resumes_the_last_action(title_app):
     assert resumed.game.log == log
 
 
+def choose(app, chooser, value) -> None:
+    """Click a chooser's right arrow until it shows `value`."""
+    for _ in range(len(chooser.values)):
+        if chooser.value == value:
+            return
+        click(app, chooser.arrows()[1].center)
+    assert chooser.value == value
+
+
 def test_the_line_under_continue_is_drawn_at_a_readable_size(title_app, monkeypatch):
     """Found play-testing in Spanish at 1280x720 with five Fire & Ice factions: the save's line
     under Continue (date, round, five factions) was shrunk to about 7 pixels. It is drawn at the
@@ -99,10 +108,8 @@ def test_the_line_under_continue_is_drawn_at_a_readable_size(title_app, monkeypa
         for seed in range(1, 40):  # a table whose line is longer than the room it used to have
             press(app, "new")
             setup = app.stack.top
-            while setup.n() != 5:
-                click(app, setup.chooser("players").arrows()[1].center)
-            while setup.fset.value != "fire_ice":
-                click(app, setup.chooser("factions").arrows()[1].center)
+            choose(app, setup.chooser("players"), 5)
+            choose(app, setup.chooser("factions"), "fire_ice")
             setup.seed.value = str(seed)
             press(app, "start")
             to_map(app)
@@ -135,12 +142,9 @@ def test_new_game_offers_the_last_games_choices_again(title_app, user_dirs):
     app = title_app()
     press(app, "new")
     setup = app.stack.top
-    while setup.n() != 3:
-        click(app, setup.chooser("players").arrows()[1].center)
-    while setup.map.value != "fjords":
-        click(app, setup.chooser("map").arrows()[1].center)
-    while setup.seats[1].value != "easy":
-        click(app, setup.chooser("seat1").arrows()[1].center)
+    choose(app, setup.chooser("players"), 3)
+    choose(app, setup.chooser("map"), "fjords")
+    choose(app, setup.chooser("seat1"), "easy")
     type_names(app, setup, ["Ana", "", "Cy"])
     press(app, "start")
     to_map(app)
@@ -348,22 +352,29 @@ def test_replay_viewer_steps_forwards_and_backwards(title_app, monkeypatch):
     assert app.stack.top is pick
 
 
-def test_leave_the_game_from_the_menu_after_confirming(title_app):
-    """Escape opens the menu; leaving the game asks once more; then the faction is out (as on the
-    site): its turn passes to the next player."""
-    from tmdesktop.app.scenes.dialogs import ConfirmScene
-
+def to_a_turn(title_app, until=lambda scene: True):
+    """A new game (seed 8) played at random to the first main-action turn where `until` holds:
+    the app and its map scene, with nothing over the map."""
     app = title_app()
     press(app, "new")
     app.stack.top.seed.value = "8"
     press(app, "start")
     scene = to_map(app)
     rng = random.Random(8)
-    while scene.game.state.phase != "play" or scene.game.to_act().kind != "action":
+    while not (scene.game.state.phase == "play" and scene.game.to_act().kind == "action" and until(scene)):
         who, action = random_step(scene.game, rng)
         assert scene.session.apply(action, who).ok
     app.step(0.016)
     to_map(app)
+    return app, scene
+
+
+def test_leave_the_game_from_the_menu_after_confirming(title_app):
+    """Escape opens the menu; leaving the game asks once more; then the faction is out (as on the
+    site): its turn passes to the next player."""
+    from tmdesktop.app.scenes.dialogs import ConfirmScene
+
+    app, scene = to_a_turn(title_app)
     me = scene.decider()
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is not scene
@@ -383,17 +394,7 @@ def test_enter_does_not_say_yes_to_leaving_the_game(title_app):
     Enter answer: only 1 or a click on it says yes, Esc no."""
     from tmdesktop.app.scenes.dialogs import ConfirmScene
 
-    app = title_app()
-    press(app, "new")
-    app.stack.top.seed.value = "8"
-    press(app, "start")
-    scene = to_map(app)
-    rng = random.Random(8)
-    while scene.game.state.phase != "play" or scene.game.to_act().kind != "action":
-        who, action = random_step(scene.game, rng)
-        assert scene.session.apply(action, who).ok
-    app.step(0.016)
-    to_map(app)
+    app, scene = to_a_turn(title_app)
     me = scene.decider()
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_3)
@@ -411,18 +412,7 @@ def test_a_spanish_question_opens_with_its_mark(title_app):
     from tmdesktop.app.scenes.dialogs import ConfirmScene
     from tmdesktop.rules import actions as A
 
-    app = title_app()
-    press(app, "new")
-    app.stack.top.seed.value = "8"
-    press(app, "start")
-    scene = to_map(app)
-    rng = random.Random(8)
-    while not (scene.game.state.phase == "play" and scene.game.to_act().kind == "action"
-               and A.Advance("ship") in scene.game.legal_actions(scene.decider())):
-        who, action = random_step(scene.game, rng)
-        assert scene.session.apply(action, who).ok
-    app.step(0.016)
-    to_map(app)
+    app, scene = to_a_turn(title_app, lambda sc: A.Advance("ship") in sc.game.legal_actions(sc.decider()))
     try:
         i18n.set_language("es")
         key(app, pygame.K_s)
