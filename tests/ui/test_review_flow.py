@@ -278,3 +278,8 @@ def test_a_long_name_in_the_review_table_head_goes_over_two_lines_at_full_size(u
     for s, fs, mw in heads:
         assert not s.endswith("…") and text.width(s, fs, "bold") <= mw, (s, fs, mw)
     assert " ".join(s for s, _fs, _mw in heads).split()[:3] == ["Computer:", "medium", "2"]
+    # the rows of VP per round: the label at its size, the faction alone where the whole is too long
+    rows = [(s, fs, mw) for s, fs, mw, weight in drawn if weight == "semibold" and fs == review.fs(14) and mw]
+    faction = review.label_lines(seats[1])[-1]
+    assert any(s == faction for s, _fs, _mw in rows), rows
+    assert all(text.width(s, fs, "semibold") <= mw for s, fs, mw in rows), rows

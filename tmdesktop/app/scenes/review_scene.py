@@ -274,7 +274,12 @@ class ReviewScene(MenuScene):
                       (r.x + label_w + (k - 1) * col_w + col_w // 2, y + row_h // 2), "center", max_width=col_w - px(4))
         for f in (me, other):
             y += row_h
-            text.blit(surface, self.label(f), self.fs(14), theme.INK, (r.x + px(10), y + row_h // 2), "midleft",
+            # "name · faction", or the faction alone where that does not fit (the table above
+            # names the players): shrunk to fit, "Ordenador: fácil 2 · Brujas" was 8 pixels high
+            label = self.label(f)
+            if text.width(label, self.fs(14), "semibold") > label_w - px(12):
+                label = self.label_lines(f)[-1]
+            text.blit(surface, label, self.fs(14), theme.INK, (r.x + px(10), y + row_h // 2), "midleft",
                       "semibold", max_width=label_w - px(12))
             for k in range(1, 7):
                 mine = self.review.round_vp[k].get(f, 0)
