@@ -235,7 +235,8 @@ def test_a_refusal_in_spanish_and_italian():
 
 def test_a_cost_refused_names_the_resources_in_words():
     """Found play-testing: 'That power action costs 4 PW; you have 0 PW.' in every language. The
-    Nomads start with no power in bowl III (000 p. 5: 5 in bowl I, 7 in bowl II)."""
+    Nomads start with no power in bowl III (000 p. 5: 5 in bowl I, 7 in bowl II). A conversion
+    refused names its resources in words too (it read 'Cannot convert 1 P into 2 W.')."""
     from positions import new_game
 
     g = new_game(("nomads", "witches"), {"nomads": ["B4", "B1", "B6"], "witches": ["F4", "G3"]},
@@ -252,6 +253,9 @@ def test_a_cost_refused_names_the_resources_in_words():
     assert said == {"en": "That power action costs 4 power; you have 0 power.",
                     "es": "Esa acción de poder cuesta 4 de poder; tienes 0 de poder.",
                     "it": "Quell'Azione Potere costa 4 Potere; hai 0 Potere."}
+    _, refused = g.try_apply("nomads", A.Convert(1, "P", 2, "W"))  # (a priest gives one worker)
+    assert refused.code == "bad_conversion"
+    assert message(refused) == "Cannot convert 1 priest into 2 workers."
 
 
 def test_refusal_tells_what_apply_would_raise_and_leaves_the_game_as_it_was():

@@ -240,9 +240,9 @@ def _words(params: dict) -> dict:
             out[key] = message(value)
     if "have" in params and "res" in params:  # what the player holds of what is short
         out["held"] = describe.amount(params["have"], params["res"])
-    for side in ("give", "get"):  # a conversion: `3 W`
+    for side in ("give", "get"):  # a conversion: '3 workers'
         if f"{side}_n" in params:
-            out[side] = f"{params[f'{side}_n']} {params[side]}"
+            out[side] = describe.amount(params[f"{side}_n"], params[side])
     # text that came from a file is shown cleaned and shortened (control characters, long names)
     return {k: clean(v, 300 if k == "refusal" else 60) if isinstance(v, str) else v for k, v in out.items()}
 
