@@ -60,8 +60,10 @@ class MovesPanel(Modal):
         self.fs = max(12, int(16 * s))
         self.line_h = text.font(self.fs).get_linesize()
         room = w - int(58 * s)  # (from the text's left edge, beside the dot, to the panel's edge)
-        self.wrapped = [(f, text.lines(words, self.fs, room)) for f, words in self.rows]
-        body = sum(self.row_h + (len(lines) - 1) * self.line_h for _f, lines in self.wrapped)
+        #: (faction, its lines, the row's height)
+        self.wrapped = [(f, lines, self.row_h + (len(lines) - 1) * self.line_h)
+                        for f, lines in ((f, text.lines(words, self.fs, room)) for f, words in self.rows)]
+        body = sum(height for _f, _lines, height in self.wrapped)
         h = int(64 * s) + max(self.row_h, body) + int(70 * s)
         self.rect = pygame.Rect(0, 0, w, min(h, area.height - int(20 * s)))
         self.rect.topleft = (area.x + int(12 * s), area.y + int(12 * s))
@@ -88,18 +90,18 @@ class MovesPanel(Modal):
         bottom = self.buttons[0].rect.top - int(8 * s)
         rows: list = []  # the newest that fit
         used = 0
-        for faction, lines in reversed(self.wrapped):
-            used += self.row_h + (len(lines) - 1) * self.line_h
+        for row in reversed(self.wrapped):
+            used += row[2]
             if used > bottom - y and rows:
                 break
-            rows.insert(0, (faction, lines))
+            rows.insert(0, row)
         if not rows:
             text.blit(surface, _("No moves yet."), max(12, int(17 * s)), theme.INK_SOFT,
                       (self.rect.x + int(20 * s), y), "topleft")
         players = self.scene.game.state.players
         x = self.rect.x + int(42 * s)
         room = self.rect.right - int(16 * s) - x
-        for faction, lines in rows:
+        for faction, lines, height in rows:
             cy = y + self.row_h // 2
             colour = theme.piece_colour(piece_terrain(players[faction]))
             dot = (self.rect.x + int(26 * s), cy)
@@ -108,5 +110,5 @@ class MovesPanel(Modal):
             for k, line in enumerate(lines):  # one type size for every row
                 text.blit(surface, text.shorten(line, self.fs, room), self.fs, theme.INK,
                           (x, cy + k * self.line_h), "midleft")
-            y += self.row_h + (len(lines) - 1) * self.line_h
+            y += height
         self.draw_buttons(surface)

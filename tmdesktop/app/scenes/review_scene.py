@@ -226,9 +226,9 @@ class ReviewScene(MenuScene):
         if any(text.width(hd[0], self.fs(14), "bold") > col_w - px(6) for hd in heads[:2]):
             # the name over the faction where "name · faction" does not fit a column, a long name
             # ("Ordenador: fácil 2") over two lines
-            heads[:2] = [self.label_lines(me), self.label_lines(other) + ([_("winner")] if self.winner_tag(other) else [])]
+            stacked = [self.label_lines(me), self.label_lines(other) + ([_("winner")] if self.winner_tag(other) else [])]
             heads[:2] = [[part for line in hd for part in text.lines(line, self.fs(14), col_w - px(6), "bold")]
-                         for hd in heads[:2]]
+                         for hd in stacked]
         lines = max(len(hd) for hd in heads)
         for x, hd in zip(xs, heads):
             for k, line in enumerate(hd):

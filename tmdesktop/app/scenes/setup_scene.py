@@ -86,10 +86,15 @@ class SetupScene(SeatRows, MenuScene):
 
     # -------------------------------------------------------------- the last game's choices
 
+    def remembered_controls(self) -> tuple[tuple[Chooser, ...], tuple[Switch, ...]]:
+        """The page's choices offered again next time, beside the seats' (not the seed or names)."""
+        return (self.players, self.map, self.fset, self.fmode, self.tmode), (self.turn_order, self.mini, self.final_fi)
+
     def remembered(self) -> dict:
-        """The choices to offer again next time (`Settings.last_setup`): not the seed or names."""
-        out = {c.key: c.value for c in (self.players, self.map, self.fset, self.fmode, self.tmode)}
-        out.update({s.key: s.on for s in (self.turn_order, self.mini, self.final_fi)})
+        """The choices to offer again next time (`Settings.last_setup`)."""
+        choosers, switches = self.remembered_controls()
+        out = {c.key: c.value for c in choosers}
+        out.update({sw.key: sw.on for sw in switches})
         out["seats"] = [c.value for c in self.seats]
         out["colours"] = [c.value for c in self.colours]
         return out
@@ -97,11 +102,12 @@ class SetupScene(SeatRows, MenuScene):
     def restore(self, last: dict) -> None:
         """The last game's choices, each only if it is still one of its control's (a settings file
         from elsewhere, or an older version, may hold anything)."""
-        for c in (self.players, self.map, self.fset, self.fmode, self.tmode):
+        choosers, switches = self.remembered_controls()
+        for c in choosers:
             v = last.get(c.key)
             if v in c.values and type(v) is type(c.value):
                 c.value = v
-        for sw in (self.turn_order, self.mini, self.final_fi):
+        for sw in switches:
             if isinstance(last.get(sw.key), bool):
                 sw.on = last[sw.key]
         for row, key in ((self.seats, "seats"), (self.colours, "colours")):

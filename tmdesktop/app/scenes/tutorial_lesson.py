@@ -295,7 +295,7 @@ class LessonPanel(Overlay):
             if self.app.stack.input_top() is not self.scene:
                 return False  # a picker is open: Enter is its own
             if finished:
-                if self.scene.ctl.can_end_turn():
+                if self.enter_ends_turn():
                     return False  # playing on after the lesson: Enter ends the turn, as the bar says
                 self.press("next" if self.next_lesson() else "lessons")
                 return True
@@ -319,6 +319,11 @@ class LessonPanel(Overlay):
 
     def covered(self) -> pygame.Rect | None:
         return self.rect
+
+    def enter_ends_turn(self) -> bool:
+        """After the lesson, whether Enter is the table's: the student playing on can end a turn
+        (Next lesson then has no key)."""
+        return self.run.finished and self.scene.ctl.can_end_turn()
 
     def update(self, dt: float) -> bool:
         # drawn above the pickers the table opens, so the step's words stay readable
@@ -394,8 +399,8 @@ class LessonPanel(Overlay):
         x = self.rect.x + pad
         for (key, label), bw in zip(keys, widths):
             hint = {"continue": "Enter", "next": "Enter", "lessons": "Esc"}.get(key, "") if keys_free else ""
-            if key == "next" and self.scene.ctl.can_end_turn():
-                hint = ""  # Enter ends the turn of a player playing on after the lesson
+            if key == "next" and self.enter_ends_turn():
+                hint = ""
             b = widgets.Button(key, label, pygame.Rect(x, y, bw, bh), hint=hint)
             b.primary = key in ("continue", "next")
             self.buttons.append(b)
