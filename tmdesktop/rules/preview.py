@@ -1,10 +1,11 @@
 """What an action would cost and give, computed by applying it to a fork of the game.
 
 The app shows these numbers (a power offer's VP price, a picker's "−3 W +1 P") without knowing a
-rule (what the action itself does: not the round end or income it may bring about): the engine plays the action on a copy, and the preview adds up the events it returned for
+rule: the engine plays the action on a copy, and the preview adds up the events it returned for
 the acting player (`events.Gained`: VP, coins, workers, priests, cult steps, power spent from bowl
-III and power moved towards it).  Shipping and digging levels, which no event counts, are read
-from the player before and after.
+III and power moved towards it), up to the round's end or income the action may bring about
+(`own_part`).  Shipping and digging levels, which no event counts, are read from the player
+before and after.
 """
 
 from __future__ import annotations
