@@ -571,15 +571,14 @@ def _followups(game: Game, p: Player, asked: _Asked, at: str | None = None) -> l
 
 def _follows_the_spades(game: Game, p: Player, a: A.Transform) -> bool:
     """Whether transformation `a` may go on with the action's spades (`Game._transform` refuses
-    it otherwise): only home once a hex was turned into another terrain with spades left, and
-    with spades dug, leaving no more than the action's later transformations can use."""
-    t = game.state.turn
-    if t.home_next and a.color != p.home:
+    it otherwise, by the same two rules)."""
+    if game.home_only_next(p, a.color):
         return False
-    if not t.dug or a.color == "volcano":  # (a volcano takes no spades)
+    t = game.state.turn
+    if not t.dug or a.color == "volcano":  # (nothing dug can be stranded; a volcano takes no spades)
         return True
-    left = max(0, p.spades - game.spades_needed(p, a.hex, a.color))
-    return game.spades_fit(p, left, t.followups.get("transform", 0) - 1)
+    left = max(0, p.spades - game.spades_needed(p, a.hex, a.color))  # (a shortfall is dug: none left)
+    return not game.dug_spades_stranded(p, left, t.followups.get("transform", 0) - 1)
 
 
 def _followup_builds(game: Game, p: Player, reach: dict[str, bool]) -> list[A.Action]:

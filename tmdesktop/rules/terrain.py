@@ -197,9 +197,7 @@ class Terrain:
                 pass  # the build action itself includes one transformation
             else:
                 self._use_subaction(p, "transform", {"build": 1})
-            if t.home_next and target != p.home:
-                # 001: the second spade goes to another hex once one made a hex home (the site: one
-                # hex at most turned into another terrain than home in an action)
+            if self.home_only_next(p, target):
                 raise RuleError("second_transform_home_only", terrain=p.home)
         self._check_reach(p, hex_)
         if p.spades < need:
@@ -212,8 +210,7 @@ class Terrain:
             self._dig(p, need - p.spades)
         p.spades -= need
         if s.phase == "play":
-            if s.turn.dug and not self.spades_fit(p, p.spades, s.turn.followups.get("transform", 0)):
-                # spades paid for are used in their action: none may be left that no transformation can take
+            if self.dug_spades_stranded(p, p.spades, s.turn.followups.get("transform", 0)):
                 raise RuleError("dug_spades_unused", n=p.spades)
             s.turn.home_next = bool(p.spades) and target != p.home
         self._record(E.Gained, p.name, "spades", -need, _DIGGING)
@@ -339,6 +336,18 @@ class Terrain:
         if len(sizes) == 1:  # (the Giants: two spades each)
             return spades % most == 0 and spades <= most * transforms
         return spades <= most * transforms
+
+    def home_only_next(self, p: Player, target: str) -> bool:
+        """Whether turning a hex into `target` is refused because the action's spades may now only
+        make a hex home: 001, the second spade goes to another hex once one made a hex home (the
+        site: one hex at most turned into another terrain than home in an action)."""
+        return self.state.turn.home_next and target != p.home
+
+    def dug_spades_stranded(self, p: Player, left: int, transforms: int) -> bool:
+        """Whether spades paid for with `dig` in this action would be left unused: `left` spades
+        that the `transforms` transformations still to come cannot take (the site: spades paid
+        for are used in their action)."""
+        return self.state.turn.dug and not self.spades_fit(p, left, transforms)
 
     def dug_spades_fit(self, p: Player, n: int, transforms: int) -> bool:
         """Whether the spades `p` holds and `n` more dug now can all be used by the `transforms`
