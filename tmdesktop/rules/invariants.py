@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import decisions
 from .data import CULTS
 from .engine import Game
 
@@ -35,6 +36,10 @@ def check_invariants(game: Game) -> None:
     for name, p in s.players.items():
         placed = sum(spot == name for spots in s.cult_spots.values() for spot in spots)
         assert placed == p.priests_on_cults, f"{name}: priests on the cult board out of step"
+    # `GameState.owing` is kept by hand at every site that makes a player owe a choice: one
+    # forgotten, and that choice is never asked for
+    owe = {name for name, p in s.players.items() if decisions.owes_any(p)}
+    assert owe <= s.owing, f"{sorted(owe - s.owing)} owe a choice but are not in GameState.owing"
 
 
 def power_tokens(p) -> int:
