@@ -5,7 +5,8 @@ Tessera Città, Tessera Bonus, Sacerdote, Navigazione, Azioni Potere, Terreno Pa
 Fazione, entrate; the Spanish one says
 cuenco, pala, escala de canje, morada, puesto de comercio, templo, fortaleza, santuario, loseta
 de favor, loseta de ciudad, loseta de bonificación, sacerdote, navegación, acciones de poder,
-escala de culto, terreno nativo, casilla (a hex), estructura (any building).  Each list below
+escala de culto, terreno nativo, casilla (a hex), estructura (any building), convertir and
+conversión.  Each list below
 holds the other words a translation drifted to."""
 
 from __future__ import annotations
@@ -54,6 +55,9 @@ OTHER_WORDS = {
         "home terrain": [r"(?i)\bterreno (natal|inicial)\b"],
         "hex": [r"(?i)\bhex[aá]gonos?\b"],
         "building": [r"(?i)\bedificios?\b"],
+        # the rulebook converts ("CONVERSIONES", "Convierte 1 trabajador en 1 moneda"); its
+        # "canje" is the digging track's (play-test: the Convert button said "Canjear" beside it)
+        "conversion": [r"(?i)\bcanje(a|ar|as|s)\b", r"(?i)(?<!escala de )\bcanje\b"],
     },
 }
 
@@ -87,6 +91,7 @@ def test_a_spanish_hexagono_or_edificio_counts_as_drift(text):
 @pytest.mark.parametrize("lang, msgid, word", [
     ("it", "Digging", "Trasformazione"), ("es", "Digging", "Escala de canje"),
     ("it", "Shipping", "Navigazione"), ("es", "Shipping", "Navegación"),
+    ("it", "Convert", "Converti"), ("es", "Convert", "Convertir"),
 ])
 def test_the_track_buttons_say_the_rulebooks_word(lang, msgid, word):
     assert dict(translations(lang))[msgid] == word

@@ -187,7 +187,7 @@ def test_plurals_in_every_language(make_app):
     assert describe.action(game, A.Convert(3, "PW", 1, "W")) == "Convert 3 power into 1 worker"
     try:
         i18n.set_language("es")
-        assert describe.action(game, A.Convert(1, "W", 1, "C")) == "Canjea 1 trabajador por 1 moneda"
+        assert describe.action(game, A.Convert(1, "W", 1, "C")) == "Convierte 1 trabajador en 1 moneda"
         assert describe.action(game, A.Dig(2)) == "Cava 2 palas"
         i18n.set_language("it")
         assert describe.action(game, A.Convert(5, "PW", 1, "P")) == "Converti 5 Potere in 1 Sacerdote"
