@@ -218,9 +218,53 @@ def test_setup_hexes_speak_of_starting_dwellings():
     assert g.state.phase == "dwellings"
     forest = next(h for h in sorted(g.board.land) if g.state.terrain[h] == "green")
     desert = next(h for h in sorted(g.board.land) if g.state.terrain[h] == "yellow")
+    assert g.state.setup_queue[0] == "witches"
     assert card(g, "witches", ("hex", forest)).now == [
-        "Setup: your starting dwellings go free on any hex of your home terrain. This hex is one."]
-    assert card(g, "witches", ("hex", desert)).now[0].endswith("This hex is not.")
+        "Setup: your starting dwellings go free on hexes of your home terrain.", "You may place one here."]
+    assert card(g, "witches", ("hex", desert)).now[1].startswith("Not here: ")
+    assert card(g, "nomads", ("hex", forest)).now[1] == "This hex is not of your home terrain."
+
+
+def riverwalkers_placing_dwellings():
+    """The Riverwalkers (lakes) and the Witches on the original map, the spade tile among the bonus
+    tiles, at the Riverwalkers' first starting dwelling (seed 004: they choose a colour; their dwellings stand next to a river)."""
+    from test_fire_ice_factions import FI, SCORES
+
+    from tmdesktop.rules.engine import Game
+    from tmdesktop.rules.setup import GameSetup
+
+    g = Game(GameSetup(players=2, options=FI, score_tiles=SCORES, bonus_tiles=("BON1", "BON3", "BON4", "BON6", "BON7"),
+                       factions=("riverwalkers", "witches")))
+    g.apply("riverwalkers", A.PickColor("blue"))
+    while g.state.setup_queue[0] != "riverwalkers":
+        who = g.state.setup_queue[0]
+        g.apply(who, g.legal_actions(who)[0])
+    return g
+
+
+def test_a_riverwalkers_setup_hex_away_from_rivers_says_the_engines_refusal():
+    """Play-test: a lakes hex with no river beside it said 'This hex is one.' and the click was
+    refused with 'The Riverwalkers' dwellings must stand next to a river.'"""
+    g = riverwalkers_placing_dwellings()
+    lakes = [h for h in sorted(g.board.land) if g.state.terrain[h] == "blue" and h not in g.state.owner]
+    by_river = {a.hex for a in g.legal_actions("riverwalkers")}
+    inland = next(h for h in lakes if h not in by_river)
+    beside = next(h for h in lakes if h in by_river)
+    assert card(g, "riverwalkers", ("hex", inland)).now[1] == (
+        "Not here: The Riverwalkers' dwellings must stand next to a river.")
+    assert card(g, "riverwalkers", ("hex", beside)).now[1] == "You may place one here."
+    assert not any("spade" in line for line in lines(card(g, "riverwalkers", ("hex", inland))))
+
+
+def test_the_spade_tiles_say_the_riverwalkers_cannot_use_them():
+    """Seed 004 (the Riverwalkers): spades gained are lost, and the site forbids them BON1, ACT5 and
+    ACT6. The bonus tile's card said 'Action, once per round: 1 spade' with no word of it."""
+    g = riverwalkers_placing_dwellings()
+    never = "The Riverwalkers cannot use spades, so Spade (bonus tile) is not for them."
+    assert never in card(g, "riverwalkers", ("bonus", "BON1")).now
+    assert never not in card(g, "witches", ("bonus", "BON1")).now
+    assert ("The Riverwalkers cannot use spades, so Power action: 2 spades is not for them."
+            in card(g, "riverwalkers", ("power", "ACT6")).now)
 
 
 @pytest.mark.parametrize("lang, said", [("it", "Casa (in gioco: 2, Tabellone Fazione incluso): 3 lavoratori"),

@@ -88,6 +88,32 @@ def test_keeping_a_priest_the_riverwalkers_have_no_room_for_says_it_is_lost():
     assert found[False].label == "Keep the priest" and found[False].tokens == [("P", "+1")]
 
 
+def test_the_riverwalkers_bonus_picker_says_the_spade_tile_is_not_for_them():
+    """Play-test: the setup's bonus picker offered the Riverwalkers the spade tile with its
+    "Action, once per round: 1 spade" alone; they may take it for its income, never its action."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from test_rule_cards import riverwalkers_placing_dwellings
+
+    game = riverwalkers_placing_dwellings()
+    while game.state.phase == "dwellings":
+        who = game.state.setup_queue[0]
+        game.apply(who, game.legal_actions(who)[0])
+    session = Session(game)
+    ctl = TableController(session)
+    notes = {}
+    for me in ("witches", "riverwalkers"):  # the bonus tiles are taken in reverse seat order
+        ctl.holder = session.decider()
+        assert ctl.holder == me and game.decision(me) == "bonus"
+        notes[me] = {o.card: o.note for o in ctl.question().options}
+        game.apply(me, A.Pass(next(t for t in notes[me] if t != "BON1")))
+    assert notes["riverwalkers"]["BON1"] == "The Riverwalkers cannot use spades, so Spade (bonus tile) is not for them."
+    assert set(notes["riverwalkers"].values()) - {None} == {notes["riverwalkers"]["BON1"]}
+    assert notes["witches"]["BON1"] is None
+
+
 def test_the_bar_offers_enter_only_where_the_turn_can_end():
     """Found play-testing: with a bridge taken (ACT1) and not yet placed, the bar said "or end
     your turn (Enter)", and Enter was refused with "Place the bridge you took...". """

@@ -14,7 +14,7 @@ import dataclasses
 from tmdesktop.app import describe
 from tmdesktop.i18n import N_, _
 from tmdesktop.rules.data import faction as faction_data
-from tmdesktop.rules.errors import CodedError
+from tmdesktop.rules.errors import CodedError, RuleError
 from tmdesktop.safe_text import clean
 
 TEMPLATES = {
@@ -199,6 +199,11 @@ PURCHASES = {
 }
 
 
+#: Codes whose `name` is an action's key (BON1, ACT5): told by the action's name, as the board
+#: shows no tile numbers.
+ACTION_NAMED = frozenset({"no_spades_for_faction", "action_used"})
+
+
 def message(err: BaseException) -> str:
     """`err` in the player's words, in the active language."""
     if not isinstance(err, CodedError):
@@ -207,9 +212,19 @@ def message(err: BaseException) -> str:
     if template is None:  # a code without words yet: the log form still says what happened
         return str(err)
     words = _words(err.params)
+    if err.code in ACTION_NAMED:
+        words["name"] = describe.action_name(err.params["name"])
     if err.code == "cannot_afford":
         words["what"] = _(PURCHASES.get(err.params.get("what"), "{what}")).format(**words)
     return _(template).format(**words)
+
+
+def never_for(faction: str | None, action: str) -> str | None:
+    """Why `faction` may never take `action` (the engine's refusal, worded), None if it may: a
+    card or a picker says so before the player tries."""
+    if faction is None or not faction_data(faction).forbids(action):
+        return None
+    return message(RuleError("no_spades_for_faction", faction=faction, name=action))
 
 
 def worded(mismatch):

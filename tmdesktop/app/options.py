@@ -15,4 +15,5 @@ class Option:
     enabled: bool = True
     swatch: str | None = None  # a terrain: shown as a small hex of that colour with its glyph
     badge: str | None = None  # on a card: the coins lying on it, in a coin at its corner
+    note: str | None = None  # on a card: a last line for its tooltip (what it means for this player)
     suggested: bool = False  # the answer of the suggestion being followed ("Do it"): marked

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from tmdesktop.i18n import _, ngettext
 from tmdesktop.rules import actions as A
 from tmdesktop.rules.data import POWER_ACTIONS
+from tmdesktop.refusals import never_for
 from tmdesktop.rules.preview import offer_terms
 
 from . import describe, legal
@@ -312,15 +313,18 @@ class TableController:
             opts = tile_options(s.town_pool, acts)
             title = _("{faction}: you founded a town; choose a town tile")
         else:  # bonus
-            opts = self.bonus_options(acts)
+            opts = self.bonus_options(me, acts)
             title = _("{faction}: choose a bonus tile")
         return title.format(faction=name), opts, ""
 
-    def bonus_options(self, acts: list[A.Action]) -> list[Option]:
-        """The bonus tiles a pass may take, as cards: the card says what the tile does and a coin
-        badge what lies on it, as on the board (a pass without a tile is a plain answer)."""
+    def bonus_options(self, me: str, acts: list[A.Action]) -> list[Option]:
+        """The bonus tiles `me` may take when passing, as cards: the card says what the tile does
+        and a coin badge what lies on it, as on the board, and its tooltip whether `me` can use its
+        action at all (the Riverwalkers may take the spade tile for its income alone); a pass
+        without a tile is a plain answer."""
         pool = self.game.state.bonus_pool
-        return [Option("", a, card=a.bonus, badge=str(pool[a.bonus]) if pool.get(a.bonus) else None) if a.bonus
+        return [Option("", a, card=a.bonus, badge=str(pool[a.bonus]) if pool.get(a.bonus) else None,
+                       note=never_for(me, a.bonus)) if a.bonus
                 else Option(_("Pass"), a) for a in acts if isinstance(a, A.Pass)]
 
     def tokens(self, faction: str | None, action: A.Action) -> list:

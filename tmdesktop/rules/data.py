@@ -67,6 +67,11 @@ class Faction:
         gains = self.digging.get("gain_per_use_by_level")
         return gains[min(level, len(gains) - 1)] if gains else {"SPADE": 1}
 
+    def forbids(self, action: str) -> bool:
+        """Whether the faction may never take `action` (the Riverwalkers, who have no spades: the
+        spade actions BON1, ACT5 and ACT6)."""
+        return bool(((self.special.get("action") or {}).get(action) or {}).get("forbid"))
+
     @property
     def max_ship(self) -> int:
         return self.shipping["max_level"] or 0

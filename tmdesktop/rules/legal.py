@@ -462,8 +462,9 @@ _USE_ACTION = _Made(A.UseAction)
 
 @_per_faction
 def _forbidden_actions(name: str) -> frozenset[str]:
-    """The actions faction `name` may never take (game data: the volcano factions' ACT5/ACT6)."""
-    return frozenset(n for n, o in (faction(name).special.get("action") or {}).items() if o.get("forbid"))
+    """The actions faction `name` may never take (`Faction.forbids`; game data, once per faction)."""
+    f = faction(name)
+    return frozenset(n for n in (f.special.get("action") or {}) if f.forbids(n))
 
 
 #: faction -> (power action, its cost for that faction, the power that cost is when it is power

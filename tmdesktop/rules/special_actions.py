@@ -98,7 +98,7 @@ class SpecialActions:
         return action_def(name).get("subaction") or {}
 
     def _check_not_forbidden(self, p: Player, name: str) -> None:
-        if ((p.faction.special.get("action") or {}).get(name) or {}).get("forbid"):
+        if p.faction.forbids(name):
             raise RuleError("no_spades_for_faction", faction=p.name, name=name)
 
     def _faction_actions(self, p: Player) -> tuple[str, ...]:

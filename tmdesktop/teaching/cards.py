@@ -16,6 +16,7 @@ from tmdesktop.i18n import _, ngettext
 from tmdesktop.rules import actions as A
 from tmdesktop.rules.constants import CULT_POINTS, CULT_POWER, TOWN_MIN_BUILDINGS, TOWN_MIN_POWER, UPGRADES
 from tmdesktop.rules.data import BUILDING_TYPES, action_def, tile
+from tmdesktop.refusals import never_for
 from tmdesktop.rules.errors import RuleError
 
 
@@ -91,25 +92,31 @@ def _hex(game, me, key) -> Card:
     if owner:
         return _building(game, me, key, owner, terrain)
     title = _("{hex} · {terrain}").format(hex=key, terrain=terrain[:1].upper() + terrain[1:])
-    what = [_("You build a dwelling on your home terrain; any other terrain is first transformed with spades, "
-              "one spade per step around the terrain wheel.")]
-    if me is None:
+    p = st.players[me] if me is not None else None
+    if p is not None and p.faction.special.get("locked_terrain"):  # the Riverwalkers: no spades at all
+        what = [_("Your faction never transforms terrain: it builds on the terrains it has unlocked with "
+                  "priests, on hexes its buildings reach across a river.")]
+    else:
+        what = [_("You build a dwelling on your home terrain; any other terrain is first transformed with spades, "
+                  "one spade per step around the terrain wheel.")]
+    if p is None:
         return Card(title, what, [], "spades")
-    p = st.players[me]
     now = []
     if st.phase == "dwellings":  # setup: starting dwellings cost nothing and need no reach
-        home = p.color or p.home
-        now.append(_("Setup: your starting dwellings go free on any hex of your home terrain.") + " " + (
-            _("This hex is one.") if st.terrain[key] == home else _("This hex is not.")))
+        now.append(_("Setup: your starting dwellings go free on hexes of your home terrain."))
+        if st.setup_queue and st.setup_queue[0] == me:  # the engine says whether this one may take it
+            why = _refusal(game, me, A.Build(key))
+            now.append(_("Not here: {why}").format(why=why) if why else _("You may place one here."))
+        elif st.terrain[key] != (p.color or p.home):
+            now.append(_("This hex is not of your home terrain."))
         return Card(title, what, now, "building")
     if p.home == "volcano":  # Dragonlords, Acolytes: no spades, a price of their own
         now.append(_("Your faction turns a hex into volcano at its own price (see its faction board), not with "
                      "spades."))
         return _hex_end(game, me, key, title, what, now, None)
-    if not (p.faction.digging or {}).get("cost_per_spade_by_level"):  # Riverwalkers: no spades at all
+    if p.faction.special.get("locked_terrain"):  # Riverwalkers: they unlock terrains instead
         now.append(_("You have unlocked this terrain: you may build here.") if st.terrain[key] in p.unlocked
-                   else _("Your faction cannot transform terrain: it builds only on the terrains it has "
-                          "unlocked."))
+                   else _("You have not unlocked this terrain."))
         return _hex_end(game, me, key, title, what, now, None)
     home = p.home if p.home else p.color
     try:
@@ -253,7 +260,10 @@ def _power(game, me, key) -> Card:
     what = [_("Power actions are paid with power from bowl III; each one is taken by one player per round."),
             *tile_texts.explain(key)]
     now = [_("Taken this round.") if key in st.blocked else _("Free this round.")]
-    if me is not None and cost:
+    never = never_for(me, key)
+    if never:
+        now.append(never)
+    elif me is not None and cost:
         p = st.players[me]
         burn = p.power[1] // 2
         if p.power[2] >= cost:
@@ -296,6 +306,9 @@ def _tile_card(game, me, name: str, holder: str | None = None) -> Card:
         page = "towns"
     if holders:
         now.append(_("Held by: {who}").format(who=", ".join(holders)))
+    never = never_for(me, name)
+    if never:
+        now.append(never)
     return Card(describe.tile_name(name), what + lines, now, page)
 
 

@@ -310,10 +310,10 @@ class ChoiceScene(Modal):
         """The tile under the pointer in words: a picker is where the choice is made."""
         if not (self.hover and self.hover[0] == "option"):
             return
-        card = self.options[self.hover[1]].card
-        if card:
-            widgets.tooltip(surface, [describe.tile_name(card)] + tile_texts.explain(card), self.mouse,
-                            max(11, int(15 * self.scale)))
+        option = self.options[self.hover[1]]
+        if option.card:
+            widgets.tooltip(surface, [describe.tile_name(option.card), *tile_texts.explain(option.card),
+                                      *filter(None, [option.note])], self.mouse, max(11, int(15 * self.scale)))
 
 
 def _swatch(surface, terrain: str, centre, radius: float) -> int:

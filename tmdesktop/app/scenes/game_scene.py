@@ -399,7 +399,7 @@ class GameScene(TableAnnotations, Scene):
             self.confirm_and_play(passes[0] if passes else A.Pass())
             return
         self.app.push(ChoiceScene(self.app, _("Pass: choose your bonus tile for the next round"),
-                                  self._mark_suggested(self.ctl.bonus_options(passes)), self.play))
+                                  self._mark_suggested(self.ctl.bonus_options(self.decider(), passes)), self.play))
 
     def open_convert(self) -> None:
         me = self.decider()
