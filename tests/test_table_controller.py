@@ -114,6 +114,38 @@ def test_the_riverwalkers_bonus_picker_says_the_spade_tile_is_not_for_them():
     assert notes["witches"]["BON1"] is None
 
 
+def test_a_greyed_build_button_speaks_of_every_hex_not_the_first_one():
+    """Play-test: the greyed Build button said "G5 is not reachable from your buildings.", as if
+    G5 were the only hex. Where no free hex of the player's terrain is in reach it says so."""
+    from tmdesktop.rules.errors import RuleError
+
+    seen = 0
+    for seed in range(3):
+        session = Session(new_game(4, seed))
+        ctl, rng, g = TableController(session), random.Random(seed), session.game
+        while not g.finished and seen < 3:
+            me = session.decider()
+            if me is not None and g.decision(me) == "action" and not any(isinstance(a, A.Build) for a in session.legal()):
+                p = g.state.players[me]
+                free = [h for h in g.board.land if g.state.terrain[h] == p.faction.home and h not in g.state.owner]
+                reach = {"out_of_reach", "out_of_reach_shipping"}
+                codes = set()
+                for h in free:
+                    try:
+                        g.copy().apply(me, A.Build(h))
+                    except RuleError as e:
+                        codes.add(e.code)
+                if free and codes <= reach:
+                    ctl.holder = me
+                    assert ctl.disabled_reason("build") == "No free hex of your terrain is in your reach."
+                    seen += 1
+                elif free and codes - reach:  # a hex in reach: its objection is said
+                    ctl.holder = me
+                    assert ctl.disabled_reason("build") != "No free hex of your terrain is in your reach."
+            assert session.play_random(1, rng) == 1
+    assert seen == 3
+
+
 def test_the_bar_offers_enter_only_where_the_turn_can_end():
     """Found play-testing: with a bridge taken (ACT1) and not yet placed, the bar said "or end
     your turn (Enter)", and Enter was refused with "Place the bridge you took...". """

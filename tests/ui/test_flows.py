@@ -515,3 +515,28 @@ def test_a_field_s_text_is_replaced_by_typing_after_a_click_and_cleared_after_ct
     press(app, "start")
     to_map(app)
     assert app.stack.top.game.setup.seed == 12
+
+
+def test_a_power_action_that_burning_pays_for_is_offered_with_the_burn(title_app):
+    """Found play-testing: the pass warning said "the power action Priest after burning 3 power",
+    and a click on the Priest action was refused with "That power action costs 3 power; you have
+    0 power." The click now offers the burn with the action, and Enter plays both."""
+    from tmdesktop.app.scenes.dialogs import ConfirmScene
+    from tmdesktop.rules import actions as A
+
+    def burn_needed(scene):
+        p = scene.game.state.players[scene.decider()]
+        short = 3 - p.power[2]
+        return short > 0 and p.power[1] >= 2 * short and "ACT2" not in scene.game.state.blocked
+
+    app, scene = to_a_turn(title_app, burn_needed)
+    me = scene.decider()
+    short = 3 - scene.game.state.players[me].power[2]
+    n = len(scene.game.log)
+    click(app, scene.supply.powers.cards["ACT2"].center)
+    question = app.stack.top
+    assert isinstance(question, ConfirmScene) and len(scene.game.log) == n
+    tokens = "token" if short == 1 else "tokens"
+    assert question.title == f"Burn {short} power {tokens}, then take the power action Priest?"
+    key(app, pygame.K_RETURN)
+    assert scene.game.log[n:n + 2] == [(me, A.Burn(short)), (me, A.UseAction("ACT2"))]

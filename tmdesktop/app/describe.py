@@ -141,9 +141,14 @@ def _pass(game, a: A.Pass, setup: bool | None = None) -> str:
     return _("Pass and take the bonus tile ({what})").format(what=tile_texts.summary(a.bonus))
 
 
+def power_action_name(name: str) -> str:
+    """A power action's own name ("Priest"), as its tile on the board says it."""
+    return _(POWER_ACTION_NAMES[name])
+
+
 def action_name(name: str) -> str:
     if name in POWER_ACTIONS:
-        return _("Power action: {what}").format(what=_(POWER_ACTION_NAMES[name]))
+        return _("Power action: {what}").format(what=power_action_name(name))
     return _(SPECIAL_ACTION_NAMES.get(name, name))
 
 

@@ -11,6 +11,7 @@ from tmdesktop.refusals import message
 from tmdesktop.rules import actions as A
 from tmdesktop.rules import preview as rules_preview
 from tmdesktop.rules.engine import Game
+from tmdesktop.rules.errors import RuleError
 
 
 def try_action(game: Game, faction: str, action: A.Action) -> Game | None:
@@ -25,10 +26,16 @@ def try_action(game: Game, faction: str, action: A.Action) -> Game | None:
 def refusal(game: Game, faction: str, action: A.Action) -> str | None:
     """The engine's reason for refusing `action` in the player's words, or None if it would be accepted."""
     try:
-        after, reason = game.try_apply(faction, action)
+        reason = refused(game, faction, action)
     except Exception as exc:
         return f"{type(exc).__name__}: {exc}"
-    return None if after is not None else message(reason)
+    return None if reason is None else message(reason)
+
+
+def refused(game: Game, faction: str, action: A.Action) -> RuleError | None:
+    """The engine's refusal of `action` (its code and parameters), or None if it would be accepted."""
+    after, reason = game.try_apply(faction, action)
+    return None if after is not None else reason
 
 
 def legal_actions(game: Game, faction: str) -> list[A.Action]:

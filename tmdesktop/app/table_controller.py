@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from tmdesktop.i18n import _, ngettext
 from tmdesktop.rules import actions as A
 from tmdesktop.rules.data import POWER_ACTIONS
-from tmdesktop.refusals import never_for
+from tmdesktop.refusals import message, never_for
 from tmdesktop.rules.preview import offer_terms
 
 from . import describe, legal
@@ -129,6 +129,20 @@ class TableController:
         sends = (a for a in acts if isinstance(a, A.SendPriest) and cult in (None, a.cult))
         out = [a if a.spot is not None else A.SendPriest(a.cult, self.game.priest_space(a.cult)) for a in sends]
         return list(dict.fromkeys(out))
+
+    def burn_first(self, me: str | None, action: A.Action) -> int | None:
+        """The fewest power tokens `me` must burn for the engine to accept `action` (None: burning
+        does not make it so), tried on copies."""
+        if me is None:
+            return None
+        g = self.game
+        for n in range(1, g.state.players[me].power[1] // 2 + 1):
+            burnt, _refused = g.try_apply(me, A.Burn(n))
+            if burnt is None:
+                return None
+            if burnt.try_apply(me, action)[0] is not None:
+                return n
+        return None
 
     # ------------------------------------------------------------------ a suggestion being followed
 
@@ -370,10 +384,22 @@ class TableController:
                         for h, k in sorted(g.state.players[me].buildings.items())],
             "transform": [A.Transform(h) for h in self._reason_hexes(me, "transform")],
         }.get(key, [])
-        reasons = [r for r in (legal.refusal(g, me, a) for a in probes[:40]) if r]
-        if reasons:  # the engine's most frequent objection is the one that matters
-            return max(set(reasons), key=reasons.count)
-        return _("Not possible now.")
+        try:
+            refusals = [r for r in (legal.refused(g, me, a) for a in probes[:40]) if r]
+        except Exception:  # an engine bug must not take the bar down
+            refusals = []
+        if key == "build":  # what stops the hexes in reach matters; if none is, that is said of all
+            # (the play-test read "G5 is not reachable" as the only hex tried)
+            refusals = [r for r in refusals if r.code not in ("out_of_reach", "out_of_reach_shipping")]
+            if not refusals and probes:
+                return _("No free hex of your terrain is in your reach.")
+        if not refusals:
+            return _("Not possible now.")
+        # the engine's most frequent objection is the one that matters
+        codes = [r.code for r in refusals]
+        code = max(codes, key=codes.count)
+        said = [message(r) for r in refusals if r.code == code]
+        return max(said, key=said.count)
 
     def _reason_hexes(self, me: str, kind: str) -> list[str]:
         """Hexes to ask the engine about: free hexes of the player's terrain to build on, free

@@ -266,7 +266,10 @@ class GameScene(TableAnnotations, Scene):
         options = self.actions_for(target)
         if not options:
             natural = self.natural_action(target)
-            if natural is not None:
+            burn = self.ctl.burn_first(self.decider(), natural) if target[0] == "power" and natural else None
+            if burn:
+                self.burn_then_play(burn, natural)
+            elif natural is not None:
                 self.play(natural)  # the engine explains (or, if our list was stale, does it)
             return
         if len(options) == 1:
@@ -291,6 +294,15 @@ class GameScene(TableAnnotations, Scene):
         p = self.game.state.players[faction]
         title = describe.faction(self.game, faction)
         self.app.push(FactionBoardScene(self.app, faction, title, picked=p.color))
+
+    def burn_then_play(self, n: int, action: A.UseAction) -> None:
+        """A power action that burning `n` tokens pays for: offered as one question (the engine's
+        refusal, "costs 3 power; you have 0", left the burning to be found), played as two moves."""
+        question = ngettext("Burn {n} power token, then take the power action {name}?",
+                            "Burn {n} power tokens, then take the power action {name}?", n).format(
+            n=n, name=describe.power_action_name(action.name))
+        self.app.push(ConfirmScene(self.app, question, lambda: self.play(A.Burn(n)) and self.play(action),
+                                   yes=_("Do it")))
 
     def ask_then_play(self, action: A.Action) -> None:
         """A single key never commits an action: it asks first (Enter or 1 says yes)."""
