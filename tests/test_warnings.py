@@ -226,3 +226,39 @@ def test_passing_is_warned_of_power_actions_that_burning_would_pay_for():
     _title, why = say(g, w)
     assert "after burning 3 power or more" in why and "none of them" in why
     assert "Priest" in why and "2 spades" in why and "ACT" not in why  # names, not the notation's codes
+
+
+def test_the_riverwalkers_stronghold_warns_of_bridges_no_place_can_take():
+    """Play-test: the Riverwalkers' stronghold (two bridges at once, seed 004) was built where no
+    free bridge place touched their buildings; both bridges were lost without a word. The warning
+    counts what is lost from the free places next to their buildings (a bridge adds no building,
+    so the places do not change as they are filled)."""
+    from tmdesktop.app.warning_words import say
+    from tmdesktop.rules.setup import FIRE_ICE_FACTION_OPTIONS, TOURNAMENT_OPTIONS
+
+    options = TOURNAMENT_OPTIONS | FIRE_ICE_FACTION_OPTIONS
+    lost_seen = set()
+    for seed in range(25):
+        g = Game(GameSetup.random(3, seed, map_key="fire_ice_side1", options=options,
+                                  factions=("riverwalkers", "witches", "nomads")))
+        rng = random.Random(seed)
+        while not g.finished:
+            who, action = random_step(g, rng)
+            ups = [a for a in g.legal_actions("riverwalkers") if isinstance(a, A.Upgrade) and a.to == "SH"] \
+                if who == "riverwalkers" and g.decision(who) == "action" else []
+            if ups:
+                p = g.state.players["riverwalkers"]
+                free = {pair for h in p.buildings for pair in g.board.bridge_slots_at.get(h, ())
+                        if pair not in g.state.bridges}
+                lost = 2 - min(2, len(free), 3 - len(p.bridges))
+                said = [w for w in warnings_for(g, "riverwalkers", ups[0]) if w.code == W.BRIDGES_LOST]
+                assert [w.args for w in said] == ([{"n": lost, "granted": 2}] if lost else []), (seed, ups[0])
+                if lost:
+                    title, why = say(g, said[0])
+                    assert title == {1: "1 bridge will be lost", 2: "Both bridges will be lost"}[lost]
+                    assert why.startswith({1: "Only 1 free bridge place touches your buildings.",
+                                           2: "No free bridge place touches your buildings."}[lost])
+                lost_seen.add(lost)
+                break
+            g.apply(who, action)
+    assert lost_seen == {0, 1, 2}

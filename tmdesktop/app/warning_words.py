@@ -63,6 +63,16 @@ def say(game, w: W.GameWarning) -> tuple[str, str]:
         what = _("{what} on {where}").format(what=_spends(a["kinds"]), where=where) if where else _spends(a["kinds"])
         return (_("Your action is not finished"),
                 _("You can still {what}: ending the turn now gives it up.").format(what=what))
+    if w.code == W.BRIDGES_LOST:
+        n, granted = a["n"], a["granted"]
+        if n < granted:
+            head = ngettext("{n} bridge will be lost", "{n} bridges will be lost", n).format(n=n)
+            where = ngettext("Only {k} free bridge place touches your buildings.",
+                             "Only {k} free bridge places touch your buildings.", granted - n).format(k=granted - n)
+        else:
+            head = ngettext("The bridge will be lost", "Both bridges will be lost", n)
+            where = _("No free bridge place touches your buildings.")
+        return head, where + " " + _("A bridge that cannot be placed now is not kept for later.")
     if w.code == W.BURN_NOT_NEEDED:
         return (ngettext("Burning {n} power you do not need", "Burning {n} power you do not need", a["n"]).format(
                     n=a["n"]),

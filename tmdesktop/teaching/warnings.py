@@ -25,6 +25,7 @@ SPADES_UNUSED = "spades_unused"  # throwing spades away (params: n)
 FOLLOWUP_UNUSED = "followup_unused"  # ending the turn while the action can still be finished
 BURN_NOT_NEEDED = "burn_not_needed"  # burning power that opens nothing new this turn
 FINAL_LEFTOVERS = "final_leftovers"  # the last pass with resources still spendable on actions
+BRIDGES_LOST = "bridges_lost"  # an action's bridges with no free place for them (params: n, granted)
 
 LAST_ROUND = 6
 #: Actions that spend resources on the board (what resources left at the end could have done).
@@ -63,6 +64,7 @@ def warnings_for(game, faction: str, action: A.Action) -> list[GameWarning]:
     out += _followup_unused(game, faction, action)
     out += _burn_not_needed(game, faction, action)
     out += _final_leftovers(game, faction, action)
+    out += _bridges_lost(game, faction, action, after)
     return out
 
 
@@ -171,6 +173,23 @@ def _followup_unused(game, faction: str, action: A.Action) -> list[GameWarning]:
     kinds = tuple(sorted({type(a).__name__.lower() for a in left}))
     hexes = tuple(sorted({a.hex for a in left if isinstance(a, (A.Build, A.Transform, A.Upgrade))}))
     return [_w(FOLLOWUP_UNUSED, kinds=kinds, hexes=hexes[:4])]
+
+
+def _bridges_lost(game, faction: str, action: A.Action, after) -> list[GameWarning]:
+    """Bridges the action grants (the Riverwalkers' stronghold: two at once) that no free bridge
+    place can take: placed one by one on the copy while the engine lists a place, the rest is
+    lost (the play-test's Riverwalkers lost both without a word)."""
+    granted = after.state.turn.followups.get("bridge", 0) - game.state.turn.followups.get("bridge", 0)
+    if granted <= 0 or after.state.turn.faction != faction:
+        return []
+    placed = 0
+    while placed < granted:
+        place = next((a for a in after.legal_actions(faction) if isinstance(a, A.PlaceBridge)), None)
+        if place is None:
+            break
+        after.apply(faction, place)
+        placed += 1
+    return [_w(BRIDGES_LOST, n=granted - placed, granted=granted)] if placed < granted else []
 
 
 def _spending(game, faction: str) -> set:
