@@ -647,3 +647,43 @@ def test_an_empty_name_field_shows_the_name_the_seat_will_have(title_app, user_d
     names = page.player_names()
     assert names == ["Player 1", "Computer: medium 2", "Computer: medium 3", "Computer: easy"]
     assert set(names) <= shown
+
+
+def test_esc_opens_the_menu_while_a_computer_s_move_is_shown(title_app, user_dirs, monkeypatch):
+    """Found play-testing: Esc pressed while a computer's move was on screen opened nothing, and
+    the next key (6, "Main menu" in the menu) went to the table. A tool chosen on the bar (Build)
+    stayed chosen after the person's turn ended another way (a pass); Esc drops a chosen tool
+    before it opens the menu, and while a computer decides it was refused with the "is thinking"
+    note instead. A turn that ends takes its tool with it."""
+    monkeypatch.setattr(computer, "USE_WORKER", False)
+    app = title_app(settings=Settings(animation_speed="slow", warnings=False))
+    scene = new_game_with_seats(app, ["human", "easy", "easy", "easy"])
+    game = scene.game
+    person = game.state.seats[0]
+    for _step in range(400):  # the dwellings and bonus tiles, on to the person's first turn
+        top = app.stack.top
+        if game.state.phase == "play" and scene.session.decider() == person and top is scene:
+            break
+        if isinstance(top, (RoundSummaryScene, HandoffNotice)):
+            key(app, pygame.K_RETURN)
+        elif isinstance(top, ChoiceScene):
+            key(app, pygame.K_1)
+        elif scene.session.decider() == person and top is scene:
+            x, y = scene.map.centres[scene.highlights()[0]]
+            click(app, (int(x), int(y)))
+        app.step(computer.MOVE_SECONDS["slow"])
+    assert game.state.phase == "play" and scene.session.decider() == person
+    key(app, pygame.K_b)  # the Build tool ...
+    assert scene.tool == "build"
+    before = len(game.log)
+    key(app, pygame.K_x)  # ... but the person passes instead
+    key(app, pygame.K_1)  # (the bonus tile)
+    assert [type(a).__name__ for f, a in game.log[before:] if f == person][:1] == ["Pass"]
+    assert scene.tool is None
+    for _ in range(50):  # a computer's move on screen, the next computer to decide
+        app.step(0.016)
+        if "computer" in scene.annotations and scene.computer.thinking():
+            break
+    assert "computer" in scene.annotations and scene.computer.thinking() and app.stack.top is scene
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, ChoiceScene) and app.stack.top.title == "Menu"

@@ -145,6 +145,43 @@ def test_convert_rows_stay_under_the_cursor(make_app):
     assert [r for r in dlg.rects[:len(rects)]] == rects and [o.label for o in dlg.options][:len(labels)] == labels
 
 
+def test_a_click_beside_the_convert_dialog_on_the_power_action_it_paid_for_takes_it(make_app):
+    """Found play-testing: C, then 3 burned three power tokens; the Convert dialog stays open for
+    more conversions, so the click on the power action the burn paid for only closed it, and
+    the second click took the action. A click beside a dialog that may be closed acts there too."""
+    app, scene, session = make_app(players=4, seed=5)
+    app.settings = Settings(warnings=False)  # (the plain flow)
+    game = session.game
+    found = {}
+
+    def burn_opens_a_power_action():
+        me = session.decider()
+        if me is None or game.decision(me) != "action":
+            return False
+        legal = session.legal()
+        rows = [a for a in legal if isinstance(a, (A.Convert, A.Burn))]  # the dialog's rows, in order
+        for i, burn in enumerate(rows[:9]):
+            if not isinstance(burn, A.Burn):
+                continue
+            after = game.copy()
+            after.apply(me, burn)
+            now = after.legal_actions(me)
+            opened = [a for a in now if isinstance(a, A.UseAction) and a.name.startswith("ACT") and a not in legal]
+            if opened and any(isinstance(a, (A.Convert, A.Burn)) for a in now):  # the dialog stays open
+                found.update(me=me, row=i, action=opened[0])
+                return True
+        return False
+
+    play_until(app, session, burn_opens_a_power_action, seed=3)
+    hand_over(app)
+    me, action = found["me"], found["action"]
+    key(app, pygame.K_c)
+    key(app, pygame.K_1 + found["row"])
+    assert isinstance(app.stack.top, ConvertScene) and isinstance(game.log[-1][1], A.Burn)
+    click(app, scene.target_rect(("power", action.name)).center)  # beside the dialog, on the tile
+    assert game.log[-1] == (me, action) and not any(isinstance(s, ConvertScene) for s in app.stack.scenes)
+
+
 def test_the_last_rounds_pass_asks_for_no_bonus_tile(make_app):
     app, scene, session = make_app(players=3, seed=3)
     app.settings = Settings(warnings=False)  # the plain flow; the warnings: test_help_while_playing.py

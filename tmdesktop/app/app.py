@@ -211,8 +211,12 @@ class App:
             for scene in self.stack.visible():
                 scene.dirty = True
             return
-        event = self._to_pixels(event)
-        for scene in self.stack.input_chain():  # overlays first; the first that keeps input ends it
+        self.deliver(self._to_pixels(event), self.stack.input_chain())
+
+    @staticmethod
+    def deliver(event: pygame.event.Event, chain: list[Scene]) -> None:
+        """Hand `event` (in scene pixels) to the scenes of an input chain, top first."""
+        for scene in chain:  # overlays first; the first that keeps input ends it
             if scene.handle_event(event) is True and scene.passes_input:
                 break
 

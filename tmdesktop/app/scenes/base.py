@@ -107,10 +107,12 @@ class SceneStack:
                 return scene
         return None
 
-    def input_chain(self) -> list[Scene]:
-        """The scenes an event visits, top first: the overlays, then the first scene that keeps input."""
+    def input_chain(self, below: Scene | None = None) -> list[Scene]:
+        """The scenes an event visits, top first: the overlays, then the first scene that keeps input
+        (with `below`: those under that scene, as if it were not there)."""
         out = []
-        for scene in reversed(self.scenes):
+        scenes = self.scenes[:self.scenes.index(below)] if below in self.scenes else self.scenes
+        for scene in reversed(scenes):
             out.append(scene)
             if not scene.passes_input:
                 break

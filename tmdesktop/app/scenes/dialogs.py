@@ -88,7 +88,11 @@ class Modal(Scene):
                 self.choose(h)
             elif not self.rect.collidepoint(event.pos) and self.cancellable:
                 if self.on_outside is None or not self.on_outside():
+                    # the click was aimed at what lies beside the dialog (the table, after a
+                    # conversion): it closes the dialog and still acts there, not a second click
+                    under = self.app.stack.input_chain(below=self)
                     self.close()
+                    self.app.deliver(event, under)
 
     def hit(self, pos):
         for b in self.buttons:

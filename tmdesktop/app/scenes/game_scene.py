@@ -246,8 +246,8 @@ class GameScene(TableAnnotations, Scene):
         rest = self.suggested_rest[1:] if follows else ()
         self.session.end_turn_if_over(who, action)
         self.follow_suggestion(rest, who)
-        if isinstance(action, HEX_ACTIONS + (A.PlaceBridge,)):
-            self.tool = None
+        if isinstance(action, HEX_ACTIONS + (A.PlaceBridge,)) or self.decider() != who:
+            self.tool = None  # used, or its turn is over (a pass): not left chosen for later keys
         self.toast = None
         if self.session.state.seats and self._layout_seats != tuple(self.session.state.seats):
             self._layout_seats = tuple(self.session.state.seats)
