@@ -540,3 +540,17 @@ def test_a_power_action_that_burning_pays_for_is_offered_with_the_burn(title_app
     assert question.title == f"Burn {short} power {tokens}, then take the power action Priest?"
     key(app, pygame.K_RETURN)
     assert scene.game.log[n:n + 2] == [(me, A.Burn(short)), (me, A.UseAction("ACT2"))]
+
+
+def test_a_click_beside_the_menu_closes_it_and_plays_nothing(title_app):
+    """A click beside Convert also acts on the table (it pays for what is clicked next); a click
+    beside the menu or a picker is a way out of it, and must not play the tile under it."""
+    from tmdesktop.rules import actions as A
+
+    app, scene = to_a_turn(title_app, lambda s: A.UseAction("ACT4") in s.legal())
+    n = len(scene.game.log)
+    key(app, pygame.K_ESCAPE)
+    menu = app.stack.top
+    assert menu is not scene
+    click(app, scene.supply.powers.cards["ACT4"].center)
+    assert menu not in app.stack.scenes and len(scene.game.log) == n

@@ -34,6 +34,10 @@ def _veil(size: tuple[int, int]) -> pygame.Surface:
 class Modal(Scene):
     opaque = False
     cancellable = True
+    #: a click beside the dialog closes it and also acts where it landed (the Convert dialog, which
+    #: pays for what is then clicked on the table); beside the others it only closes them, so that
+    #: a click meant to leave a menu or a picker plays nothing
+    click_through = False
 
     def __init__(self, app, title: str):
         super().__init__(app)
@@ -88,9 +92,7 @@ class Modal(Scene):
                 self.choose(h)
             elif not self.rect.collidepoint(event.pos) and self.cancellable:
                 if self.on_outside is None or not self.on_outside():
-                    # the click was aimed at what lies beside the dialog (the table, after a
-                    # conversion): it closes the dialog and still acts there, not a second click
-                    under = self.app.stack.input_chain(below=self)
+                    under = self.app.stack.input_chain(below=self) if self.click_through else []
                     self.close()
                     self.app.deliver(event, under)
 
@@ -403,6 +405,8 @@ class HandoffNotice(ChoiceScene):
 
 class ConvertScene(ChoiceScene):
     """The free actions: conversions and burning power; stays open for several in a row."""
+
+    click_through = True  # (after a burn, one click on the power action it paid for takes it)
 
     def __init__(self, app, title: str, make_options: Callable[[], list[Option]], on_choose: Callable[[Any], None]):
         self.make_options = make_options
