@@ -279,3 +279,12 @@ def test_the_buildings_on_the_map_are_counted_without_a_participle_of_the_wrong_
         assert said in card(game, "witches", ("income", "witches")).now
     finally:
         i18n.set_language("en")
+
+
+def test_a_players_card_names_the_terrains_chosen_or_unlocked():
+    """Play-test: the Riverwalkers' unlocked terrains and the colour a Fire & Ice faction chose
+    were shown nowhere but the top bar while placing."""
+    g = riverwalkers_placing_dwellings()
+    assert "Terrains unlocked: lakes" in card(g, "witches", ("player", "riverwalkers")).now
+    assert not any("Terrains unlocked" in line or "Chosen terrain" in line
+                   for line in card(g, "riverwalkers", ("player", "witches")).now)

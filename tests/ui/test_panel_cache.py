@@ -22,14 +22,18 @@ def _pixels(surface) -> bytes:
     return pygame.image.tobytes(surface, "RGB")
 
 
-@pytest.mark.parametrize("seed, panels, scale", [
-    (3, pygame.Rect(700, 40, 480, 560), 1.0),  # tall panels
-    (11, pygame.Rect(640, 30, 540, 420), 1.0),  # the 1080p table's shape
-    (7, pygame.Rect(760, 20, 420, 300), 0.67),  # small panels: rows reach out of their bands
+FIRE_ICE = ("riverwalkers", "icemaidens", "dragonlords", "witches")  # terrains chosen and unlocked
+
+
+@pytest.mark.parametrize("seed, panels, scale, factions", [
+    (3, pygame.Rect(700, 40, 480, 560), 1.0, None),  # tall panels
+    (11, pygame.Rect(640, 30, 540, 420), 1.0, None),  # the 1080p table's shape
+    (7, pygame.Rect(760, 20, 420, 300), 0.67, None),  # small panels: rows reach out of their bands
+    (5, pygame.Rect(700, 40, 480, 560), 1.0, FIRE_ICE),
 ])
-def test_cached_panels_and_cult_board_match_a_fresh_drawing_after_every_move(seed, panels, scale):
+def test_cached_panels_and_cult_board_match_a_fresh_drawing_after_every_move(seed, panels, scale, factions):
     screen = pygame.display.set_mode((1200, 900))
-    session = Session(new_game(4, seed))
+    session = Session(new_game(4, seed, factions))
     state = session.game.state
     players, cults = PlayersView(), CultView()
     players.layout(panels, scale, list(state.seats))
@@ -37,7 +41,7 @@ def test_cached_panels_and_cult_board_match_a_fresh_drawing_after_every_move(see
     fresh = pygame.Surface(screen.get_size())
     rng = random.Random(seed)
     changed_panels = 0
-    for step in range(160):
+    for step in range(160 if factions is None else 400):
         state = session.game.state
         homes = {n: p.faction.home for n, p in state.players.items()}
         decider = session.decider()
@@ -53,6 +57,8 @@ def test_cached_panels_and_cult_board_match_a_fresh_drawing_after_every_move(see
         session.play_random(1, rng)
     # a move redraws the panels it changes, not all four every time
     assert changed_panels < 4 * step
+    if factions:  # what the head row shows beside the names came and changed on the way
+        assert len(state.players["riverwalkers"].unlocked) >= 2 and state.players["icemaidens"].color
 
 
 def test_a_panel_row_is_drawn_again_only_when_what_it_shows_changes():
@@ -150,3 +156,28 @@ def test_a_held_tiles_action_used_this_round_is_marked_on_its_chip():
     fresh.fill(theme.TABLE)
     players.draw(fresh, game, session.decider(), cached=False)
     assert _pixels(screen) == _pixels(fresh)  # the cached panel was drawn again with it
+
+
+def test_the_head_row_shows_the_terrain_a_faction_chose():
+    """Play-test: the colour the Ice Maidens chose (their pieces are ice-white) was shown nowhere
+    on their panel. Its swatch stands beside the name; the Witches' panel has none."""
+    pygame.display.set_mode((1200, 900))
+    session = Session(new_game(4, 5, FIRE_ICE))
+    rng = random.Random(5)
+    while not session.game.state.players["icemaidens"].color:
+        session.play_random(1, rng)
+    game = session.game
+    chosen = theme.terrain_colour(game.state.players["icemaidens"].color)
+    view = PlayersView()
+    view.layout(pygame.Rect(700, 40, 480, 560), 1.0, list(game.state.seats))
+    screen = pygame.display.get_surface()
+    screen.fill(theme.TABLE)
+    view.draw(screen, game, None)
+
+    def head_has(name, colour):
+        r = view.panels[name]
+        band = panel_rows.bands(r, 1.0)[0]
+        return any(screen.get_at((x, y))[:3] == colour for x in range(band.x, band.right, 1)
+                   for y in range(band.y, band.bottom, 2))
+
+    assert head_has("icemaidens", chosen) and not head_has("witches", chosen)

@@ -497,6 +497,11 @@ def _player(game, me, owner) -> Card:
     p = game.state.players[owner]
     now = [_("{vp} VP, {c} coins, {w} workers, {pr} priests.").format(vp=p.VP, c=p.C, w=p.W, pr=p.P),
            _("Click to see the faction board")]
+    if p.unlocked:  # the Riverwalkers: what they may build on
+        now.insert(1, _("Terrains unlocked: {terrains}").format(
+            terrains=describe.and_list([describe.terrain(t) for t in sorted(p.unlocked)])))
+    elif p.color:  # a colour chosen in the setup, which the pieces' colour does not tell
+        now.insert(1, _("Chosen terrain: {terrain}").format(terrain=describe.terrain(p.color)))
     return Card(_name(game, owner), what, now, "factions")
 
 

@@ -298,7 +298,7 @@ class ChoiceScene(Modal):
             ink = theme.INK if o.enabled else theme.INK_SOFT
             x = r.x + int(14 * s)
             if o.swatch:
-                x = _swatch(surface, o.swatch, (x + r.height * 0.4, r.centery), r.height * 0.42) + int(10 * s)
+                x = widgets.terrain_swatch(surface, o.swatch, (x + r.height * 0.4, r.centery), r.height * 0.42) + int(10 * s)
             right = r.right - int(12 * s)  # the row's end: the key that answers so, then the tokens
             if self.key_of(i):
                 text.blit(surface, self.key_of(i), self.key_size(), theme.INK_SOFT, (right, r.centery), "midright")
@@ -320,22 +320,6 @@ class ChoiceScene(Modal):
         if option.card:
             widgets.tooltip(surface, [describe.tile_name(option.card), *tile_texts.explain(option.card),
                                       *filter(None, [option.note])], self.mouse, max(11, int(15 * self.scale)))
-
-
-def _swatch(surface, terrain: str, centre, radius: float) -> int:
-    """A small hex of `terrain`'s colour with its glyph; returns the x just right of it."""
-    import math
-
-    from ..views.hexmap import terrain_glyph
-
-    cx, cy = centre
-    pts = [(cx + radius * math.cos(math.radians(60 * i - 30)), cy + radius * math.sin(math.radians(60 * i - 30)))
-           for i in range(6)]
-    col = theme.terrain_colour(terrain)
-    pygame.draw.polygon(surface, col, pts)
-    pygame.draw.polygon(surface, theme.INK_SOFT, pts, 1)
-    terrain_glyph(surface, terrain, (cx, cy), radius * 1.1, theme.text_on(col), bold=True)
-    return int(cx + radius)
 
 
 class ConfirmScene(ChoiceScene):

@@ -18,8 +18,8 @@ from . import icons, tiles, widgets
 
 def shown(state, p) -> tuple:
     """Everything of the game a player's panel draws (income follows from buildings and tiles)."""
-    return (state.phase, state.turn.faction == p.name, p.passed, bool(p.leech_offers), p.VP, p.C, p.W, p.P,
-            tuple(p.power), p.ship, p.dig, tuple(sorted(p.counts.items())), p.bonus, tuple(p.favors),
+    return (terrains_of(p), state.phase, state.turn.faction == p.name, p.passed, bool(p.leech_offers), p.VP,
+            p.C, p.W, p.P, tuple(p.power), p.ship, p.dig, tuple(sorted(p.counts.items())), p.bonus, tuple(p.favors),
             tuple(p.towns), tuple(sorted(p.actions_used)))
 
 
@@ -59,7 +59,13 @@ def bands(r: pygame.Rect, sc: float) -> list[pygame.Rect]:
 
 #: What of `shown` each row draws: the tags and VP; resources, bowls and tracks; buildings left;
 #: tiles held and the income (which follows from the buildings and tiles).
-ROW_SHOWS = (slice(0, 5), slice(5, 11), slice(11, 12), slice(11, 16))
+ROW_SHOWS = (slice(0, 6), slice(6, 12), slice(12, 13), slice(12, 17))
+
+
+def terrains_of(p) -> tuple[str, ...]:
+    """The terrains a faction chose or unlocked (a colour picked in the setup, the Riverwalkers'
+    unlocked ones), which its pieces' colour does not tell: shown beside its name."""
+    return tuple(dict.fromkeys(([p.color] if p.color else []) + sorted(p.unlocked)))
 
 
 def row_key(key: tuple, row: int) -> tuple:
@@ -90,6 +96,10 @@ def head_row(surface, state, p, r: pygame.Rect, sc: float, sizes, level: str | N
     img = text.text(_(p.faction.display), int(fs * 1.15), theme.TEXT, "bold")
     surface.blit(img, img.get_rect(midleft=(x0, ys[0])))
     x = x0 + img.get_width() + pad
+    radius = max(5, int(fs * 0.5))
+    for terrain in terrains_of(p):
+        x = widgets.terrain_swatch(surface, terrain, (x + radius, ys[0]), radius) + int(4 * sc)
+    x += pad - int(4 * sc) if terrains_of(p) else 0
     vp = text.text(str(p.VP), int(fs * 1.45), theme.TEXT, "bold")
     vr = vp.get_rect(midright=(r.right - pad, ys[0]))
     room = vr.x - isz - 6  # the tags stop short of the VP

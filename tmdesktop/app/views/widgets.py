@@ -158,3 +158,17 @@ def toast(surface, message: str, centre_bottom, font_size: int, alpha: int = 255
     box.set_alpha(alpha)
     surface.blit(box, rect)
     return rect
+
+
+def terrain_swatch(surface, terrain: str, centre, radius: float) -> int:
+    """A small hex of `terrain`'s colour with its glyph; returns the x just right of it."""
+    from .hexmap import terrain_glyph  # (hexmap draws with these widgets: imported when drawn)
+
+    cx, cy = centre
+    pts = [(cx + radius * math.cos(math.radians(60 * i - 30)), cy + radius * math.sin(math.radians(60 * i - 30)))
+           for i in range(6)]
+    col = theme.terrain_colour(terrain)
+    pygame.draw.polygon(surface, col, pts)
+    pygame.draw.polygon(surface, theme.INK_SOFT, pts, 1)
+    terrain_glyph(surface, terrain, (cx, cy), radius * 1.1, theme.text_on(col), bold=True)
+    return int(cx + radius)
