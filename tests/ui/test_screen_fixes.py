@@ -1005,3 +1005,24 @@ def test_the_free_order_spaces_glow_and_a_click_on_one_sends_the_priest_there(ma
     assert game.log[-1] == ("giants", A.SendPriest("EARTH", 2))
     assert game.state.cult_spots["EARTH"] == [None, "mermaids", "witches", "giants"]
     assert game.state.players["giants"].cult["EARTH"] == earth + 2
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
+def test_a_tile_cards_lines_stay_apart_and_on_the_card(make_app, size):
+    """Play-test at 1024x600: the favor tile "Pass: temples 2/3/3/4" had its icon over the text
+    and its star cut off at the bottom: three lines kept at 10 pixels ran into each other."""
+    from tmdesktop.app.views import supply
+    from tmdesktop.rules.data import BONUS_TILES, FAVOR_TILES, POWER_ACTIONS, SCORE_TILES, TOWN_TILES
+
+    _app, scene, _session = make_app(size=size)
+    strips = [(scene.supply.rounds, SCORE_TILES), (scene.supply.towns, TOWN_TILES),
+              (scene.supply.powers, POWER_ACTIONS), (scene.supply.bonuses, BONUS_TILES),
+              (scene.pools.strip, FAVOR_TILES)]
+    for strip, names in strips:
+        card = next(iter(strip.cards.values()))
+        for name in names:
+            lines = supply.face_lines(card, name, scene.supply.scale, corner=True)
+            for (_t, s, y), (_t2, s2, y2) in zip(lines, lines[1:]):
+                assert y2 - y >= (s + s2) / 2, (name, lines, card)
+            _t, s, y = lines[-1]
+            assert y + s / 2 <= card.bottom, (name, lines, card)

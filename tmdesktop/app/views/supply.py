@@ -122,8 +122,10 @@ def _laid_out(lines: list[list], inner_h: int, scale: float, room: int) -> list[
 
 
 def _line_size(inner_h: int, n: int, scale: float) -> int:
-    """The type size of a card's `n` lines in `inner_h` pixels."""
-    return max(10, min(int(inner_h / (n + 0.7)), int(22 * scale)))
+    """The type size of a card's `n` lines in `inner_h` pixels: 10 or more where the card has the
+    room, else what the lines fit in (at 1024x600 three lines at 10 ran into each other and out of
+    the favor card's bottom)."""
+    return max(min(10, int(inner_h / (n + 0.4))), min(int(inner_h / (n + 0.7)), int(22 * scale)), 7)
 
 
 def _split_narrow(lines: list[list], size: int, room: int) -> list[list]:
