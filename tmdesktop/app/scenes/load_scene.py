@@ -269,8 +269,8 @@ def open_game(app, game: Game, saver: saves.Autosaver | None = None, names: dict
     to_title(app)
     scene = PlayScene(app, session, names)
     app.push(scene)
-    if note:
-        scene.show_toast(note)
+    if note:  # kept: a computer seat may move at once, and a move clears a toast
+        scene.show_toast(note, kept=True)
     return scene
 
 
