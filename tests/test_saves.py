@@ -222,6 +222,26 @@ def test_listing_and_latest_unfinished(data_dir):
     assert info.factions == tuple(ga.state.seats) and info.moves == len(ga.log)
 
 
+def test_continue_takes_the_newest_game_from_its_backup_when_its_file_is_damaged(data_dir):
+    """Random bytes in the newest save, its .bak good: Continue offered an older game instead,
+    although Load opened the newest one from the .bak."""
+    older, newest = saves.Autosaver("older"), saves.Autosaver("newest")
+    game = played(3, 40)
+    assert older.save(played(1, 30))
+    time.sleep(0.02)
+    assert newest.save(game)
+    game.apply(*random_step(game, random.Random(3)))
+    assert newest.save(game)  # the copy before it is now the .bak
+    newest.path.write_bytes(random.Random(7).randbytes(400))
+    latest = saves.latest_unfinished()
+    assert latest is not None and latest.game_id == "newest" and latest.path == newest.path
+    assert not latest.error and latest.factions == tuple(game.state.seats)
+    assert latest.note == "The last copy of this save is damaged; the copy before it is used."
+    assert saves.load(latest.path).note  # what Continue opens: that game, from its .bak
+    saves.backup_of(newest.path).write_bytes(b"{")  # both copies damaged: nothing of it to resume
+    assert saves.latest_unfinished().game_id == "older"
+
+
 def test_autosaver_reports_a_failure_instead_of_raising(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")

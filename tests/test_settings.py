@@ -1,4 +1,5 @@
-"""Settings: first start detects the language; atomic round trip; bad files fall back to defaults."""
+"""Settings: first start detects the language; atomic round trip; a damaged file falls back to its
+backup, else to the defaults."""
 
 from __future__ import annotations
 
@@ -46,6 +47,30 @@ def test_damaged_file_falls_back_to_defaults_with_a_message(config, blob):
     s, msg = settings.load(pref_locales=[{"language": "es"}])
     assert s == settings.Settings(language="es")
     assert "damaged" in msg
+
+
+def test_damaged_file_falls_back_to_its_good_backup(config):
+    """Garbage in settings.json while settings.json.bak (the copy the last save kept) was good:
+    the defaults were used, and the animation speed chosen was lost."""
+    kept = settings.Settings(animation_speed="slow", recent_names=["Ana"])
+    assert settings.save(kept) == ""
+    assert settings.save(settings.Settings(animation_speed="fast")) == ""  # `kept` is now the .bak
+    settings.settings_path().write_bytes(b"\x00\x9c garbage {")
+    s, msg = settings.load(pref_locales=[{"language": "it"}])
+    assert s == kept
+    assert msg == "The settings file was damaged; the copy saved before it is used."
+    i18n.set_language("es")
+    assert settings.load()[1] == "El archivo de configuración estaba dañado; se usa la copia guardada anterior."
+    i18n.set_language("en")
+    backup = settings.settings_path().with_name("settings.json.bak")
+    backup.write_text(json.dumps({"animation_speed": "slow", "ui_scale": "huge"}))  # one value to reset in it
+    s, msg = settings.load()
+    assert s == settings.Settings(animation_speed="slow")
+    assert msg == ("The settings file was damaged; the copy saved before it is used. Some settings were not valid "
+                   "and were reset: ui_scale.")
+    backup.write_bytes(b"{")  # both damaged: the defaults
+    s, msg = settings.load(pref_locales=[{"language": "it"}])
+    assert s == settings.Settings(language="it") and msg == "The settings file was damaged; the default settings are used."
 
 
 def test_bad_values_are_reset_one_by_one(config):

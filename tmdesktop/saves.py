@@ -19,7 +19,7 @@ import os
 import secrets
 import shutil
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -455,6 +455,7 @@ class SaveInfo:
     vp: dict = field(default_factory=dict)  # faction -> VP when last saved (the final scores of a finished game)
     error: str = ""  # a message when the file cannot be read
     mtime: float = 0.0
+    note: str = ""  # the file is damaged and this is its `.bak`, which `load` opens instead
 
     @property
     def when(self) -> datetime:
@@ -468,8 +469,21 @@ class SaveInfo:
 
 
 def info(path: Path) -> SaveInfo:
-    """What the load screen shows, read from the file's summary (the game is not replayed)."""
+    """What the load screen shows, read from the file's summary (the game is not replayed).  A
+    damaged file whose `.bak` reads well is shown as that copy, with a `note`: it is the game
+    `load` opens, so Continue and Load offer it instead of passing over it."""
     path = Path(path)
+    found = _summary(path)
+    if found.error:
+        bak = _summary(backup_of(path))
+        if not bak.error:
+            return replace(bak, path=path, game_id=found.game_id, mtime=found.mtime,
+                           note=_("The last copy of this save is damaged; the copy before it is used."))
+    return found
+
+
+def _summary(path: Path) -> SaveInfo:
+    """`info` of this one file (no fallback)."""
     game_id = path.name.removesuffix(SUFFIX)
     try:
         mtime = path.stat().st_mtime
@@ -509,12 +523,10 @@ def list_saves(folder: Path | None = None) -> list[SaveInfo]:
 
 
 def latest_unfinished(folder: Path | None = None) -> SaveInfo | None:
-    """The game "Continue" resumes: the most recently saved one that is not over."""
+    """The game "Continue" resumes: the most recently saved one that is not over (a damaged
+    file counts through its good `.bak`, see `info`)."""
     for i in list_saves(folder):
         if not i.error and not i.finished:
-            return i
-    for i in list_saves(folder):  # the newest file is damaged: its .bak may still be good
-        if i.error and backup_of(i.path).exists():
             return i
     return None
 

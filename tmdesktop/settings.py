@@ -1,9 +1,11 @@
 """The player's settings, in `PlatformDirs("tmdesktop", appauthor=False).user_config_path`.
 
-One JSON file, written atomically (see `saves.write_atomic`).  A missing file means a first
-start: the language comes from the system's preferred locales.  A damaged file, a value out
-of range, or a link to a missing file falls back to the default with a message for the player;
-nothing raises.  Names that the screens draw must be printable (`safe_text.is_clean`).
+One JSON file, written atomically (see `saves.write_atomic`, which keeps the previous copy as
+`settings.json.bak`).  A missing file means a first start: the language comes from the system's
+preferred locales.  A damaged file falls back to that previous copy when it reads well, as a
+damaged save does, else to the defaults; a value out of range, or a link to a missing file, falls
+back to the default; each with a message for the player, and nothing raises.  Names that the
+screens draw must be printable (`safe_text.is_clean`).
 """
 
 from __future__ import annotations
@@ -134,8 +136,8 @@ def _validate(raw: dict) -> tuple[Settings, list[str]]:
 class Problem:
     """What was wrong with the settings file, kept apart from its message so that the message can
     be written once the interface language (which the settings themselves choose) is set."""
-    kind: str  # "damaged", "invalid" or "dangling-link"
-    detail: str = ""
+    kind: str  # "damaged", "restored" (from the previous copy), "invalid" or "dangling-link"
+    detail: str = ""  # the settings reset ("invalid", "restored"), the link's target ("dangling-link")
 
     def message(self) -> str:
         if self.kind == "damaged":
@@ -143,7 +145,24 @@ class Problem:
         if self.kind == "dangling-link":
             return _("The settings file is a link to {target}, which does not exist; the default settings are "
                      "used.").format(target=clean(self.detail, 120))
-        return _("Some settings were not valid and were reset: {names}.").format(names=self.detail)
+        reset = _("Some settings were not valid and were reset: {names}.").format(names=self.detail)
+        if self.kind == "restored":  # the previous copy may hold values to reset too
+            restored = _("The settings file was damaged; the copy saved before it is used.")
+            return f"{restored} {reset}" if self.detail else restored
+        return reset
+
+
+_DAMAGED = (OSError, ValueError, UnicodeDecodeError, RecursionError)
+
+
+def _read(path: Path) -> dict:
+    """The file's JSON object; raises one of `_DAMAGED` when there is none."""
+    if path.stat().st_size > 1_000_000:
+        raise ValueError("too large")
+    raw = json.loads(path.read_text("utf-8"), parse_constant=lambda c: (_ for _ in ()).throw(ValueError(c)))
+    if not isinstance(raw, dict):
+        raise ValueError("not an object")
+    return raw
 
 
 def load_checked(path: Path | None = None, pref_locales=None) -> tuple[Settings, Problem | None]:
@@ -158,13 +177,16 @@ def load_checked(path: Path | None = None, pref_locales=None) -> tuple[Settings,
     if not path.exists():
         return Settings(language=detect_language(pref_locales)), None
     try:
-        if path.stat().st_size > 1_000_000:
-            raise ValueError("too large")
-        raw = json.loads(path.read_text("utf-8"), parse_constant=lambda c: (_ for _ in ()).throw(ValueError(c)))
-        if not isinstance(raw, dict):
-            raise ValueError("not an object")
-    except (OSError, ValueError, UnicodeDecodeError, RecursionError):
-        return Settings(language=detect_language(pref_locales)), Problem("damaged")
+        raw = _read(path)
+    except _DAMAGED:
+        from .saves import backup_of
+
+        try:  # the copy the last save kept (next to where a link points: `save` writes there)
+            raw = _read(backup_of(Path(os.path.realpath(path))))
+        except _DAMAGED:
+            return Settings(language=detect_language(pref_locales)), Problem("damaged")
+        s, bad = _validate(raw)
+        return s, Problem("restored", ", ".join(bad))
     s, bad = _validate(raw)
     return s, Problem("invalid", ", ".join(bad)) if bad else None
 

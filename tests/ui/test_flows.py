@@ -162,6 +162,79 @@ def test_new_game_offers_the_last_games_choices_again(title_app, user_dirs):
     assert (fresh.map.value, fresh.n(), fresh.seats[0].value, fresh.seats[1].value) == ("original", 4, "human", "hard")
 
 
+def _newest_game_with_a_damaged_file(computer_first: bool = False):
+    """Two unfinished games on disk; the newest one's file holds random bytes, its .bak (the copy
+    one move before) is good.  Returns that .bak's game.  `computer_first`: the computer plays
+    the seat whose move follows the .bak."""
+    import time
+
+    from tmdesktop.rules.engine import Game
+    from tmdesktop.rules.setup import GameSetup
+
+    rng = random.Random(5)
+    older = Game(GameSetup.random(3, 1))
+    for _ in range(20):
+        older.apply(*random_step(older, rng))
+    assert saves.Autosaver("older").save(older)
+    time.sleep(0.02)
+    game = Game(GameSetup.random(2, 5))
+    while len(game.state.seats) < 2:  # the factions chosen
+        game.apply(*random_step(game, rng))
+    who, action = random_step(game, rng)
+    saver = saves.Autosaver("newest", computers={who: "easy"} if computer_first else None)
+    assert saver.save(game)
+    before = game.copy()
+    game.apply(who, action)
+    assert saver.save(game)
+    saver.path.write_bytes(random.Random(7).randbytes(400))
+    return before
+
+
+def test_continue_opens_the_newest_game_from_its_backup(title_app):
+    """The newest save damaged, its .bak good: Continue showed and opened an older game."""
+    from tmdesktop.app.describe import describe_save
+    from tmdesktop.app.scenes.load_scene import PlayScene
+
+    backup = _newest_game_with_a_damaged_file()
+    app = title_app()
+    assert app.stack.top.latest.game_id == "newest"
+    assert describe_save(app.stack.top.latest).startswith("From its backup (the last copy is damaged): ")
+    key(app, pygame.K_RETURN)
+    scene = to_map(app)
+    assert isinstance(scene, PlayScene) and scene.game.log == backup.log
+    assert scene.session.saver.path.name == f"newest{saves.SUFFIX}"
+
+
+def test_the_note_on_opening_a_backup_stays_through_the_computers_first_move(title_app, monkeypatch):
+    """Load, the damaged newest save, Enter: the game opened from its .bak, but the computer's
+    move that followed at once cleared the note saying so before it could be read."""
+    from tmdesktop.app import computer
+    from tmdesktop.app.scenes.load_scene import LoadScene, PlayScene
+    from tmdesktop.app.views import widgets
+
+    monkeypatch.setattr(computer, "USE_WORKER", False)
+    backup = _newest_game_with_a_damaged_file(computer_first=True)
+    app = title_app(settings=Settings(animation_speed="off"))
+    press(app, "load")
+    load = app.stack.top
+    assert isinstance(load, LoadScene) and load.saves[0].game_id == "newest" and load.saves[0].note
+
+    def moved() -> bool:
+        return any(isinstance(s, PlayScene) and len(s.game.log) > len(backup.log) for s in app.stack.scenes)
+
+    shown = []  # what the frames show in a toast once the computer has moved
+    toast = widgets.toast
+    monkeypatch.setattr(widgets, "toast", lambda surface, msg, *a, **kw: (
+        shown.append(msg) if moved() else None, toast(surface, msg, *a, **kw))[1])
+    key(app, pygame.K_RETURN)
+    for _ in range(3):
+        app.step(0.016)
+    scene = app.stack.top
+    assert isinstance(scene, PlayScene) and scene.game.log[:len(backup.log)] == backup.log and moved()
+    assert scene.toast and scene.toast[0].startswith("The last copy of this save could not be read, so the copy")
+    assert shown and shown[-1] == scene.toast[0]
+
+
 def test_load_scene_lists_and_opens_and_reports_damage(title_app):
     from tmdesktop.app.scenes.load_scene import LoadScene, PlayScene
 

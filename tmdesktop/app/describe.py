@@ -357,4 +357,7 @@ def describe_save(info) -> str:
         where = _("round {n}").format(n=info.round)
     else:
         where = _("setup")
-    return f"{when} · {where} · {faction_names(info.factions)}"
+    line = f"{when} · {where} · {faction_names(info.factions)}"
+    if info.note:  # first, so that a long line keeps it
+        line = _("From its backup (the last copy is damaged): {save}").format(save=line)
+    return line

@@ -61,6 +61,7 @@ class GameScene(TableAnnotations, Scene):
         self.tip_hidden = False
         self.mouse = (0, 0)
         self.toast: tuple[str, float, tuple] | None = None  # (message, seconds left, its box's colour)
+        self.toast_kept = False  # the toast outlives the moves played while it shows (`show_toast`)
         self.buttons: list[widgets.Button] = []
         self.top_buttons: list[widgets.Button] = []
         self._prompted_version = -1
@@ -248,7 +249,7 @@ class GameScene(TableAnnotations, Scene):
         self.follow_suggestion(rest, who)
         if isinstance(action, HEX_ACTIONS + (A.PlaceBridge,)) or self.decider() != who:
             self.tool = None  # used, or its turn is over (a pass): not left chosen for later keys
-        self.toast = None
+        self.clear_toast()
         if self.session.state.seats and self._layout_seats != tuple(self.session.state.seats):
             self._layout_seats = tuple(self.session.state.seats)
             self.players.layout(self.lay.players, self.lay.scale, self.session.state.seats)
@@ -521,7 +522,7 @@ class GameScene(TableAnnotations, Scene):
             self._finished_shown = False
         self.follow_suggestion((), None)
         self.tool = None
-        self.toast = None
+        self.clear_toast()
         self.supply.layout(self.lay.supply, self.lay.scale, self.game.state)
         # the version moved on, so the next update reopens the picker the earlier decision needs
         self.dirty = True
@@ -621,10 +622,18 @@ class GameScene(TableAnnotations, Scene):
         """A click on a greyed button: why it is greyed."""
         self.show_toast(self.disabled_reason(key))
 
-    def show_toast(self, message: str, colour=theme.ERROR) -> None:
-        """A message over the map for a few seconds: a refusal in red, news (`theme.NEWS`) not."""
+    def show_toast(self, message: str, colour=theme.ERROR, kept: bool = False) -> None:
+        """A message over the map for a few seconds: a refusal in red, news (`theme.NEWS`) not.
+        A move or an undo clears it (a refusal is old news then) unless `kept`: a note on the game
+        itself, such as the one on opening it, stays its time through a computer's first move."""
         self.toast = (message, TOAST_SECONDS, colour)
+        self.toast_kept = kept
         self.dirty = True
+
+    def clear_toast(self) -> None:
+        """After a move or an undo: the toast goes, unless it was kept."""
+        if not self.toast_kept:
+            self.toast = None
 
     def update(self, dt: float) -> bool:
         animating = self.cards.update(dt)

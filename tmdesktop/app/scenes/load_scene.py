@@ -269,8 +269,8 @@ def open_game(app, game: Game, saver: saves.Autosaver | None = None, names: dict
     to_title(app)
     scene = PlayScene(app, session, names)
     app.push(scene)
-    if note:
-        scene.show_toast(note)
+    if note:  # kept: a computer seat may move at once, and a move clears a toast
+        scene.show_toast(note, kept=True)
     return scene
 
 
@@ -372,8 +372,10 @@ class LoadScene(ListMenuScene):
                       max_width=r.width - 2 * pad)
         else:
             self.draw_summary(surface, info, r, pad)
-        if info.error:  # unreadable, or (said when it was opened) its moves do not replay
-            text.blit(surface, info.error, self.fs(16), theme.ERROR, (r.x + pad, r.bottom - self.px(8)), "bottomleft",
+        # unreadable, or (said when it was opened) its moves do not replay, or shown from its .bak
+        problem = info.error or info.note
+        if problem:
+            text.blit(surface, problem, self.fs(16), theme.ERROR, (r.x + pad, r.bottom - self.px(8)), "bottomleft",
                       max_width=r.width - 2 * pad)
             return
         # factions with their colours (and the players' names)
