@@ -687,3 +687,23 @@ def test_esc_opens_the_menu_while_a_computer_s_move_is_shown(title_app, user_dir
     assert "computer" in scene.annotations and scene.computer.thinking() and app.stack.top is scene
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, ChoiceScene) and app.stack.top.title == "Menu"
+
+
+def test_a_computer_that_fails_makes_a_simple_move_and_its_note_stays(title_app, user_dirs, monkeypatch):
+    """The note that the computer failed was shown just before the move that cleared it."""
+    monkeypatch.setattr(computer, "USE_WORKER", False)
+    app = title_app(settings=Settings(animation_speed="off"))
+    scene = new_game_with_seats(app, ["human", "easy", "easy", "easy"])
+    game = scene.game
+
+    def broken(self):
+        raise RuntimeError("a fault in the computer")
+
+    monkeypatch.setattr(computer.Thinker, "poll", broken)
+    while game.to_act().faction == game.state.seats[0]:  # the person's dwellings first
+        me = game.state.seats[0]
+        assert scene.session.apply(scene.session.legal(me)[0], me).ok
+    n = len(game.log)
+    app.step(0.016)
+    assert len(game.log) > n  # a legal move all the same
+    assert scene.toast and scene.toast[0].startswith("The computer player failed (RuntimeError)")

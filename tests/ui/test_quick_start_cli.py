@@ -70,3 +70,23 @@ def test_a_demo_game_in_a_window_has_the_games_menu_and_leads_to_the_title(user_
     click(app, menu.rects[-1].center)  # Main menu (the game is saved)
     assert isinstance(app.stack.top, TitleScene) and len(app.stack.scenes) == 1
     assert app.stack.top.button("continue").enabled  # and Continue takes it up again
+
+
+@pytest.mark.parametrize("args, quick", [
+    (["--factions", "witches,nomads"], True), (["--players", "3"], True), (["--demo", "5"], True),
+    (["--seed", "4"], False), (["--size", "1280x720"], False), ([], False),
+])
+def test_players_or_factions_alone_open_a_game_not_the_title(args, quick):
+    """Play-test: `--players` and `--factions` without `--demo N` were ignored without a word and
+    the title screen opened; they now open that game, with no moves played."""
+    from tmdesktop.app.main import parse_args, quick_game_asked
+
+    assert quick_game_asked(parse_args(args)) is quick
+
+
+def test_factions_alone_make_that_table(tmp_path):
+    shot = tmp_path / "t.png"
+    done = run(tmp_path, "--factions", "witches,nomads", "--seed", "2", "--screenshot", str(shot))
+    assert done.returncode == 0, done.stderr
+    done = run(tmp_path, "--factions", "witches,moon")
+    assert done.returncode == 2 and "Unknown faction moon" in done.stderr  # refused before a window opens

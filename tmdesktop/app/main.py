@@ -15,7 +15,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                     help="number of players (2-5; 4, or as many as --factions names)")
     ap.add_argument("--seed", type=int, default=None, help="seed for the setup and the demo moves")
     ap.add_argument("--factions", default="", help="comma-separated factions in seat order (Fire & Ice ones too)")
-    ap.add_argument("--demo", type=int, default=0, metavar="N", help="play N random legal actions first")
+    ap.add_argument("--demo", type=int, default=0, metavar="N",
+                    help="play N random legal actions first (with --players or --factions alone: none)")
     ap.add_argument("--screenshot", metavar="FILE", help="write the map view to FILE (PNG) and exit")
     ap.add_argument("--size", default="", metavar="WxH", help="window size, e.g. 1280x720")
     ap.add_argument("--lang", default="", help="language: en, es, it")
@@ -24,6 +25,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                          "load, settings, replays, rules) instead of the map view; the pages that show a "
                          "game, a replay or a lesson open from those")
     return ap.parse_args(argv)
+
+
+def quick_game_asked(args: argparse.Namespace) -> bool:
+    """Whether the command line asks for a game at once instead of the title screen: demo moves,
+    a screenshot, or the players or factions of a game (which the title screen would ignore)."""
+    return bool(args.demo or args.screenshot or args.players or args.factions)
 
 
 def _size(arg: str, headless: bool) -> tuple[int, int]:
@@ -74,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         if problem:  # refused before a window opens
             print(problem, file=sys.stderr)
             return 2
-    elif args.demo or args.screenshot:
+    elif quick_game_asked(args):
         seed = args.seed if args.seed is not None else random.randrange(1 << 30)
         game, problem = _quick_game(args.players, args.factions, seed)
         if problem:
@@ -98,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
         app.screenshot(args.screenshot)
         _shutdown()
         return 0
-    if not (args.demo or args.screenshot):
+    if not quick_game_asked(args):
         # the menus: title screen first (New game, Continue, Load, Replay, Settings)
         from .scenes.settings_scene import apply_display
         from .scenes.title import TitleScene

@@ -105,8 +105,9 @@ class ComputerTurns:
             got = self.thinker.poll()
         except Exception as exc:  # a fault in the computer must not stop the game: a legal move instead
             legal = self.session.legal(me)
+            # kept through the simple move played next, which would clear a refusal's toast
             self.scene.show_toast(_("The computer player failed ({why}); it made a simple move instead.").format(
-                why=type(exc).__name__))
+                why=type(exc).__name__), kept=True)
             return (key, legal[0]) if legal else None
         return got if got is not None and got[0] == key else None
 
