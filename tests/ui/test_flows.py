@@ -627,3 +627,40 @@ def test_a_click_beside_the_menu_closes_it_and_plays_nothing(title_app):
     assert menu is not scene
     click(app, scene.supply.powers.cards["ACT4"].center)
     assert menu not in app.stack.scenes and len(scene.game.log) == n
+
+
+def test_the_speed_rows_right_arrow_makes_the_moves_quicker(title_app):
+    """Play-test: the right arrow of Animation speed went from Normal to Slow."""
+    from tmdesktop.app import computer
+
+    app = title_app()
+    press(app, "settings")
+    speed = app.stack.top.chooser("animation_speed")
+    while app.settings.animation_speed != "slow":
+        click(app, speed.arrows()[0].center)
+    shown = []
+    for _ in range(3):
+        shown.append(computer.move_seconds(app.settings.animation_speed))
+        click(app, speed.arrows()[1].center)
+    shown.append(computer.move_seconds(app.settings.animation_speed))
+    assert shown == sorted(shown, reverse=True) and shown[-1] == 0.0
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1280, 720), (1024, 600), (1920, 1080)])
+def test_the_line_under_continue_stands_clear_of_new_game(title_app, size):
+    """Play-test at 1280x800: the save's line under Continue touched the New game button."""
+    from tmdesktop.app import text, theme
+    from tmdesktop.app.scenes.title import TitleScene
+
+    app = title_app(size)
+    press(app, "new")
+    press(app, "start")
+    to_map(app)
+    key(app, pygame.K_ESCAPE)
+    app.stack.top.on_choose("title")
+    title = app.stack.top
+    assert isinstance(title, TitleScene) and title.latest
+    cont, new = title.button("continue").rect, title.button("new").rect
+    line_bottom = cont.bottom + title.px(6) + text.text("Ag", title.save_line_size(), theme.TEXT_DIM).get_height()
+    assert new.top - line_bottom >= max(4, title.px(8)), (cont, new, line_bottom)
+    assert title.button("quit").rect.bottom <= size[1]

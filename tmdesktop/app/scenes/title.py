@@ -47,7 +47,10 @@ class TitleScene(MenuScene):
 
     def layout(self) -> None:
         w, h = self.size
-        bw, bh, gap, lead = self.px(420), self.px(62), self.px(14), self.px(22)
+        bw, bh, gap = self.px(420), self.px(62), self.px(14)
+        # under Continue: the save's line, with room above and below it (at a small scale a
+        # fixed lead left it touching New game)
+        lead = self.px(6) + text.text("Ag", self.save_line_size(), theme.TEXT_DIM).get_height() + self.px(10)
         y = int(h * 0.36)
         # nine buttons: on a short window (1280x720, a large UI scale) they close up to fit
         n = len(self.ITEMS)
@@ -64,6 +67,9 @@ class TitleScene(MenuScene):
             y += bh + gap + (lead if key == "continue" else 0)
         if not self.latest:
             self.button("new").primary = True
+
+    def save_line_size(self) -> int:
+        return self.fs(17)
 
     def on_button(self, key: str) -> None:
         if key == "continue" and self.latest:
@@ -108,7 +114,7 @@ class TitleScene(MenuScene):
             # the window's width, at one readable size (shrunk into 700 pixels, five factions'
             # names were 7 pixels high at 1280x720); what does not fit ends with an ellipsis
             b = self.button("continue")
-            size = self.fs(17)
+            size = self.save_line_size()
             line = text.shorten(describe_save(self.latest), size, w - self.px(160))
             text.blit(surface, line, size, theme.TEXT_DIM, (b.rect.centerx, b.rect.bottom + self.px(6)), "midtop")
         self.draw_message(surface)
