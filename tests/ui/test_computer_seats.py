@@ -707,3 +707,24 @@ def test_a_computer_that_fails_makes_a_simple_move_and_its_note_stays(title_app,
     app.step(0.016)
     assert len(game.log) > n  # a legal move all the same
     assert scene.toast and scene.toast[0].startswith("The computer player failed (RuntimeError)")
+
+
+def test_the_last_moves_note_gives_way_during_the_persons_turn_and_its_ring_stays(title_app, user_dirs, monkeypatch):
+    """Play-test: "Darklings: Take the favor tile..." stayed over the favor tiles all through the
+    person's turn. Once the person is to decide, the note stays its time, then only its ring."""
+    from tmdesktop.app.scenes.computer_turns import BANNER, NOTE_SECONDS_ON_A_PERSONS_TURN
+
+    app, scene = first_computer_moves(title_app, monkeypatch)
+    game, person = scene.game, scene.game.state.seats[3]
+    for _ in range(400):  # the three computers' first dwellings, shown slowly
+        if scene.decider() == person:
+            break
+        app.step(0.25)
+    assert scene.decider() == person
+    targets, note = scene.annotations[BANNER]
+    assert note and targets
+    app.step(1.0)
+    assert scene.annotations[BANNER][1]  # still there a moment later
+    for _ in range(int((computer.MOVE_SECONDS["slow"] + NOTE_SECONDS_ON_A_PERSONS_TURN) / 0.5) + 2):
+        app.step(0.5)
+    assert scene.annotations[BANNER] == (targets, "")  # the ring alone

@@ -42,6 +42,12 @@ def move_targets(faction: str, action: A.Action) -> list:
     return out + [("player", faction)]
 
 
+#: Seconds the last computer move's note stays once a person is to decide (after the move's own
+#: time on screen); then its ring alone stays. The note covered tiles and panels all through the
+#: person's turn (play-test); the Last moves panel (M) keeps every move.
+NOTE_SECONDS_ON_A_PERSONS_TURN = 6.0
+
+
 class ComputerTurns:
     def __init__(self, scene, speed: str = "normal"):
         self.scene = scene
@@ -49,6 +55,7 @@ class ComputerTurns:
         self.speed = speed
         self.hold = 0.0  # seconds the last move still stays on screen alone
         self.ready: tuple | None = None  # (key, action): an answer waiting for its turn on screen
+        self.note_left: float | None = None  # the note's seconds left while a person decides
 
     @property
     def session(self):
@@ -67,6 +74,7 @@ class ComputerTurns:
         self.thinker.forget()
         self.ready = None
         self.hold = 0.0
+        self.note_left = None
         self.scene.clear_annotations(BANNER)
 
     def status(self) -> str:
@@ -83,6 +91,7 @@ class ComputerTurns:
         if me is None:
             self.thinker.forget()
             self.ready = None
+            self._note_gives_way(dt)
             return self.hold > 0
         game = self.session.game
         key = (self.session.version, len(game.log), me)
@@ -99,6 +108,19 @@ class ComputerTurns:
             self.ready = None
             self.play(me, action)
         return True
+
+    def _note_gives_way(self, dt: float) -> None:
+        """While a person decides, the last move's note goes after its time; its ring stays."""
+        targets, note = self.scene.annotations.get(BANNER, ((), ""))
+        if not note:
+            self.note_left = None
+            return
+        if self.note_left is None:
+            self.note_left = self.hold + NOTE_SECONDS_ON_A_PERSONS_TURN
+        self.note_left -= dt
+        if self.note_left <= 0:
+            self.scene.annotate(BANNER, list(targets), "", theme.COMPUTER_MOVE)
+            self.note_left = None
 
     def _answer(self, me: str, key: tuple) -> tuple | None:
         try:
@@ -127,3 +149,4 @@ class ComputerTurns:
                                                              move=describe.played(before, me, action, events)))
         scene.annotate(BANNER, move_targets(me, action), words, theme.COMPUTER_MOVE)
         self.hold = move_seconds(self.speed)
+        self.note_left = None  # (its time starts when a person is to decide)
