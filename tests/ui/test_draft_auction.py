@@ -464,3 +464,22 @@ def test_a_five_player_auction_s_cards_hold_their_building_costs(title_app, monk
     assert inside
     for t in inside:
         assert any(c.contains(t) for c in cards), t
+
+
+def test_the_ringed_marker_of_a_high_bid_is_said_in_words(title_app, monkeypatch):
+    """Play-test: a bidder had two markers on the VP track (its 40 VP and, ringed, what its high
+    bid would leave it) and nothing said what the ringed one was."""
+    from ui_events import record_text
+
+    app = title_app()
+    setup = setup_screen(app, 2, True, "auction", ["Ana", "Bo"], seed=7)
+    click(app, setup.centre_of("start"))
+    a = app.stack.top
+    legend = "ringed: the VP left after the high bid"
+    drawn = record_text(monkeypatch)
+    app.render(force=True)
+    assert legend not in [t[0] for t in drawn]  # no bid yet: no ringed marker
+    bid(app, a, 3)
+    drawn.clear()
+    app.render(force=True)
+    assert legend in [t[0] for t in drawn]

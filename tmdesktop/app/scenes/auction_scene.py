@@ -356,6 +356,10 @@ class AuctionScene(MenuScene):
             vp = START_VP - a.high_bid
             cx = int(t.x + vp * cw + cw / 2)
             self.draw_marker(surface, a.high_bidder, (cx, base_y - px(14) - mr), mr, ghost=True)
+            # the ringed marker said in words (play-test: two markers of one player, no legend)
+            lr = text.blit(surface, _("ringed: the VP left after the high bid"), self.fs(16), theme.TEXT_DIM,
+                           (self.left.right - px(20), self.left.y + px(16)), "topright")
+            self.draw_marker(surface, a.high_bidder, (lr.x - mr - px(6), lr.centery), mr, ghost=True)
         # players, in seat order
         pr = self.players_rect
         text.blit(surface, _("Players"), self.fs(19), theme.TEXT_DIM, (pr.x, pr.y), "topleft", "semibold")
