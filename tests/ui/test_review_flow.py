@@ -127,6 +127,10 @@ def test_scoring_to_review_to_a_move_on_the_board_and_back(user_dirs, monkeypatc
     assert isinstance(board, ReviewMoveScene)
     assert len(board.game.log) == judgement.move.start  # the position before the move
     app.render(force=True)
+    # play-test: the explanation's box hid the map's bottom rows; the map is laid out above it
+    _lines, _imgs, h = board.explanation()
+    box_top = board.lay.map.bottom - int(10 * board.lay.scale) - h
+    assert max(cy for _cx, cy in board.map.centres.values()) + board.map.size <= box_top
     suggested = [t for a in judgement.suggested for t in action_targets(a)]
     assert suggested and all(board.target_rect(t) is not None for t in suggested)
     assert [c for _t, c in board.rings] == [PLAYED, SUGGESTED]

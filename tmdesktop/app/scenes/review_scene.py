@@ -474,12 +474,19 @@ class ReviewMoveScene(GameScene):
                                      border_radius=int(10 * s))
         self.draw_explanation(surface)
 
-    def draw_explanation(self, surface) -> None:
-        """The two turns and the difference, in a box over the bottom of the map."""
+    def resize(self, size) -> None:
+        """The map drawn above the explanation's box, not under it (at 1920x1080 the box hid the
+        map's three bottom rows)."""
+        super().resize(size)
+        m, s = self.lay.map, self.lay.scale
+        room = m.height - self.explanation()[2] - int(20 * s)
+        self.map.layout(pygame.Rect(m.x, m.y, m.width, max(m.height // 2, room)))
+
+    def explanation(self) -> tuple[list, list, int]:
+        """(lines, their images, the box's height): the two turns and the difference."""
         s = self.lay.scale
         j = self.judgement
-        m = self.lay.map
-        width = int(m.width * 0.92)
+        width = int(self.lay.map.width * 0.92)
         fs = max(12, int(17 * s))
         played = W.played_text(self.full_game, j.move, j.played)
         suggested = W.suggested_text(self.positions["before"], j.move, j.suggested)
@@ -487,12 +494,15 @@ class ReviewMoveScene(GameScene):
                  (_("Suggested: {turn}").format(turn=suggested), SUGGESTED, "semibold"),
                  (W.difference_text(j), theme.TEXT, "regular")]
         imgs = [text.text(t, fs, c, wgt, wrap=width - int(60 * s)) for t, c, wgt in lines]
-        h = sum(i.get_height() for i in imgs) + int(12 * s) * (len(imgs) + 1)
-        box = pygame.Rect(0, 0, width, h)
+        return lines, imgs, sum(i.get_height() for i in imgs) + int(12 * s) * (len(imgs) + 1)
+
+    def draw_explanation(self, surface) -> None:
+        """The two turns and the difference, in a box under the map (laid out above it)."""
+        s = self.lay.scale
+        m = self.lay.map
+        lines, imgs, h = self.explanation()
+        box = pygame.Rect(0, 0, int(m.width * 0.92), h)
         box.midbottom = (m.centerx, m.bottom - int(10 * s))
-        ringed = [self.target_rect(t) for targets, _c in self.rings for t in targets]
-        if any(r is not None and r.colliderect(box) for r in ringed):  # not over what it explains
-            box.midtop = (m.centerx, m.y + int(10 * s))
         widgets.panel(surface, box, (30, 34, 32), radius=int(10 * s), edge=theme.PANEL_EDGE)
         y = box.y + int(12 * s)
         for (t, colour, _w), img in zip(lines, imgs):
