@@ -574,29 +574,36 @@ def test_the_load_list_says_who_won_a_finished_game(title_app, user_dirs, monkey
     assert head == [f"Game over: {' & '.join(describe.faction_names([f]) for f in winners)} won with {best} VP"], head
 
 
+def every_tile_cards_lines(scene):
+    """(tile, its card's rect, `face_lines`) for every tile of each kind, at the size its cards
+    have on this table."""
+    from tmdesktop.app.views import supply
+    from tmdesktop.rules.data import BONUS_TILES, FAVOR_TILES, POWER_ACTIONS, SCORE_TILES, TOWN_TILES
+
+    strips = [(scene.supply.rounds, SCORE_TILES), (scene.supply.towns, TOWN_TILES),
+              (scene.supply.powers, POWER_ACTIONS), (scene.supply.bonuses, BONUS_TILES),
+              (scene.pools.strip, FAVOR_TILES)]
+    for strip, names in strips:
+        card = next(iter(strip.cards.values()))
+        for name in names:
+            yield name, card, supply.face_lines(card, name, scene.supply.scale, corner=True)
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (1366, 768), (1920, 1080)])
 @pytest.mark.parametrize("lang", ["en", "es", "it"])
 def test_every_tile_card_keeps_its_lines_readable(make_app, size, lang):
     # On a 1366x768 table "Pass: SH/SA 4 VP" (a bonus tile) and "+2 cult, 2 keys" (a town tile)
     # were shrunk to 8 pixels to fit across the card; a long line now goes on two.
     from tmdesktop import i18n
-    from tmdesktop.app.views import supply
-    from tmdesktop.rules.data import BONUS_TILES, FAVOR_TILES, POWER_ACTIONS, SCORE_TILES, TOWN_TILES
 
     i18n.set_language(lang)
     try:
         _app, scene, _session = make_app(size=size)
-        strips = [(scene.supply.rounds, SCORE_TILES), (scene.supply.towns, TOWN_TILES),
-                  (scene.supply.powers, POWER_ACTIONS), (scene.supply.bonuses, BONUS_TILES),
-                  (scene.pools.strip, FAVOR_TILES)]
-        for strip, names in strips:
-            card = next(iter(strip.cards.values()))
-            for name in names:  # every tile of the kind, at the size its cards have on this table
-                lines = supply.face_lines(card, name, scene.supply.scale, corner=True)
-                sizes = [s for _tokens, s, _y in lines]
-                assert min(sizes) >= (13 if size[0] >= 1920 else 10), (name, sizes)
-                ys = [y for _tokens, _s, y in lines]
-                assert all(card.top < y < card.bottom for y in ys), (name, ys, card)
+        for name, card, lines in every_tile_cards_lines(scene):
+            sizes = [s for _tokens, s, _y in lines]
+            assert min(sizes) >= (13 if size[0] >= 1920 else 10), (name, sizes)
+            ys = [y for _tokens, _s, y in lines]
+            assert all(card.top < y < card.bottom for y in ys), (name, ys, card)
     finally:
         i18n.set_language("en")
 
@@ -1011,18 +1018,9 @@ def test_the_free_order_spaces_glow_and_a_click_on_one_sends_the_priest_there(ma
 def test_a_tile_cards_lines_stay_apart_and_on_the_card(make_app, size):
     """Play-test at 1024x600: the favor tile "Pass: temples 2/3/3/4" had its icon over the text
     and its star cut off at the bottom: three lines kept at 10 pixels ran into each other."""
-    from tmdesktop.app.views import supply
-    from tmdesktop.rules.data import BONUS_TILES, FAVOR_TILES, POWER_ACTIONS, SCORE_TILES, TOWN_TILES
-
     _app, scene, _session = make_app(size=size)
-    strips = [(scene.supply.rounds, SCORE_TILES), (scene.supply.towns, TOWN_TILES),
-              (scene.supply.powers, POWER_ACTIONS), (scene.supply.bonuses, BONUS_TILES),
-              (scene.pools.strip, FAVOR_TILES)]
-    for strip, names in strips:
-        card = next(iter(strip.cards.values()))
-        for name in names:
-            lines = supply.face_lines(card, name, scene.supply.scale, corner=True)
-            for (_t, s, y), (_t2, s2, y2) in zip(lines, lines[1:]):
-                assert y2 - y >= (s + s2) / 2, (name, lines, card)
-            _t, s, y = lines[-1]
-            assert y + s / 2 <= card.bottom, (name, lines, card)
+    for name, card, lines in every_tile_cards_lines(scene):
+        for (_t, s, y), (_t2, s2, y2) in zip(lines, lines[1:]):
+            assert y2 - y >= (s + s2) / 2, (name, lines, card)
+        _t, s, y = lines[-1]
+        assert y + s / 2 <= card.bottom, (name, lines, card)
