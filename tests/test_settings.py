@@ -59,16 +59,22 @@ def test_damaged_file_falls_back_to_its_good_backup(config):
     s, msg = settings.load(pref_locales=[{"language": "it"}])
     assert s == kept
     assert msg == "The settings file was damaged; the copy saved before it is used."
+    # the damaged file is written again from the copy, which stays: the next start is quiet
+    assert settings.load() == (kept, "")
+    assert settings.load(settings.settings_path().with_name("settings.json.bak")) == (kept, "")
+    settings.settings_path().write_bytes(b"\x00\x9c garbage {")
     i18n.set_language("es")
     assert settings.load()[1] == "El archivo de configuración estaba dañado; se usa la copia guardada anterior."
     i18n.set_language("en")
     backup = settings.settings_path().with_name("settings.json.bak")
     backup.write_text(json.dumps({"animation_speed": "slow", "ui_scale": "huge"}))  # one value to reset in it
+    settings.settings_path().write_bytes(b"\x00\x9c garbage {")
     s, msg = settings.load()
     assert s == settings.Settings(animation_speed="slow")
     assert msg == ("The settings file was damaged; the copy saved before it is used. Some settings were not valid "
                    "and were reset: ui_scale.")
     backup.write_bytes(b"{")  # both damaged: the defaults
+    settings.settings_path().write_bytes(b"\x00\x9c garbage {")
     s, msg = settings.load(pref_locales=[{"language": "it"}])
     assert s == settings.Settings(language="it") and msg == "The settings file was damaged; the default settings are used."
 

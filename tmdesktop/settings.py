@@ -188,6 +188,9 @@ def load_checked(path: Path | None = None, pref_locales=None) -> tuple[Settings,
         except _DAMAGED:
             return Settings(language=detect_language(pref_locales)), Problem("damaged")
         s, bad = _validate(raw)
+        # the damaged file is written again from the copy (which stays as it is): else the
+        # message came back at every start (play-test)
+        save(s, path, keep_backup=False)
         return s, Problem("restored", ", ".join(bad))
     s, bad = _validate(raw)
     return s, Problem("invalid", ", ".join(bad)) if bad else None
@@ -199,8 +202,9 @@ def load(path: Path | None = None, pref_locales=None) -> tuple[Settings, str]:
     return s, problem.message() if problem else ""
 
 
-def save(s: Settings, path: Path | None = None) -> str:
-    """Write the settings atomically; returns an error message, or "" when saved."""
+def save(s: Settings, path: Path | None = None, keep_backup: bool = True) -> str:
+    """Write the settings atomically (the file they replace kept as its `.bak`, unless
+    `keep_backup` is False); returns an error message, or "" when saved."""
     from .saves import write_atomic
 
     path = settings_path() if path is None else Path(path)
@@ -208,7 +212,7 @@ def save(s: Settings, path: Path | None = None) -> str:
         path = Path(os.path.realpath(path))
     data = {"version": VERSION, **asdict(s)}
     try:
-        write_atomic(path, json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8"))
+        write_atomic(path, json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8"), keep_backup)
     except OSError as exc:
         return _("The settings could not be saved: {why}").format(why=exc.strerror or exc)
     return ""

@@ -98,7 +98,9 @@ def head_row(surface, state, p, r: pygame.Rect, sc: float, sizes, level: str | N
     x = x0 + img.get_width() + pad
     radius = max(5, int(fs * 0.5))
     for terrain in terrains_of(p):
-        x = widgets.terrain_swatch(surface, terrain, (x + radius, ys[0]), radius) + int(4 * sc)
+        # a light rim: swamp (black) and mountains (grey) all but vanished on the dark panel
+        x = widgets.terrain_swatch(surface, terrain, (x + radius, ys[0]), radius, theme.TEXT,
+                                   max(1, radius // 5)) + int(4 * sc)
     x += pad - int(4 * sc) if terrains_of(p) else 0
     vp = text.text(str(p.VP), int(fs * 1.45), theme.TEXT, "bold")
     vr = vp.get_rect(midright=(r.right - pad, ys[0]))

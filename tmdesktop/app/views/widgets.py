@@ -160,8 +160,8 @@ def toast(surface, message: str, centre_bottom, font_size: int, alpha: int = 255
     return rect
 
 
-def terrain_swatch(surface, terrain: str, centre, radius: float) -> int:
-    """A small hex of `terrain`'s colour with its glyph; returns the x just right of it."""
+def terrain_swatch(surface, terrain: str, centre, radius: float, edge=theme.INK_SOFT, edge_width: int = 1) -> int:
+    """A small hex of `terrain`'s colour with its glyph and an `edge`; returns the x just right of it."""
     from .hexmap import terrain_glyph  # (hexmap draws with these widgets: imported when drawn)
 
     cx, cy = centre
@@ -169,6 +169,6 @@ def terrain_swatch(surface, terrain: str, centre, radius: float) -> int:
            for i in range(6)]
     col = theme.terrain_colour(terrain)
     pygame.draw.polygon(surface, col, pts)
-    pygame.draw.polygon(surface, theme.INK_SOFT, pts, 1)
+    pygame.draw.polygon(surface, edge, pts, edge_width)
     terrain_glyph(surface, terrain, (cx, cy), radius * 1.1, theme.text_on(col), bold=True)
     return int(cx + radius)
