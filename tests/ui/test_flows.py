@@ -664,3 +664,13 @@ def test_the_line_under_continue_stands_clear_of_new_game(title_app, size):
     line_bottom = cont.bottom + title.px(6) + text.text("Ag", title.save_line_size(), theme.TEXT_DIM).get_height()
     assert new.top - line_bottom >= max(4, title.px(8)), (cont, new, line_bottom)
     assert title.button("quit").rect.bottom <= size[1]
+
+
+def test_without_a_save_continue_keeps_the_buttons_even_gap(title_app):
+    """No save, no line under Continue: the room kept for it was an empty gap in the column."""
+    app = title_app()
+    title = app.stack.top
+    assert not title.latest
+    rects = [b.rect for b in title.buttons]
+    gaps = {b.top - a.bottom for a, b in zip(rects, rects[1:])}
+    assert len(gaps) == 1, gaps

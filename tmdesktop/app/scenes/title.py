@@ -49,8 +49,9 @@ class TitleScene(MenuScene):
         w, h = self.size
         bw, bh, gap = self.px(420), self.px(62), self.px(14)
         # under Continue: the save's line, with room above and below it (at a small scale a
-        # fixed lead left it touching New game)
-        lead = self.px(6) + text.text("Ag", self.save_line_size(), theme.TEXT_DIM).get_height() + self.px(10)
+        # fixed lead left it touching New game); no save, no line, no room for it
+        lead = self.px(6) + text.text("Ag", self.save_line_size(), theme.TEXT_DIM).get_height() + self.px(10) \
+            if self.latest else 0
         y = int(h * 0.36)
         # nine buttons: on a short window (1280x720, a large UI scale) they close up to fit
         n = len(self.ITEMS)
