@@ -16,6 +16,7 @@ from tmdesktop.rules import actions as A
 from tmdesktop.rules.data import POWER_ACTIONS
 from tmdesktop.refusals import message, never_for
 from tmdesktop.rules.preview import offer_terms
+from tmdesktop.teaching.warnings import fewest_burns
 
 from . import describe, legal
 from .options import Option
@@ -131,18 +132,11 @@ class TableController:
         return list(dict.fromkeys(out))
 
     def burn_first(self, me: str | None, action: A.Action) -> int | None:
-        """The fewest power tokens `me` must burn for the engine to accept `action` (None: burning
-        does not make it so), tried on copies."""
-        if me is None:
+        """The fewest power tokens `me` must burn for the engine to accept power action `action`
+        (None: burning does not make it so; `warnings.fewest_burns`)."""
+        if me is None or not isinstance(action, A.UseAction):
             return None
-        g = self.game
-        for n in range(1, g.state.players[me].power[1] // 2 + 1):
-            burnt, _refused = g.try_apply(me, A.Burn(n))
-            if burnt is None:
-                return None
-            if burnt.try_apply(me, action)[0] is not None:
-                return n
-        return None
+        return fewest_burns(self.game, me).get(action.name)
 
     # ------------------------------------------------------------------ a suggestion being followed
 

@@ -126,10 +126,21 @@ def _pass_unused(game, faction: str, action: A.Action) -> list[GameWarning]:
     actions that burning power first would pay for (`burn`: name -> the fewest tokens to burn)."""
     if not isinstance(action, A.Pass) or game.state.phase != "play":
         return []
-    listed = game.legal_actions(faction)
-    uses = [a.name for a in listed if isinstance(a, A.UseAction)]
+    uses = [a.name for a in game.legal_actions(faction) if isinstance(a, A.UseAction)]
     power = tuple(n for n in uses if n in POWER_ACTIONS)
     own = tuple(n for n in uses if n not in POWER_ACTIONS)
+    burn = fewest_burns(game, faction)
+    if not (power or own or burn):
+        return []
+    return [_w(PASS_UNUSED, power=power, own=own, burn=tuple(sorted(burn.items())))]
+
+
+def fewest_burns(game, faction: str) -> dict[str, int]:
+    """The power actions the engine lists for `faction` only after burning power: name -> the
+    fewest tokens to burn (tried on copies). The pass warning names them; the table offers the
+    burn with such an action when it is clicked."""
+    listed = game.legal_actions(faction)
+    now = {a.name for a in listed if isinstance(a, A.UseAction)}
     burn: dict[str, int] = {}
     for b in sorted((a for a in listed if isinstance(a, A.Burn)), key=lambda a: a.n):  # the fewest first
         trial = game.copy()
@@ -138,11 +149,9 @@ def _pass_unused(game, faction: str, action: A.Action) -> list[GameWarning]:
         except RuleError:
             continue
         for a in trial.legal_actions(faction):
-            if isinstance(a, A.UseAction) and a.name in POWER_ACTIONS and a.name not in power:
+            if isinstance(a, A.UseAction) and a.name in POWER_ACTIONS and a.name not in now:
                 burn.setdefault(a.name, b.n)
-    if not (power or own or burn):
-        return []
-    return [_w(PASS_UNUSED, power=power, own=own, burn=tuple(sorted(burn.items())))]
+    return burn
 
 
 def _spades_unused(game, faction: str, action: A.Action) -> list[GameWarning]:
