@@ -93,7 +93,8 @@ def _hex(game, me, key) -> Card:
         return _building(game, me, key, owner, terrain)
     title = _("{hex} · {terrain}").format(hex=key, terrain=terrain[:1].upper() + terrain[1:])
     p = st.players[me] if me is not None else None
-    if p is not None and p.faction.special.get("locked_terrain"):  # the Riverwalkers: no spades at all
+    unlocks = p is not None and bool(p.faction.special.get("locked_terrain"))  # the Riverwalkers: no spades
+    if unlocks:
         what = [_("Your faction never transforms terrain: it builds on the terrains it has unlocked with "
                   "priests, on hexes its buildings reach across a river.")]
     else:
@@ -114,7 +115,7 @@ def _hex(game, me, key) -> Card:
         now.append(_("Your faction turns a hex into volcano at its own price (see its faction board), not with "
                      "spades."))
         return _hex_end(game, me, key, title, what, now, None)
-    if p.faction.special.get("locked_terrain"):  # Riverwalkers: they unlock terrains instead
+    if unlocks:
         now.append(_("You have unlocked this terrain: you may build here.") if st.terrain[key] in p.unlocked
                    else _("You have not unlocked this terrain."))
         return _hex_end(game, me, key, title, what, now, None)

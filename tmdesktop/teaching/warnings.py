@@ -191,6 +191,7 @@ def _bridges_lost(game, faction: str, action: A.Action, after) -> list[GameWarni
     granted = after.state.turn.followups.get("bridge", 0) - game.state.turn.followups.get("bridge", 0)
     if granted <= 0 or after.state.turn.faction != faction:
         return []
+    after = after.copy()  # (the bridges are placed on a copy of its own: `after` is shared)
     placed = 0
     while placed < granted:
         place = next((a for a in after.legal_actions(faction) if isinstance(a, A.PlaceBridge)), None)
