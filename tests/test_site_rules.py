@@ -560,3 +560,19 @@ def test_a_shapeshifters_colour_change_is_not_their_setup_pick(tmp_path, capsys)
     assert rows[picks[0] - 1] == "setup shapeshifters" and setup_pick.startswith("shapeshifters: pick-color ")
     assert all("action ACTH" in rows[k] for k in picks[1:])  # the change: in the row of its action
     assert import_log(text).digest() == line["digest"]
+
+
+def test_the_short_way_round_the_wheel_never_passes_the_home_terrain():
+    """000: "Cada paso entre el terreno de origen y el terreno de destino en tu ciclo de
+    transformación cuesta 1 pala ... puedes desplazarte en ambos sentidos" (3 spades at most). The
+    site takes the long way when the short one passes the faction's home: for the Fakirs (desert),
+    wasteland A6 to plains is wasteland-desert-plains the short way (2 spades), so 5 spades; to
+    forest it is wasteland-mountains-forest (2 spades), which passes no desert."""
+    g = fakirs_game()
+    assert g.state.terrain["A6"] == "red" and g.player("fakirs").W == 6  # two spades' workers
+    listed = {str(a) for a in g.legal_actions("fakirs") if isinstance(a, A.Transform)}
+    assert "transform A6 to green" in listed and "transform A6 to brown" not in listed
+    act(g, "fakirs", "dig 2", done=False)
+    refused(g, "fakirs", "transform A6 to brown", "cannot_afford")
+    act(g, "fakirs", "transform A6 to green", done=False)
+    assert g.state.terrain["A6"] == "green" and g.player("fakirs").W == 0

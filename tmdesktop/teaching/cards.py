@@ -99,7 +99,8 @@ def _hex(game, me, key) -> Card:
                   "priests, on hexes its buildings reach across a river.")]
     else:
         what = [_("You build a dwelling on your home terrain; any other terrain is first transformed with spades, "
-                  "one spade per step around the terrain wheel.")]
+                  "one spade per step around the terrain wheel, the short way unless it passes your home "
+                  "terrain.")]
     if p is None:
         return Card(title, what, [], "spades")
     now = []
