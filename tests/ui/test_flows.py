@@ -125,10 +125,14 @@ def test_the_line_under_continue_is_drawn_at_a_readable_size(title_app, monkeypa
         app.render(force=True)
     finally:
         i18n.set_language("en")
-    s, size, room = next(t for t in drawn if t[0] == full or (t[0].endswith("…") and full.startswith(t[0][:-1])))
-    # at the small type size, with no narrower room to shrink it into, and inside the window
-    assert size == title.fs(17) and (not room or text.width(s, size) <= room)
-    assert text.width(s, size) <= app.screen.get_width()
+    lines = [t for t in drawn if t[0] in title.save_lines]
+    assert [s for s, _size, _room in lines] == title.save_lines
+    # whole, at the small type size, with no narrower room to shrink it into, and in the column of
+    # buttons (`test_the_backup_line_under_continue_fits_the_column_of_buttons`)
+    assert " ".join(title.save_lines).replace(" · ", " ") == full.replace(" · ", " ")
+    for s, size, room in lines:
+        assert size == title.fs(17) and not room
+        assert text.width(s, size) <= title.button("continue").rect.width
 
 
 def test_new_game_offers_the_last_games_choices_again(title_app, user_dirs):
@@ -203,6 +207,30 @@ def test_continue_opens_the_newest_game_from_its_backup(title_app):
     scene = to_map(app)
     assert isinstance(scene, PlayScene) and scene.game.log == backup.log
     assert scene.session.saver.path.name == f"newest{saves.SUFFIX}"
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
+def test_the_backup_line_under_continue_fits_the_column_of_buttons(title_app, monkeypatch, size, lang):
+    """Found play-testing: when the newest save was opened from its backup, the line under
+    Continue that says so ran far past the buttons on both sides. It goes on lines as wide as the
+    column of buttons at most, between Continue and New game, and says it all."""
+    from tmdesktop.app.describe import faction_names
+
+    backup = _newest_game_with_a_damaged_file()
+    i18n.set_language(lang)
+    shown = []  # (text, where) of every line drawn
+    blit = text.blit
+    monkeypatch.setattr(text, "blit", lambda surface, s, *a, **kw: shown.append((s, blit(surface, s, *a, **kw)))
+                        or shown[-1][1])
+    app = title_app(size=size)
+    title = app.stack.top
+    column, below = title.button("continue").rect, title.button("new").rect
+    lines = [(s, r) for s, r in shown if r.top >= column.bottom and r.bottom <= below.top]
+    assert lines and all(column.left <= r.left and r.right <= column.right for _s, r in lines)
+    words = " ".join(s for s, _r in lines)
+    assert words.startswith(i18n._("From its backup (the last copy is damaged):"))
+    assert "…" not in words and all(name in words for name in faction_names(backup.state.seats).split(", "))
 
 
 def test_the_note_on_opening_a_backup_stays_through_the_computers_first_move(title_app, monkeypatch):
