@@ -166,10 +166,11 @@ def test_new_game_offers_the_last_games_choices_again(title_app, user_dirs):
     assert (fresh.map.value, fresh.n(), fresh.seats[0].value, fresh.seats[1].value) == ("original", 4, "human", "hard")
 
 
-def _newest_game_with_a_damaged_file(computer_first: bool = False):
+def _newest_game_with_a_damaged_file(computer_first: bool = False, players: int = 2, ready=None):
     """Two unfinished games on disk; the newest one's file holds random bytes, its .bak (the copy
     one move before) is good.  Returns that .bak's game.  `computer_first`: the computer plays
-    the seat whose move follows the .bak."""
+    the seat whose move follows the .bak; `ready(game)`: the .bak's position (by default once the
+    factions are chosen)."""
     import time
 
     from tmdesktop.rules.engine import Game
@@ -181,8 +182,8 @@ def _newest_game_with_a_damaged_file(computer_first: bool = False):
         older.apply(*random_step(older, rng))
     assert saves.Autosaver("older").save(older)
     time.sleep(0.02)
-    game = Game(GameSetup.random(2, 5))
-    while len(game.state.seats) < 2:  # the factions chosen
+    game = Game(GameSetup.random(players, 5))
+    while not (ready or (lambda g: len(g.state.seats) == players))(game):
         game.apply(*random_step(game, rng))
     who, action = random_step(game, rng)
     saver = saves.Autosaver("newest", computers={who: "easy"} if computer_first else None)
@@ -261,6 +262,36 @@ def test_the_note_on_opening_a_backup_stays_through_the_computers_first_move(tit
     assert isinstance(scene, PlayScene) and scene.game.log[:len(backup.log)] == backup.log and moved()
     assert scene.toast and scene.toast[0].startswith("The last copy of this save could not be read, so the copy")
     assert shown and shown[-1] == scene.toast[0]
+
+
+def test_the_note_on_opening_a_backup_waits_for_the_power_offer_that_opens_with_the_game(title_app, monkeypatch):
+    """Found play-testing: the game opened from its .bak at a power offer, and the note saying so
+    was drawn under the offer's dark veil, where it could not be read, while its seconds ran out.
+    It waits, unspent, while the dialog stands over the table, and shows once it is answered."""
+    from tmdesktop.app.scenes.dialogs import ChoiceScene
+    from tmdesktop.app.scenes.load_scene import PlayScene
+    from tmdesktop.app.views import widgets
+
+    _newest_game_with_a_damaged_file(players=3, ready=lambda g: g.state.phase == "play"
+                                     and g.decisions()[0].kind == "leech")
+    shown = []  # the toasts drawn: (message, alpha)
+    toast = widgets.toast
+    monkeypatch.setattr(widgets, "toast", lambda surface, msg, pos, size, alpha=255, *a, **kw: (
+        shown.append((msg, alpha)), toast(surface, msg, pos, size, alpha, *a, **kw))[1])
+    app = title_app()
+    key(app, pygame.K_RETURN)  # Continue
+    offer = app.stack.top
+    assert isinstance(offer, ChoiceScene) and "power" in offer.title
+    scene = app.stack.scenes[-2]
+    assert isinstance(scene, PlayScene) and scene.toast and scene.toast[0].startswith("The last copy of this save")
+    for _ in range(400):  # (the dialog is answered long after the toast's seconds would have run out)
+        app.step(0.05)
+    app.render(force=True)
+    assert app.stack.top is offer and not shown
+    key(app, pygame.K_1)  # take the power
+    assert app.stack.top is scene
+    app.render(force=True)
+    assert shown and shown[-1] == (scene.toast[0], 255)
 
 
 def test_load_scene_lists_and_opens_and_reports_damage(title_app):
