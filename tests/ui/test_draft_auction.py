@@ -483,3 +483,41 @@ def test_the_ringed_marker_of_a_high_bid_is_said_in_words(title_app, monkeypatch
     drawn.clear()
     app.render(force=True)
     assert legend in [t[0] for t in drawn]
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
+def test_the_auction_cards_say_their_terrain_line_whole(title_app, monkeypatch, size, lang):
+    """Found play-testing: on the auction's cards "Volcano: chooses a terrain after all factio…"
+    shrank to 9 pixels, then lost its end (the Ice Maidens' line too in Spanish and Italian). The
+    line goes on as many lines as it takes, at its own size, inside its card."""
+    from tmdesktop import i18n
+    from tmdesktop.app import text
+    from tmdesktop.app.scenes.auction_scene import AuctionScene
+    from tmdesktop.app.views.faction_board import home_line
+    from tmdesktop.rules.data import faction
+    from tmdesktop.rules.setup import FIRE_ICE_FACTION_OPTIONS, TOURNAMENT_OPTIONS, GameSetup
+
+    app = title_app(size)
+    i18n.set_language(lang)
+    auction = AuctionScene(app, GameSetup.random(4, 4, options=TOURNAMENT_OPTIONS | FIRE_ICE_FACTION_OPTIONS),
+                           ["Ana", "Bo", "Cy", "Di"])
+    app.push(auction)
+    assert {"volcano", "ice"} <= {faction(f).home for f, _r in auction.cards}
+    drawn = []  # (text, type size, room, weight, where)
+    blit = text.blit
+
+    def recording(surface, s, size, colour, pos, anchor="topleft", weight="regular", max_width=0):
+        r = blit(surface, s, size, colour, pos, anchor, weight, max_width)
+        drawn.append((s, size, max_width, weight, r))
+        return r
+
+    monkeypatch.setattr(text, "blit", recording)
+    app.render(force=True)
+    for f, card in auction.cards:
+        line = home_line(f)
+        parts = [(s, size, room, weight) for s, size, room, weight, r in sorted(drawn, key=lambda t: t[-1].top)
+                 if card.contains(r) and len(s) > 1 and s in line]
+        assert " ".join(s for s, *_ in parts) == line, (f, parts)
+        for s, size, room, weight in parts:  # at its size: not shrunk into its room, nor cut
+            assert size >= 11 and (not room or text.width(s, size, weight) <= room), (f, s, size, room)

@@ -125,10 +125,14 @@ def test_the_line_under_continue_is_drawn_at_a_readable_size(title_app, monkeypa
         app.render(force=True)
     finally:
         i18n.set_language("en")
-    s, size, room = next(t for t in drawn if t[0] == full or (t[0].endswith("…") and full.startswith(t[0][:-1])))
-    # at the small type size, with no narrower room to shrink it into, and inside the window
-    assert size == title.fs(17) and (not room or text.width(s, size) <= room)
-    assert text.width(s, size) <= app.screen.get_width()
+    lines = [t for t in drawn if t[0] in title.save_lines]
+    assert [s for s, _size, _room in lines] == title.save_lines
+    # whole, at the small type size, with no narrower room to shrink it into, and in the column of
+    # buttons (`test_the_backup_line_under_continue_fits_the_column_of_buttons`)
+    assert " ".join(title.save_lines).replace(" · ", " ") == full.replace(" · ", " ")
+    for s, size, room in lines:
+        assert size == title.fs(17) and not room
+        assert text.width(s, size) <= title.button("continue").rect.width
 
 
 def test_new_game_offers_the_last_games_choices_again(title_app, user_dirs):
@@ -162,10 +166,11 @@ def test_new_game_offers_the_last_games_choices_again(title_app, user_dirs):
     assert (fresh.map.value, fresh.n(), fresh.seats[0].value, fresh.seats[1].value) == ("original", 4, "human", "hard")
 
 
-def _newest_game_with_a_damaged_file(computer_first: bool = False):
+def _newest_game_with_a_damaged_file(computer_first: bool = False, players: int = 2, ready=None):
     """Two unfinished games on disk; the newest one's file holds random bytes, its .bak (the copy
     one move before) is good.  Returns that .bak's game.  `computer_first`: the computer plays
-    the seat whose move follows the .bak."""
+    the seat whose move follows the .bak; `ready(game)`: the .bak's position (by default once the
+    factions are chosen)."""
     import time
 
     from tmdesktop.rules.engine import Game
@@ -177,8 +182,8 @@ def _newest_game_with_a_damaged_file(computer_first: bool = False):
         older.apply(*random_step(older, rng))
     assert saves.Autosaver("older").save(older)
     time.sleep(0.02)
-    game = Game(GameSetup.random(2, 5))
-    while len(game.state.seats) < 2:  # the factions chosen
+    game = Game(GameSetup.random(players, 5))
+    while not (ready or (lambda g: len(g.state.seats) == players))(game):
         game.apply(*random_step(game, rng))
     who, action = random_step(game, rng)
     saver = saves.Autosaver("newest", computers={who: "easy"} if computer_first else None)
@@ -203,6 +208,30 @@ def test_continue_opens_the_newest_game_from_its_backup(title_app):
     scene = to_map(app)
     assert isinstance(scene, PlayScene) and scene.game.log == backup.log
     assert scene.session.saver.path.name == f"newest{saves.SUFFIX}"
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
+def test_the_backup_line_under_continue_fits_the_column_of_buttons(title_app, monkeypatch, size, lang):
+    """Found play-testing: when the newest save was opened from its backup, the line under
+    Continue that says so ran far past the buttons on both sides. It goes on lines as wide as the
+    column of buttons at most, between Continue and New game, and says it all."""
+    from tmdesktop.app.describe import faction_names
+
+    backup = _newest_game_with_a_damaged_file()
+    i18n.set_language(lang)
+    shown = []  # (text, where) of every line drawn
+    blit = text.blit
+    monkeypatch.setattr(text, "blit", lambda surface, s, *a, **kw: shown.append((s, blit(surface, s, *a, **kw)))
+                        or shown[-1][1])
+    app = title_app(size=size)
+    title = app.stack.top
+    column, below = title.button("continue").rect, title.button("new").rect
+    lines = [(s, r) for s, r in shown if r.top >= column.bottom and r.bottom <= below.top]
+    assert lines and all(column.left <= r.left and r.right <= column.right for _s, r in lines)
+    words = " ".join(s for s, _r in lines)
+    assert words.startswith(i18n._("From its backup (the last copy is damaged):"))
+    assert "…" not in words and all(name in words for name in faction_names(backup.state.seats).split(", "))
 
 
 def test_the_note_on_opening_a_backup_stays_through_the_computers_first_move(title_app, monkeypatch):
@@ -233,6 +262,36 @@ def test_the_note_on_opening_a_backup_stays_through_the_computers_first_move(tit
     assert isinstance(scene, PlayScene) and scene.game.log[:len(backup.log)] == backup.log and moved()
     assert scene.toast and scene.toast[0].startswith("The last copy of this save could not be read, so the copy")
     assert shown and shown[-1] == scene.toast[0]
+
+
+def test_the_note_on_opening_a_backup_waits_for_the_power_offer_that_opens_with_the_game(title_app, monkeypatch):
+    """Found play-testing: the game opened from its .bak at a power offer, and the note saying so
+    was drawn under the offer's dark veil, where it could not be read, while its seconds ran out.
+    It waits, unspent, while the dialog stands over the table, and shows once it is answered."""
+    from tmdesktop.app.scenes.dialogs import ChoiceScene
+    from tmdesktop.app.scenes.load_scene import PlayScene
+    from tmdesktop.app.views import widgets
+
+    _newest_game_with_a_damaged_file(players=3, ready=lambda g: g.state.phase == "play"
+                                     and g.decisions()[0].kind == "leech")
+    shown = []  # the toasts drawn: (message, alpha)
+    toast = widgets.toast
+    monkeypatch.setattr(widgets, "toast", lambda surface, msg, pos, size, alpha=255, *a, **kw: (
+        shown.append((msg, alpha)), toast(surface, msg, pos, size, alpha, *a, **kw))[1])
+    app = title_app()
+    key(app, pygame.K_RETURN)  # Continue
+    offer = app.stack.top
+    assert isinstance(offer, ChoiceScene) and "power" in offer.title
+    scene = app.stack.scenes[-2]
+    assert isinstance(scene, PlayScene) and scene.toast and scene.toast[0].startswith("The last copy of this save")
+    for _ in range(400):  # (the dialog is answered long after the toast's seconds would have run out)
+        app.step(0.05)
+    app.render(force=True)
+    assert app.stack.top is offer and not shown
+    key(app, pygame.K_1)  # take the power
+    assert app.stack.top is scene
+    app.render(force=True)
+    assert shown and shown[-1] == (scene.toast[0], 255)
 
 
 def test_load_scene_lists_and_opens_and_reports_damage(title_app):

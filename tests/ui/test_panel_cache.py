@@ -158,6 +158,42 @@ def test_a_held_tiles_action_used_this_round_is_marked_on_its_chip():
     assert _pixels(screen) == _pixels(fresh)  # the cached panel was drawn again with it
 
 
+@pytest.mark.parametrize("width", [540, 380])
+def test_a_used_favor_tiles_chip_stays_readable_beside_its_token(monkeypatch, width):
+    """Found play-testing: once a favor tile's action was taken, the 'taken' token and the veil
+    under it covered its chip ("2 Water"), so it could not be read. The token stands at the
+    chip's end in room of its own, beside what the chip says, which nothing veils."""
+    from tmdesktop.app.views import icons, widgets
+    from tmdesktop.rules import actions as A
+
+    screen = pygame.display.set_mode((1200, 900))
+    session = Session(new_game(4, 1))
+    game = session.game
+    players = PlayersView()
+    players.layout(pygame.Rect(1180 - width, 30, width, 420), 1.0, list(game.state.seats))
+    rng = random.Random(1)
+    for _ in range(3000):
+        me = session.decider()
+        if me and game.decision(me) == "action" and A.UseAction("FAV6") in session.legal():
+            break
+        session.play_random(1, rng)
+    else:
+        raise AssertionError("no favor tile's action came up")
+    assert session.apply(A.UseAction("FAV6"), me).ok and "FAV6" in game.state.players[me].actions_used
+    said, marked = [], []  # what the panels wrote, what the tokens veiled
+    draw, mark = icons.draw_tokens, widgets.taken_marker
+    monkeypatch.setattr(icons, "draw_tokens", lambda surface, tokens, *a, **kw: (
+        lambda r: (said.append((tokens, r)), r)[1])(draw(surface, tokens, *a, **kw)))
+    monkeypatch.setattr(widgets, "taken_marker", lambda surface, r, *a: (marked.append(pygame.Rect(r)),
+                                                                          mark(surface, r, *a))[1])
+    screen.fill(theme.TABLE)
+    players.draw(screen, game, session.decider(), cached=False)
+    chip = players.chips[(me, "FAV6")]
+    words = [r for tokens, r in said if tokens == panel_rows.chip_tokens("FAV6") and chip.contains(r)]
+    assert len(words) == 1 and len(marked) == 1 and chip.contains(marked[0])
+    assert not words[0].colliderect(marked[0]), (words[0], marked[0])
+
+
 def test_the_head_row_shows_the_terrain_a_faction_chose():
     """Play-test: the colour the Ice Maidens chose (their pieces are ice-white) was shown nowhere
     on their panel. Its swatch stands beside the name; the Witches' panel has none."""

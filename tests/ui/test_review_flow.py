@@ -153,8 +153,9 @@ def test_scoring_to_review_to_a_move_on_the_board_and_back(user_dirs, monkeypatc
     assert isinstance(app.stack.top, ReplayScene)
 
 
-def test_review_draws_in_every_language(user_dirs, monkeypatch):
-    from tmdesktop import i18n
+def mermaids_reviewed(monkeypatch):
+    """An App at 1280x720 showing the review of the first corpus game with the Mermaids' turns
+    judged (in this process); returns the app and the review."""
     from tmdesktop.app.app import App
 
     monkeypatch.setattr(computer, "USE_WORKER", False)
@@ -166,11 +167,45 @@ def test_review_draws_in_every_language(user_dirs, monkeypatch):
         if review.jobs["mermaids"].finished:
             break
     assert review.jobs["mermaids"].finished
+    return app, review
+
+
+def test_review_draws_in_every_language(user_dirs, monkeypatch):
+    from tmdesktop import i18n
+
+    app, review = mermaids_reviewed(monkeypatch)
     for lang, words in (("es", "Mejores jugadas para las Sirenas"), ("it", "Mosse migliori per le Sirene")):
         i18n.set_language(lang)
         app.render(force=True)
         assert review.move_rows
         assert words == i18n._("Better moves for {the_faction}").format(the_faction=i18n._("the Mermaids"))
+
+
+def test_a_reviewed_move_lays_its_map_out_again_when_the_language_changes(user_dirs, monkeypatch):
+    """Found play-testing: the board of a reviewed move worked out the height of its explanation's
+    box only when laid out, so after a change of language (whose words take more or fewer lines)
+    the map kept the old room until the window was resized. It is laid out again at once."""
+    from tmdesktop import i18n
+
+    app, review = mermaids_reviewed(monkeypatch)
+    app.render(force=True)
+    row, _judgement = review.move_rows[0]
+    click(app, row.center)
+    board = app.stack.top
+    assert isinstance(board, ReviewMoveScene)
+    english = board.explanation()[2]
+    for lang in ("it", "es"):
+        i18n.set_language(lang)  # (as the Settings page does)
+        app.step(0.016)
+        app.render(force=True)
+        h = board.explanation()[2]
+        assert h != english  # (the box's height changes, so the map's room must)
+        box_top = board.lay.map.bottom - int(10 * board.lay.scale) - h
+        bottom = max(cy for _cx, cy in board.map.centres.values()) + board.map.size
+        assert bottom <= box_top  # the map above the box, not under it
+        laid = dict(board.map.centres)
+        board.resize(app.size)
+        assert board.map.centres == laid  # as a fresh layout has it (no room lost under the map)
 
 
 def test_the_worker_judges_as_this_process_does():

@@ -315,3 +315,30 @@ def test_the_hand_off_notice_names_the_faction_with_its_article(make_app, user_d
         assert any(said == f"Gioco con {a} {name}: continua" for a in article), said
     finally:
         i18n.set_language("en")
+
+
+def test_every_row_of_the_send_priest_picker_has_a_key(make_app):
+    """Found play-testing: the Send-priest picker lists up to twelve sends (four cults, three
+    spaces each), but only its first nine rows had a key. After 1-9 come 0 (the number row or
+    the keypad), then the letters, each shown on its row."""
+    app, scene, session = make_app(players=4, seed=11)
+    app.settings = Settings(warnings=False)  # (the plain flow)
+    game = session.game
+    play_until(app, session, lambda: session.decider() is not None
+               and game.decision(session.decider()) == "action"
+               and len(scene.priest_options(session.legal())) == 12, seed=3)
+    hand_over(app)
+    me = session.decider()
+    air = game.state.players[me].cult["AIR"]
+    # rows 10-12: Air's 3, 2 and 1 step
+    for steps, pressed in ((3, pygame.K_0), (3, pygame.K_KP_0), (2, pygame.K_a), (1, pygame.K_b)):
+        key(app, pygame.K_p)
+        picker = app.stack.top
+        assert isinstance(picker, ChoiceScene) and len(picker.options) == 12
+        assert [picker.key_of(i) for i in range(12)] == list("1234567890AB")
+        n = len(game.log)
+        key(app, pressed)
+        assert isinstance(game.log[n][1], A.SendPriest) and game.log[n][0] == me
+        assert game.state.players[me].cult["AIR"] == air + steps
+        assert session.undo().ok and len(game.log) == n
+        hand_over(app)

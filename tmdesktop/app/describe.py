@@ -346,10 +346,11 @@ def faction_names(factions) -> str:
     return ", ".join(out)
 
 
-def describe_save(info) -> str:
-    """A saved game in one line: when, how far, which factions."""
+def save_parts(info) -> tuple[str, list[str]]:
+    """A saved game in words: a note first ('From its backup (the last copy is damaged):', or ''),
+    then its parts: when, how far, which factions (a damaged one: what is wrong)."""
     if info.error:
-        return info.error
+        return "", [info.error]
     when = info.when.strftime("%Y-%m-%d %H:%M")
     if info.finished:
         where = _("finished")
@@ -357,7 +358,12 @@ def describe_save(info) -> str:
         where = _("round {n}").format(n=info.round)
     else:
         where = _("setup")
-    line = f"{when} · {where} · {faction_names(info.factions)}"
-    if info.note:  # first, so that a long line keeps it
-        line = _("From its backup (the last copy is damaged): {save}").format(save=line)
-    return line
+    note = _("From its backup (the last copy is damaged):") if info.note else ""
+    return note, [when, where, faction_names(info.factions)]
+
+
+def describe_save(info) -> str:
+    """A saved game in one line: when, how far, which factions (the note first, so that a long
+    line keeps it)."""
+    note, parts = save_parts(info)
+    return " ".join(filter(None, [note, " · ".join(parts)]))

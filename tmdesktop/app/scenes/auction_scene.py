@@ -126,8 +126,16 @@ class AuctionScene(MenuScene):
         cw = min(px(440), (w - px(72) - (n - 1) * gap) // n)
         x0 = w // 2 - (n * cw + (n - 1) * gap) // 2
         top = px(150)
-        self.cards = [(f, pygame.Rect(x0 + k * (cw + gap), top, cw, px(360))) for k, f in enumerate(a.drawn)]
-        low = top + px(360) + px(22)
+        # the cards' terrain lines take as many lines on each card (its rows start level), and the
+        # cards are as tall as the longest words need at their smallest size (small windows), as
+        # far as the VP track and a readable row for each player keep their room under them
+        self.home_rows = faction_board.home_rows(a.drawn, cw, self.scale)
+        need = max(faction_board.summary_height(f, cw, self.scale, note=True, home_rows=self.home_rows)
+                   for f in a.drawn)
+        below = px(22) + px(44) + px(140) + px(14) + px(34) + a.players * (self.fs(19) + px(24)) + px(12) + px(24)
+        ch = max(px(360), min(need, h - top - below))
+        self.cards = [(f, pygame.Rect(x0 + k * (cw + gap), top, cw, ch)) for k, f in enumerate(a.drawn)]
+        low = top + ch + px(22)
         self.right = pygame.Rect(w - px(36) - px(660), low, px(660), h - low - px(24))
         self.left = pygame.Rect(px(36), low, self.right.x - px(24) - px(36), h - low - px(24))
         self.track = pygame.Rect(self.left.x + px(20), self.left.y + px(44), self.left.width - px(40), px(140))
@@ -308,7 +316,7 @@ class AuctionScene(MenuScene):
             hover = self.hover == ("card", f)
             faction_board.draw_summary(surface, r, f, self.scale, dim=taken,
                                        glow=(f == self.sel_faction) or (hover and self.choosing() and not taken),
-                                       note=self.card_note(f))
+                                       note=self.card_note(f), home_rows=self.home_rows)
             if f == self.sel_faction:
                 pygame.draw.rect(surface, theme.HIGHLIGHT, r.inflate(6, 6), 4, border_radius=self.px(14))
 

@@ -130,6 +130,18 @@ class Modal(Scene):
             b.draw(surface, fs, hover=self.hover == ("button", b.key))
 
 
+#: The keys that answer a picker's options, in order: the digits 1-9 and 0 (on the number row or the
+#: keypad), then the letters; H (the pickers' Hint) and Z (Ctrl+Z, undo) are left out.
+ROW_KEYS = "1234567890ABCDEFGIJKLMNOPQRSTUVWXY"
+_ROW_OF_KEY = {ord(c.lower()): i for i, c in enumerate(ROW_KEYS)}
+_ROW_OF_KEY.update({getattr(pygame, f"K_KP_{c}"): i for i, c in enumerate(ROW_KEYS[:10])})
+
+
+def row_of_key(key: int) -> int | None:
+    """The option a key answers (`ROW_KEYS`), or None."""
+    return _ROW_OF_KEY.get(key)
+
+
 def _suggested_mark(surface, r: pygame.Rect, s: float) -> None:
     """A ring round the answer the suggestion being followed makes (under the answer's own edge)."""
     pygame.draw.rect(surface, theme.HIGHLIGHT, r.inflate(int(10 * s), int(10 * s)), max(3, int(4 * s)),
@@ -225,9 +237,9 @@ class ChoiceScene(Modal):
         return max(12, int(17 * self.scale))
 
     def key_of(self, i: int) -> str:
-        """The keys that give answer `i` ('1', '1 · Enter', '2 · Esc'...; '' for none), shown on its
-        row: 1-9 answer the first nine rows (`handle_event`)."""
-        keys = [str(i + 1)] if i < 9 else []
+        """The keys that give answer `i` ('1', '1 · Enter', '2 · Esc', '0', 'A'...; '' for none), shown
+        on its row: 1-9, 0, then letters answer the rows in order (`ROW_KEYS`, `handle_event`)."""
+        keys = [ROW_KEYS[i]] if i < len(ROW_KEYS) else []
         keys += [k for k, answer in (("Enter", self.enter_answer), ("Esc", self.escape_answer)) if answer == i]
         return " · ".join(keys)
 
@@ -246,8 +258,7 @@ class ChoiceScene(Modal):
             if keyed is not None and self.options[keyed].enabled:
                 self.choose(("option", keyed))
                 return
-        if event.type == pygame.KEYDOWN and pygame.K_1 <= event.key <= pygame.K_9:
-            i = event.key - pygame.K_1
+        if event.type == pygame.KEYDOWN and (i := row_of_key(event.key)) is not None:
             if i < len(self.options) and self.options[i].enabled:
                 self.choose(("option", i))
                 return

@@ -635,9 +635,15 @@ class GameScene(TableAnnotations, Scene):
         if not self.toast_kept:
             self.toast = None
 
+    def shown_toast(self) -> tuple[str, float, tuple] | None:
+        """The toast while nothing but overlays stands over the table; under a dialog (a power offer
+        that opens with the game) it waits, its time unspent, and shows once the dialog closes
+        (drawn under the dialog's veil it could not be read)."""
+        return self.toast if self.app.stack.input_top() is self else None
+
     def update(self, dt: float) -> bool:
         animating = self.cards.update(dt)
-        if self.toast:
+        if self.shown_toast():
             msg, left, colour = self.toast
             left -= dt
             self.toast = (msg, left, colour) if left > 0 else None
@@ -762,7 +768,7 @@ class GameScene(TableAnnotations, Scene):
         L = self.lay
         s = L.scale
         boxes = [self._draw_annotations(surface), self._draw_tooltip(surface)]
-        if self.toast:
+        if self.shown_toast():
             msg, left, colour = self.toast
             alpha = int(255 * min(1.0, left / 0.6))
             boxes.append(widgets.toast(surface, msg, (L.map.centerx, L.map.bottom - int(16 * s)), max(13, int(19 * s)),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from tmdesktop.i18n import N_, _
+from tmdesktop.i18n import N_, _, language
 from tmdesktop.rules import actions as A
 from tmdesktop.rules.engine import Game
 from tmdesktop.teaching import review as R
@@ -398,6 +398,7 @@ class ReviewMoveScene(GameScene):
                 after.apply(judgement.move.faction, a)
             self.positions[view] = after
         self.view = "before"
+        self.laid_language = language()  # the language the map was laid out above the box in (`resize`)
         super().__init__(app, Session(before))
         played = [t for a in judgement.played for t in action_targets(a)]
         suggested = [t for a in judgement.suggested for t in action_targets(a)]
@@ -481,6 +482,13 @@ class ReviewMoveScene(GameScene):
         m, s = self.lay.map, self.lay.scale
         room = m.height - self.explanation()[2] - int(20 * s)
         self.map.layout(pygame.Rect(m.x, m.y, m.width, max(m.height // 2, room)))
+        self.laid_language = language()
+
+    def update(self, dt: float) -> bool:
+        # the box's words in another language (the Settings): its height, and so the map's room
+        if self.lay is not None and self.laid_language != language():
+            self.resize(self.lay.size)
+        return super().update(dt)
 
     def explanation(self) -> tuple[list, list, int]:
         """(lines, their images, the box's height): the two turns and the difference."""

@@ -127,7 +127,7 @@ def overlay_key(scene) -> tuple:
            scene.cards.enabled(), scene.app.stack.input_top() is scene, scene.session.version,
            len(scene.game.log), scene.decider(), scene.holder)
     toast = None
-    if scene.toast:
+    if scene.shown_toast():
         msg, left, _pos = scene.toast
         toast = (msg, int(255 * min(1.0, left / 0.6)))
     pointed = tuple(b.collidepoint(scene.mouse) for b in scene.note_boxes)  # a note under the pointer gives way

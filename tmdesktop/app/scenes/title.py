@@ -11,7 +11,7 @@ from tmdesktop import saves
 from tmdesktop.i18n import N_, _
 
 from .. import text, theme
-from ..describe import describe_save
+from ..describe import save_parts
 from .menu import MenuScene, make_button
 from .registry import entry, open_scene
 
@@ -32,6 +32,7 @@ class TitleScene(MenuScene):
     def __init__(self, app):
         super().__init__(app)
         self.latest: saves.SaveInfo | None = None
+        self.save_lines: list[str] = []  # under Continue (`layout`)
         self.refresh()
 
     def refresh(self) -> None:
@@ -48,10 +49,10 @@ class TitleScene(MenuScene):
     def layout(self) -> None:
         w, h = self.size
         bw, bh, gap = self.px(420), self.px(62), self.px(14)
-        # under Continue: the save's line, with room above and below it (at a small scale a
-        # fixed lead left it touching New game); no save, no line, no room for it
-        lead = self.px(6) + text.text("Ag", self.save_line_size(), theme.TEXT_DIM).get_height() + self.px(10) \
-            if self.latest else 0
+        # under Continue: the save's lines, with room above and below them (at a small scale a
+        # fixed lead left them touching New game); no save, no lines, no room for them
+        self.save_lines = self.wrap_save(bw) if self.latest else []
+        lead = self.px(6) + len(self.save_lines) * self.save_line_height() + self.px(10) if self.latest else 0
         y = int(h * 0.36)
         # nine buttons: on a short window (1280x720, a large UI scale) they close up to fit
         n = len(self.ITEMS)
@@ -71,6 +72,30 @@ class TitleScene(MenuScene):
 
     def save_line_size(self) -> int:
         return self.fs(17)
+
+    def save_line_height(self) -> int:
+        return text.text("Ag", self.save_line_size(), theme.TEXT_DIM).get_height()
+
+    def wrap_save(self, width: int) -> list[str]:
+        """The newest save in words, at one readable size, in lines no wider than the column of
+        buttons (one opened from its backup says so first, which ran far past the buttons on one
+        line): the note, then when and how far, then the factions, each part going on the line
+        before while it fits there; four lines at the most, the last ending with an ellipsis if
+        the words need more."""
+        size = self.save_line_size()
+        note, parts = save_parts(self.latest)
+        rows = [note] if note else []
+        row = ""
+        for part in parts:
+            if row and text.width(f"{row} · {part}", size) > width:
+                rows.append(row)
+                row = ""
+            row = f"{row} · {part}" if row else part
+        rows.append(row)
+        lines = [line for r in rows for line in text.lines(r, size, width)]
+        if len(lines) > 4:
+            lines = lines[:3] + [text.shorten(" ".join(lines[3:]), size, width)]
+        return lines
 
     def on_button(self, key: str) -> None:
         if key == "continue" and self.latest:
@@ -111,11 +136,10 @@ class TitleScene(MenuScene):
         text.blit(surface, _("Pass-and-play on one table, with Fire & Ice"), self.fs(24), theme.TEXT_DIM,
                   (w // 2, int(h * 0.12) + self.px(128)), "midtop")
         self.draw_widgets(surface)
-        if self.latest:
-            # the window's width, at one readable size (shrunk into 700 pixels, five factions'
-            # names were 7 pixels high at 1280x720); what does not fit ends with an ellipsis
-            b = self.button("continue")
-            size = self.save_line_size()
-            line = text.shorten(describe_save(self.latest), size, w - self.px(160))
-            text.blit(surface, line, size, theme.TEXT_DIM, (b.rect.centerx, b.rect.bottom + self.px(6)), "midtop")
+        b = self.button("continue")
+        y = b.rect.bottom + self.px(6)
+        for line in self.save_lines:  # (`wrap_save`; shrunk into 700 pixels, five factions' names
+            # were 7 pixels high at 1280x720)
+            text.blit(surface, line, self.save_line_size(), theme.TEXT_DIM, (b.rect.centerx, y), "midtop")
+            y += self.save_line_height()
         self.draw_message(surface)

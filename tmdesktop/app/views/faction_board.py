@@ -86,11 +86,40 @@ def draw_emblem(surface, home: str, centre, radius: int, picked: str | None = No
         terrain_glyph(surface, picked, c2, r2 * 1.3, theme.text_on(pc))
 
 
-def _band(surface, r: pygame.Rect, name: str, u: _U, picked: str | None, dim: bool, radius: int) -> int:
-    """The coloured header: emblem, name, terrain line, stronghold piece.  Returns its bottom."""
+def _band_text(x: int, width: int, u: _U) -> tuple[int, int]:
+    """Where the name and terrain line of a board at `x`, `width` wide, start, and their width."""
+    return x + u(78), width - u(84) - u(78)
+
+
+def home_lines(name: str, width: int, scale: float, picked: str | None = None) -> list[str]:
+    """The terrain line (`home_line`) on a board `width` wide, on as many lines as it takes at its
+    size, as even as they can be (on a medium board "Volcano: chooses a terrain after all
+    factions" shrank to 9 pixels, then lost its end)."""
+    u = _U(scale)
+    return text.lines(home_line(name, picked), u.f(17), _band_text(0, width, u)[1], "semibold")
+
+
+def home_rows(names, width: int, scale: float) -> int:
+    """The most lines the terrain line takes on the boards of `names`, `width` wide, side by side
+    (`home_lines`)."""
+    return max((len(home_lines(n, width, scale)) for n in names), default=1)
+
+
+def _band_height(name: str, width: int, u: _U, picked: str | None, rows: int) -> int:
+    """The coloured header's height: a line more for a terrain line on two (`rows`: as many as
+    its neighbours' take)."""
+    return u(72) + (max(rows, len(home_lines(name, width, u.s, picked))) - 1) * text.font(u.f(17), "semibold").get_linesize()
+
+
+def _band(surface, r: pygame.Rect, name: str, u: _U, picked: str | None, dim: bool, radius: int,
+          rows: int = 1) -> int:
+    """The coloured header: emblem, name, terrain line (room for `rows` lines at least), stronghold
+    piece.  Returns its bottom."""
     fd = faction(name)
-    h = u(72)
-    band = pygame.Rect(r.x, r.y, r.width, h)
+    tx, tw = _band_text(r.x, r.width, u)
+    size = u.f(17)
+    lines = home_lines(name, r.width, u.s, picked)
+    band = pygame.Rect(r.x, r.y, r.width, _band_height(name, r.width, u, picked, rows))
     colour = home_colour(fd.home, picked)
     if dim:
         colour = tuple((c + 150) // 2 for c in colour)
@@ -100,11 +129,12 @@ def _band(surface, r: pygame.Rect, name: str, u: _U, picked: str | None, dim: bo
     worn = pieces.worn_terrain(fd.home, picked)
     pieces.draw_piece(surface, "SH", worn,
                       (r.right - u(40), band.centery + u(14)), u(58))
-    tx = r.x + u(78)
-    tw = r.right - u(84) - tx
-    text.blit(surface, _(fd.display), u.f(27), ink, (tx, band.y + u(8)), "topleft", "bold", max_width=tw)
-    text.blit(surface, home_line(name, picked), u.f(17), ink, (tx, band.bottom - u(8)), "bottomleft", "semibold",
-              max_width=tw)
+    line_h = text.font(size, "semibold").get_linesize()
+    spare = (band.height - _band_height(name, r.width, u, picked, 1)) // 2  # (one line in a band for two: centred)
+    text.blit(surface, _(fd.display), u.f(27), ink, (tx, band.y + u(8) + spare), "topleft", "bold", max_width=tw)
+    for k, part in enumerate(reversed(lines)):
+        text.blit(surface, part, size, ink, (tx, band.bottom - u(8) - spare - k * line_h), "bottomleft", "semibold",
+                  max_width=tw)
     return band.bottom
 
 
@@ -186,14 +216,14 @@ def _labelled(surface, label: str, body: str, size: int, x: int, y: int, width: 
     return _wrapped(surface, body, size, theme.INK, (x, y + img.get_height() - max(1, size // 8)), width)
 
 
-def _sheet(surface, rect, name: str, u: _U, picked: str | None, dim: bool, glow: bool):
+def _sheet(surface, rect, name: str, u: _U, picked: str | None, dim: bool, glow: bool, rows: int = 1):
     """A board's parchment and its coloured name band: (rect, faction data, bottom of the band)."""
     r = pygame.Rect(rect)
     fd = faction(name)
     radius = u(12)
     widgets.panel(surface, r, PARCHMENT_DIM if dim else theme.PARCHMENT, radius=radius,
                   edge=theme.HIGHLIGHT if glow else theme.INK_SOFT)
-    return r, fd, _band(surface, r, name, u, picked, dim, radius)
+    return r, fd, _band(surface, r, name, u, picked, dim, radius, rows)
 
 
 def draw_board(surface, rect, name: str, scale: float, picked: str | None = None, vp: int | None = None,
@@ -306,21 +336,14 @@ def _draw_words(surface, name: str, size: int, x: int, y: int, width: int, gap: 
     _labelled(surface, stronghold, stronghold_text, size, x, y, width)
 
 
-def draw_summary(surface, rect, name: str, scale: float, vp: int | None = None, dim: bool = False,
-                 glow: bool = False, note: str = "") -> None:
-    """A medium board: header, start, building costs, ability and stronghold in words."""
-    u = _U(scale)
-    r, fd, y = _sheet(surface, rect, name, u, None, dim, glow)
-    y += u(8)
-    pad = u(14)
-    x0, inner = r.x + pad, r.width - 2 * pad
+def _summary_rows(fd, u: _U, inner: int, vp: int | None):
+    """A medium board's rows above its words, `inner` wide: the starting line and its type size,
+    the building costs in one row, or two where one would need type smaller than 11 (narrow
+    cards), with their type and piece sizes, and the height all of it takes under the band."""
     isz = u.f(20)
     line = start_tokens(fd, vp) + [("t", " ")] + cult_tokens(fd)
     while isz > 11 and icons.tokens_width(line, isz) > inner:
         isz -= 1
-    icons.draw_tokens(surface, line, (x0, y + isz // 2), isz)
-    y += isz + u(10)
-    # building costs in one line, or two where one would need type smaller than 11 (narrow cards)
 
     def need(kinds, size: int, pw: int) -> int:
         return sum(pw + icons.tokens_width(icons.gains_tokens(fd.cost(b)), size) + u(4) for b in kinds)
@@ -337,6 +360,36 @@ def draw_summary(surface, rect, name: str, scale: float, vp: int | None = None, 
     if need(BUILDINGS, cs, piece) > inner:
         rows = [BUILDINGS[:3], BUILDINGS[3:]]
         cs, piece = min(fitted(row) for row in rows)
+    height = u(8) + isz + u(10) + (u(32) if len(rows) == 1 else 2 * u(28) + u(6))
+    return line, isz, rows, cs, piece, height
+
+
+def summary_height(name: str, width: int, scale: float, vp: int | None = None, note: bool = False,
+                   home_rows: int = 1) -> int:
+    """The height a medium board `width` wide needs to show all its words at the smallest type
+    size they take (11), with room for a `note` at its foot (`draw_summary`)."""
+    u = _U(scale)
+    pad = u(14)
+    inner = width - 2 * pad
+    rows_h = _summary_rows(faction(name), u, inner, vp)[-1]
+    return (_band_height(name, width, u, None, home_rows) + rows_h + _text_height(name, 11, inner) + pad
+            + (u(24) if note else 0))
+
+
+def draw_summary(surface, rect, name: str, scale: float, vp: int | None = None, dim: bool = False,
+                 glow: bool = False, note: str = "", home_rows: int = 1) -> None:
+    """A medium board: header, start, building costs, ability and stronghold in words
+    (`home_rows`: the lines its band holds for the terrain line at least, so that boards side by
+    side start their rows level: the most `home_lines` any of them takes; `summary_height`: the
+    height it needs)."""
+    u = _U(scale)
+    r, fd, top = _sheet(surface, rect, name, u, None, dim, glow, home_rows)
+    pad = u(14)
+    x0, inner = r.x + pad, r.width - 2 * pad
+    line, isz, rows, cs, piece, rows_h = _summary_rows(fd, u, inner, vp)
+    y = top + u(8)
+    icons.draw_tokens(surface, line, (x0, y + isz // 2), isz)
+    y += isz + u(10)
     for row in rows:
         x = x0
         for b in row:
@@ -345,8 +398,7 @@ def draw_summary(surface, rect, name: str, scale: float, vp: int | None = None, 
             rr = icons.draw_tokens(surface, icons.gains_tokens(fd.cost(b)), (x + piece, y + u(12)), cs)
             x = rr.right + u(4)
         y += u(32) if len(rows) == 1 else u(28)
-    if len(rows) > 1:
-        y += u(6)
+    y = top + rows_h
     bottom = r.bottom - pad - (u(24) if note else 0)
     size = _words_size(name, u.f(17), inner, bottom - y)
     clip = surface.get_clip()

@@ -155,7 +155,7 @@ def tiles_row(surface, p, income: dict, r: pygame.Rect, sc: float, sizes, glow) 
     inc_toks = income_tokens(income)
     inc_w = icons.tokens_width(inc_toks, max(10, int(fs * 0.9)))
     limit = r.right - pad - inc_w - int(10 * sc)
-    csize, short, gap, widths = fit_chips(held, limit - x0, chip_h, sc)
+    csize, short, gap, widths = fit_chips(held, limit - x0, chip_h, sc, p.actions_used)
     seen: dict[str, int] = {}
     for name, w in zip(held, widths):
         if x + w > limit:  # (only past the smallest chips, which a real game's tiles do not need)
@@ -167,9 +167,14 @@ def tiles_row(surface, p, income: dict, r: pygame.Rect, sc: float, sizes, glow) 
         widgets.tile_card(surface, chip, fill, radius=4, shadow=(0, 0, 0))  # opaque on a layer too
         if (p.name, name) in glow:
             pygame.draw.rect(surface, theme.HIGHLIGHT, chip.inflate(4, 4), 2, border_radius=5)
-        icons.draw_tokens(surface, chip_tokens(name, short), chip.center, csize, anchor="center")
-        if name in p.actions_used:  # its action taken this round, as the board marks a power action
-            widgets.taken_marker(surface, chip, pygame.Rect(chip.right - chip.height, chip.y, chip.height, chip.height))
+        face = chip
+        if name in p.actions_used:  # its action taken this round, as the board marks a power action: the
+            # token at the chip's end, in room of its own (over the tile's words it hid them)
+            face, token = chip.copy(), pygame.Rect(0, 0, used_room(chip_h), chip_h)
+            face.width -= token.width
+            token.topright = chip.topright
+            widgets.taken_marker(surface, token.inflate(-2, -2))
+        icons.draw_tokens(surface, chip_tokens(name, short), face.center, csize, anchor="center")
         seen[name] = seen.get(name, 0) + 1
         chips[chip_key(p.name, name, seen[name])] = chip
         x = chip.right + gap
@@ -200,14 +205,22 @@ def chip_tokens(name: str, short: bool = False) -> list:
     return line[0] if short or name.startswith(("FAV", "TW")) or len(line) == 1 else line[0] + line[1]
 
 
-def fit_chips(held: list[str], room: int, chip_h: int, sc: float) -> tuple[int, bool, int, list[int]]:
+def used_room(chip_h: int) -> int:
+    """The width a chip gives the token that marks its action taken this round."""
+    return chip_h
+
+
+def fit_chips(held: list[str], room: int, chip_h: int, sc: float,
+              used=frozenset()) -> tuple[int, bool, int, list[int]]:
     """(token size, bonus tile cut to its income, gap, each chip's width): the largest chips that
-    fit in `room` across, the bonus tile whole while it can be; the smallest when none fits."""
+    fit in `room` across, the bonus tile whole while it can be; the smallest when none fits. The
+    chips of the tiles in `used` hold the token marking their action taken (`used_room`)."""
     top = max(9, int(chip_h * 0.56))
     tries = [(False, c) for c in range(top, 7, -1)] + [(True, c) for c in range(top, 5, -1)]
     for short, csize in tries:
         gap = max(2, round(5 * sc * csize / top))
-        widths = [icons.tokens_width(chip_tokens(n, short), csize) + max(4, round(10 * sc * csize / top)) for n in held]
+        widths = [icons.tokens_width(chip_tokens(n, short), csize) + max(4, round(10 * sc * csize / top))
+                  + (used_room(chip_h) if n in used else 0) for n in held]
         if sum(widths) + gap * (len(held) - 1) <= room:
             break
     return csize, short, gap, widths
