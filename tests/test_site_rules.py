@@ -230,6 +230,32 @@ def test_spades_dug_are_used_in_their_action_not_thrown_away():
     assert g.state.owner["D4"] == "halflings" and g.player("halflings").spades == 0
 
 
+def test_no_transformation_leaves_dug_spades_that_no_hex_can_take():
+    """A position of a computer game (Fire & Ice side 1, round 5): the Darklings (swamp) take the
+    two-spade power action and dig 3 more with priests. Lakes C3 to desert goes the long way round
+    (their swamp lies on the short way): 4 spades, and the one left may then only make a hex
+    swamp, which no free hex in their reach is one spade from. Listed, it left a turn that could
+    not end (no hex for the spade, no throwing it away, no `done`)."""
+    from tmdesktop import saves
+
+    g = saves.load(ROOT / "tests" / "data" / "positions" / "darklings_spades_the_long_way.tmsave").game
+    assert g.state.round == 5 and g.to_act().faction == "darklings"
+    act(g, "darklings", "action ACT6", done=False)
+    act(g, "darklings", "dig 3", done=False)
+    assert g.player("darklings").spades == 5 and g.state.terrain["C3"] == "blue"
+    refused(g, "darklings", "transform C3 to yellow", "dug_spades_unused")
+    # every transformation still listed lets the turn end: all five spades the long way to
+    # plains, or two to mountains and the three left making C3 swamp
+    for colour in ("brown", "gray"):
+        assert A.Transform("C3", colour) in g.legal_actions("darklings")
+    h = g.copy()
+    act(h, "darklings", "transform C3 to brown", done=False)
+    assert A.Done() in h.legal_actions("darklings")
+    act(g, "darklings", "transform C3 to gray", done=False)
+    act(g, "darklings", "build C3")
+    assert g.state.owner["C3"] == "darklings" and g.player("darklings").spades == 0
+
+
 def test_spades_not_dug_may_still_be_thrown_away():
     """The control: BON1's spade is no spade paid for, so `-SPADE` stays legal after it."""
     g = fakirs_game()

@@ -579,7 +579,7 @@ def _follows_the_spades(game: Game, p: Player, a: A.Transform) -> bool:
     if not t.dug or a.color == "volcano":  # (nothing dug can be stranded; a volcano takes no spades)
         return True
     left = max(0, p.spades - game.spades_needed(p, a.hex, a.color))  # (a shortfall is dug: none left)
-    return not game.dug_spades_stranded(p, left, t.followups.get("transform", 0) - 1)
+    return not game.dug_spades_stranded(p, left, t.followups.get("transform", 0) - 1, (a.hex, a.color))
 
 
 def _followup_builds(game: Game, p: Player, reach: dict[str, bool]) -> list[A.Action]:

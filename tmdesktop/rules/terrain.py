@@ -210,7 +210,7 @@ class Terrain:
             self._dig(p, need - p.spades)
         p.spades -= need
         if s.phase == "play":
-            if self.dug_spades_stranded(p, p.spades, s.turn.followups.get("transform", 0)):
+            if self.dug_spades_stranded(p, p.spades, s.turn.followups.get("transform", 0), (hex_, target)):
                 raise RuleError("dug_spades_unused", n=p.spades)
             s.turn.home_next = bool(p.spades) and target != p.home
         self._record(E.Gained, p.name, "spades", -need, _DIGGING)
@@ -343,11 +343,40 @@ class Terrain:
         site: one hex at most turned into another terrain than home in an action)."""
         return self.state.turn.home_next and target != p.home
 
-    def dug_spades_stranded(self, p: Player, left: int, transforms: int) -> bool:
+    def dug_spades_stranded(self, p: Player, left: int, transforms: int,
+                            turned: tuple[str, str] | None = None) -> bool:
         """Whether spades paid for with `dig` in this action would be left unused: `left` spades
         that the `transforms` transformations still to come cannot take (the site: spades paid
-        for are used in their action)."""
-        return self.state.turn.dug and not self.spades_fit(p, left, transforms)
+        for are used in their action). With `turned`, the transformation (hex, terrain) about to
+        leave them: some free hex in reach must then take them, only to home when that terrain
+        is not home (going the long way, a hex can take 4 or 5 spades and leave one that no hex
+        can use, and a turn that could not end)."""
+        if not self.state.turn.dug or not left:
+            return False
+        if not self.spades_fit(p, left, transforms):
+            return True
+        return turned is not None and not self._spades_have_a_use(p, left, transforms, *turned)
+
+    def _spades_have_a_use(self, p: Player, left: int, transforms: int, hex_: str, target: str) -> bool:
+        """Whether a later transformation of the action can use the `left` spades once `hex_` is
+        `target`: all of them, or some when another transformation is left for the rest, or all
+        and a shortfall dug (affordable)."""
+        s = self.state
+        goals = (p.home,) if target != p.home else TERRAINS + ((p.home,) if p.home not in TERRAINS else ())
+        per_spade = p.faction.spade_cost(p.dig)
+        for h in self.reach_map(p):
+            current = target if h == hex_ else s.terrain[h]
+            if h in s.owner or current in ("ice", "volcano"):
+                continue
+            for goal in goals:
+                if goal == current:
+                    continue
+                need = spades_to_turn(p, current, goal)
+                if need == left or (need < left and transforms > 1 and self.spades_fit(p, left - need, transforms - 1)):
+                    return True
+                if need > left and affordable(p, {k: v * (need - left) for k, v in per_spade.items()}):
+                    return True
+        return False
 
     def dug_spades_fit(self, p: Player, n: int, transforms: int) -> bool:
         """Whether the spades `p` holds and `n` more dug now can all be used by the `transforms`
