@@ -477,6 +477,37 @@ def test_a_picker_offers_the_hint_and_opens_again_when_it_is_not_followed(monkey
     assert game.log[len(log)] == (me, expected) and isinstance(expected, A.Pass)
 
 
+def test_the_pass_picker_offers_the_hint_too_and_opens_again_when_it_is_not_followed(monkeypatch):
+    """Seen playing: the bonus tile picker that passing opens had no Hint (H did nothing), though
+    the setup's bonus tile picker and the favor tile picker have one."""
+    monkeypatch.setattr(hint_scene, "USE_WORKER", False)
+    app, scene = table(Settings())
+    game = scene.game
+    log = list(game.log)
+    key(app, pygame.K_x)  # Pass: the bonus tile for the next round
+    picker = app.stack.top
+    assert isinstance(picker, ChoiceScene) and all(isinstance(o.value, A.Pass) for o in picker.options)
+    assert any(b.key == "hint" for b in picker.buttons)
+    click(app, next(b for b in picker.buttons if b.key == "hint").rect.center)
+    panel = app.stack.top
+    assert isinstance(panel, HintPanel) and picker not in app.stack.scenes
+    wait_for_hint(app, panel)
+    key(app, pygame.K_ESCAPE)  # not followed: the picker is there again, nothing played
+    app.step(0.016)
+    again = app.stack.top
+    assert isinstance(again, ChoiceScene) and again.title == picker.title and game.log == log
+    assert [o.value for o in again.options] == [o.value for o in picker.options]
+    key(app, pygame.K_h)  # the key too
+    panel = app.stack.top
+    assert isinstance(panel, HintPanel)
+    wait_for_hint(app, panel)
+    expected = panel.hint.action
+    key(app, pygame.K_RETURN)  # followed: the suggestion is played, and the picker stays closed
+    app.step(0.016)
+    assert game.log[len(log)] == ("mermaids", expected)
+    assert not any(isinstance(s, ChoiceScene) and s.title == picker.title for s in app.stack.scenes)
+
+
 def acolytes_table(seed: int, steps: int) -> tuple[App, PlayScene]:
     """The Acolytes (Fire & Ice), the Witches, the Nomads and the Engineers after `steps` random
     moves of a seeded game: the Acolytes are to act, last in the round (the others have passed,
