@@ -79,6 +79,7 @@ class GameScene(TableAnnotations, Scene):
         #: Highlights an overlay asked for, by the overlay's key: (targets, note); see `annotate`.
         self.annotations: dict[str, tuple[list, str]] = {}
         self.annotation_colours: dict[str, tuple[int, int, int]] = {}  # key -> its rings' colour
+        self.annotation_tagged: set[str] = set()  # keys whose rings on glowing choices say "Suggested"
         #: where the notes were last placed: a note gives way while the pointer is in it
         self.note_boxes: list[pygame.Rect] = []
         self._layout_seats = None
