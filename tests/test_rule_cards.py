@@ -95,6 +95,30 @@ def test_hex_costs_and_reach(game):
     assert c.page == "spades"
 
 
+def test_a_hex_counts_the_spades_held_first():
+    """Seen playing: after the bonus tile's spade, a hex said "1 spade to turn it into your
+    terrain: 3 workers" with the spade in hand. The spades held go first, as the engine uses
+    them: a hex one step from forest costs nothing more, one three steps away two spades'
+    workers (the Witches dig at 3 workers a spade)."""
+    game = new_game(("witches", "nomads"), {"witches": ["E9", "A3"], "nomads": ["B1", "B4", "B6"]},
+                    {"witches": "BON1", "nomads": "BON5"})
+    game.apply("witches", A.UseAction("BON1"))
+    st = game.state
+    witches = st.players["witches"]
+    assert witches.spades == 1
+    near = sorted(h for h in game.adjacent("E9") | game.adjacent("A3") if h in game.board.land and h not in st.owner)
+    one = next(h for h in near if game.spades_needed(witches, h, "green") == 1)
+    three = next(h for h in near if game.spades_needed(witches, h, "green") == 3)
+    assert "1 spade to turn it into your terrain: you hold it, nothing to pay" in card(game, "witches", ("hex", one)).now
+    said = "3 spades to turn it into your terrain: 1 in hand, 2 more for 6 workers (digging level 0)"
+    assert said in card(game, "witches", ("hex", three)).now
+    for hex_, workers in ((one, 0), (three, 6)):  # what the engine takes
+        played = game.copy()
+        before = played.state.players["witches"].W
+        played.apply("witches", A.Transform(hex_, "green"))
+        assert before - played.state.players["witches"].W == workers
+
+
 def test_buildings_power_value_and_upgrade(game):
     """A dwelling has power value 1, a trading house 2.  Upgrading E9 with no neighbour costs the
     Witches 2 workers and 6 coins (3 coins doubled); from a trading house a temple costs 2 workers

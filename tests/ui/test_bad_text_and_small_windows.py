@@ -145,3 +145,59 @@ def test_tile_strip_titles_are_never_covered_by_their_tiles(user_dirs, size):
             first_row = min(r.top for r in strip.cards.values())
             assert strip.rect.y + height <= first_row, (type(scene).__name__, name, size)
         app.stack.pop()
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 800)])
+def test_every_cult_track_is_named_whole_inside_its_column(user_dirs, monkeypatch, size, lang):
+    """Seen in Italian at 1280x800 and smaller: "Acqua" did not fit beside its icon, and the
+    board then named none of the four tracks. Each name is drawn whole in its own column, in
+    type no smaller than the smallest `text` draws."""
+    from tests.ui.ui_events import record_text
+    from tmdesktop import i18n
+    from tmdesktop.app import text, theme
+    from tmdesktop.app.scenes.game_scene import GameScene
+    from tmdesktop.app.session import Session
+
+    i18n.set_language(lang)
+    app = App(size)
+    app.settings = Settings()
+    scene = GameScene(app, Session(_game()))
+    app.push(scene)
+    drawn = record_text(monkeypatch, weight=True)
+    app.render(force=True)
+    for cult, column in scene.cults.columns.items():
+        name = i18n._(theme.CULT_NAMES[cult])
+        shown = [(fs, room) for s, fs, room, weight in drawn if s == name and weight == "bold"]
+        assert shown, (name, size)
+        fs, room = shown[0]
+        fs = text.fit(name, fs, room, "bold") if room else fs  # the type `blit` draws it in
+        assert fs >= text.MIN_SIZE and 0 < text.width(name, fs, "bold") <= room <= column.width, (name, fs, room)
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
+def test_the_turn_order_s_label_ends_before_its_first_pill(user_dirs, monkeypatch, size, lang):
+    """Seen in Italian at 1024x600: the first turn-order pill covered the colon of "Ordine:" (the
+    label had a fixed room, measured for the English word)."""
+    from tmdesktop import i18n
+    from tmdesktop.app import text
+    from tmdesktop.app.scenes.game_scene import GameScene
+    from tmdesktop.app.session import Session
+
+    i18n.set_language(lang)
+    app = App(size)
+    app.settings = Settings()
+    scene = GameScene(app, Session(_game()))
+    app.push(scene)
+    drawn: list[tuple[str, pygame.Rect]] = []  # every text written, with where
+    blit = text.blit
+
+    def recording(surface, s, *args, **kwargs):
+        drawn.append((s, blit(surface, s, *args, **kwargs)))
+        return drawn[-1][1]
+
+    monkeypatch.setattr(text, "blit", recording)
+    app.render(force=True)
+    label = next(r for s, r in drawn if s == i18n._("Order:"))
+    assert scene.order_boxes and label.right < scene.order_boxes[0].left, (label, scene.order_boxes[0])

@@ -443,21 +443,26 @@ def test_esc_on_a_power_offer_opens_the_menu_over_it(user_dirs):
     assert app.stack.top is offer and scene.game.decision("giants") == "leech"
 
 
-def test_a_picker_offers_the_hint_and_opens_again_when_it_is_not_followed(monkeypatch):
-    """Seen playing in a real window: H did nothing while the bonus tile picker was open (the
-    bar's Hint is under it), so the choice a newcomer most needs advice on had none."""
-    monkeypatch.setattr(hint_scene, "USE_WORKER", False)
-    app, scene = table(Settings(), moves=0)
-    game = scene.game
-    for _ in range(40):  # the starting dwellings, then the first bonus tile picker
-        if isinstance(app.stack.top, ChoiceScene) and game.state.phase == "bonus":
+def to_the_first_bonus_tile_picker(app, scene) -> ChoiceScene:
+    """The starting dwellings placed, the setup's first bonus tile picker: returns it."""
+    for _ in range(40):
+        if isinstance(app.stack.top, ChoiceScene) and scene.game.state.phase == "bonus":
             break
         if app.stack.top is not scene:
             key(app, pygame.K_RETURN)  # a hand-off notice
             continue
         scene.play(next(a for a in scene.session.legal() if isinstance(a, A.Build)))
         app.step(0.016)
-    picker = app.stack.top
+    return app.stack.top
+
+
+def test_a_picker_offers_the_hint_and_opens_again_when_it_is_not_followed(monkeypatch):
+    """Seen playing in a real window: H did nothing while the bonus tile picker was open (the
+    bar's Hint is under it), so the choice a newcomer most needs advice on had none."""
+    monkeypatch.setattr(hint_scene, "USE_WORKER", False)
+    app, scene = table(Settings(), moves=0)
+    game = scene.game
+    picker = to_the_first_bonus_tile_picker(app, scene)
     assert isinstance(picker, ChoiceScene) and any(b.key == "hint" for b in picker.buttons)
     me, log = scene.decider(), list(game.log)
     click(app, next(b for b in picker.buttons if b.key == "hint").rect.center)
@@ -475,6 +480,68 @@ def test_a_picker_offers_the_hint_and_opens_again_when_it_is_not_followed(monkey
     expected = panel.hint.action
     key(app, pygame.K_RETURN)  # Do it: the suggested tile is taken
     assert game.log[len(log)] == (me, expected) and isinstance(expected, A.Pass)
+
+
+def test_the_pass_picker_offers_the_hint_too_and_opens_again_when_it_is_not_followed(monkeypatch):
+    """Seen playing: the bonus tile picker that passing opens had no Hint (H did nothing), though
+    the setup's bonus tile picker and the favor tile picker have one."""
+    monkeypatch.setattr(hint_scene, "USE_WORKER", False)
+    app, scene = table(Settings())
+    game = scene.game
+    log = list(game.log)
+    key(app, pygame.K_x)  # Pass: the bonus tile for the next round
+    picker = app.stack.top
+    assert isinstance(picker, ChoiceScene) and all(isinstance(o.value, A.Pass) for o in picker.options)
+    assert any(b.key == "hint" for b in picker.buttons)
+    click(app, next(b for b in picker.buttons if b.key == "hint").rect.center)
+    panel = app.stack.top
+    assert isinstance(panel, HintPanel) and picker not in app.stack.scenes
+    wait_for_hint(app, panel)
+    key(app, pygame.K_ESCAPE)  # not followed: the picker is there again, nothing played
+    app.step(0.016)
+    again = app.stack.top
+    assert isinstance(again, ChoiceScene) and again.title == picker.title and game.log == log
+    assert [o.value for o in again.options] == [o.value for o in picker.options]
+    key(app, pygame.K_h)  # the key too
+    panel = app.stack.top
+    assert isinstance(panel, HintPanel)
+    wait_for_hint(app, panel)
+    expected = panel.hint.action
+    key(app, pygame.K_RETURN)  # followed: the suggestion is played, and the picker stays closed
+    app.step(0.016)
+    assert game.log[len(log)] == ("mermaids", expected)
+    assert not any(isinstance(s, ChoiceScene) and s.title == picker.title for s in app.stack.scenes)
+
+
+def test_the_suggested_bonus_tile_is_marked_apart_from_the_tiles_that_glow(monkeypatch):
+    """Seen playing: with the setup's bonus tile picker closed for the suggestion, every tile that
+    may be taken glows, and the suggestion's ring looked like one more glow. Its tile carries the
+    pickers' "Suggested" tag above it; the others do not."""
+    from tmdesktop.app import theme
+
+    monkeypatch.setattr(hint_scene, "USE_WORKER", False)
+    app, scene = table(Settings(), moves=0)
+    to_the_first_bonus_tile_picker(app, scene)
+    key(app, pygame.K_h)
+    panel = app.stack.top
+    assert isinstance(panel, HintPanel)
+    wait_for_hint(app, panel)
+    app.render(force=True)
+    suggested = panel.hint.action.bonus
+    glowing = [tile for kind, tile in scene.glowing() if kind == "bonus"]
+    assert suggested in glowing and len(glowing) > 1
+    s = scene.lay.scale
+
+    def tag_above(tile: str) -> int:
+        """The pixels of the tag's colour in a band above the tile's ring (the glow's and the
+        ring's edges are below it)."""
+        card = scene.supply.bonuses.cards[tile]
+        band = pygame.Rect(card.x, card.top - int(12 * s), card.width, int(5 * s))
+        return sum(app.screen.get_at((x, y))[:3] == theme.HIGHLIGHT
+                   for x in range(band.left, band.right) for y in range(band.top, band.bottom))
+
+    assert tag_above(suggested) > 0
+    assert all(tag_above(tile) == 0 for tile in glowing if tile != suggested)
 
 
 def acolytes_table(seed: int, steps: int) -> tuple[App, PlayScene]:

@@ -151,6 +151,40 @@ def test_leech_offer_is_handed_to_the_neighbour(make_app):
     raise AssertionError("no power offer came up in 400 random moves")
 
 
+def test_a_power_offer_says_whether_its_neighbour_built_or_upgraded(make_app):
+    """Seen playing: an offer said "The Alchemists built next to you." after they upgraded to a
+    trading house. It says what the neighbour did: built, or upgraded which hex to what."""
+    from tmdesktop.app import describe
+
+    app, scene, session = make_app(demo=0)
+    game = session.game
+    rng = random.Random(4)
+    seen = set()
+    for _ in range(600):
+        app.step(0.016)
+        top = app.stack.top
+        who = session.decider()
+        if isinstance(top, ChoiceScene) and any(isinstance(o.value, A.Leech) for o in top.options):
+            source = game.state.players[who].leech_offers[0].source
+            did = next(a for f, a in reversed(game.log) if f == source and isinstance(a, (A.Build, A.Upgrade)))
+            the_source = describe.the_faction(source)
+            if isinstance(did, A.Upgrade):
+                said = f"{the_source} upgraded {did.hex} to a {describe.building_in_sentence(did.to)} next to"
+            else:
+                said = f"{the_source} built next to"
+            assert said.lower() in top.subtitle.lower(), (did, top.subtitle)
+            seen.add(type(did))
+            if seen == {A.Build, A.Upgrade}:
+                return
+            click(app, top.rects[-1].center)  # decline
+            continue
+        if top is not scene:
+            app.pop()
+        session.play_random(1, rng)
+        scene.dirty = True
+    raise AssertionError(f"600 random moves made offers only after {seen}")
+
+
 def _fire_ice_table(factions: tuple[str, ...]):
     """A 3-player Fire & Ice table (seed 5) at 1280x720 with `factions`, before their colour picks:
     (app, scene, session, game)."""

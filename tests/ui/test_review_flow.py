@@ -282,16 +282,16 @@ def test_names_factions_and_the_winner_read_whole_in_the_review(user_dirs, monke
     app = App((1280, 720))
     review = ReviewScene(app, game, names=names, judged=[game.state.seats[0]])
     app.push(review)
-    drawn = record_text(monkeypatch)
+    drawn = record_text(monkeypatch, weight=True)
     for _ in range(len(game.state.seats)):
         drawn.clear()
         app.render(force=True)
         factions = [review.label_lines(f)[-1] for f in game.state.seats]
-        shown = [(s, fs, mw) for s, fs, mw in drawn if mw and any(f in s for f in factions)]
+        shown = [(s, fs, mw, weight) for s, fs, mw, weight in drawn if mw and any(f in s for f in factions)]
         assert len(shown) >= len(factions) + 2  # the tabs and the table's two heads at least
-        for s, fs, mw in shown:
-            assert text.width(s, fs, "bold") <= mw, (s, mw)
-        assert any("winner" in s for s, _fs, _mw in shown)
+        for s, fs, mw, weight in shown:
+            assert text.width(s, fs, weight) <= mw, (s, mw)
+        assert any("winner" in s for s, *_rest in shown)
         key(app, pygame.K_TAB)
 
 
@@ -317,8 +317,147 @@ def test_a_long_name_in_the_review_table_head_goes_over_two_lines_at_full_size(u
     for s, fs, mw in heads:
         assert not s.endswith("…") and text.width(s, fs, "bold") <= mw, (s, fs, mw)
     assert " ".join(s for s, _fs, _mw in heads).split()[:3] == ["Computer:", "medium", "2"]
-    # the rows of VP per round: the label at its size, the faction alone where the whole is too long
-    rows = [(s, fs, mw) for s, fs, mw, weight in drawn if weight == "semibold" and fs == review.fs(14) and mw]
-    faction = review.label_lines(seats[1])[-1]
-    assert any(s == faction for s, _fs, _mw in rows), rows
+    # the rows of VP per round: the label whole at its size, in a column as wide as it takes (at most
+    # half the table's: the faction alone where the whole is longer)
+    tab_room = review.tabs[0][0].width - review.px(44)
+    rows = [(s, fs, mw) for s, fs, mw, weight in drawn
+            if weight == "semibold" and fs == review.fs(14) and mw and mw != tab_room]
+    assert [s for s, _fs, _mw in rows] == [review.label(seats[1]), review.label(review.rival())]
     assert all(text.width(s, fs, "semibold") <= mw for s, fs, mw in rows), rows
+
+
+def italian_review_at_1024(monkeypatch):
+    """The review of a three-player game played to its end by random legal moves (seed 7: the Ice
+    Maidens win), in Italian at 1024x600, the Ice Maidens' better moves judged: (app, review)."""
+    import random
+
+    from tmdesktop import i18n
+    from tmdesktop.app.app import App
+    from tmdesktop.app.session import new_game
+
+    monkeypatch.setattr(computer, "USE_WORKER", False)
+    session = Session(new_game(3, 7, ("icemaidens", "witches", "halflings")))
+    session.play_random(900, random.Random(7))
+    assert session.game.finished
+    i18n.set_language("it")
+    app = App((1024, 600))
+    review = ReviewScene(app, session.game, judged=["icemaidens"])
+    app.push(review)
+    for _ in range(2000):
+        if review.jobs["icemaidens"].finished:
+            break
+        app.step(0.016)
+    assert review.jobs["icemaidens"].finished and review.review.winners == ["icemaidens"]
+    app.render(force=True)
+    return app, review
+
+
+class Drawn(pygame.Surface):
+    """A page drawn on this keeps every picture blitted: (its text, if `text.text` made it; its box)."""
+
+    def __init__(self, size, words: dict):
+        super().__init__(size)
+        self.words = words  # id of a picture `text.text` made -> its text
+        self.blits: list[tuple[str | None, pygame.Rect]] = []
+
+    def blit(self, source, dest, area=None, special_flags=0):
+        box = super().blit(source, dest, area, special_flags)
+        self.blits.append((self.words.get(id(source)), box))
+        return box
+
+
+def drawing(monkeypatch, app, review):
+    """A function that draws the page as the window shows it, keeping what it drew (`Drawn`)."""
+    from tmdesktop.app import text
+
+    words: dict[int, str] = {}
+    make = text.text
+
+    def recording(s, *args, **kwargs):
+        img = make(s, *args, **kwargs)
+        words[id(img)] = s
+        return img
+
+    monkeypatch.setattr(text, "text", recording)
+
+    def draw() -> Drawn:
+        page = Drawn(app.size, words)
+        review.draw(page)
+        return page
+
+    return draw
+
+
+def test_the_review_at_1024x600_in_italian_shows_every_word_whole_and_nothing_overlaps(user_dirs, monkeypatch):
+    """Play-tested in Italian at 1024x600: the heads of the VP per round ran together ("Turno 3Turno
+    4") and "Turno 6" touched the panel's edge; "Fanciulle dei Ghiacci" was in smaller type than
+    "Mezzuomini" in that table; the tab read "Fanciulle dei Ghiacci · vi…"; the last turning point
+    was sliced by its box's bottom edge; a suggestion ended in "Prendi la Tessera Cit…"."""
+    from tmdesktop.app import text
+    from tmdesktop.app import review_words as W
+    from tmdesktop.i18n import _
+
+    app, review = italian_review_at_1024(monkeypatch)
+    draw = drawing(monkeypatch, app, review)
+    drawn = record_text(monkeypatch, weight=True)  # what `text.blit` was asked: the text, its type, its room
+    page = draw()
+    said = [s for s, _box in page.blits if s]
+    assert not any(s.endswith("…") for s in said), [s for s in said if s.endswith("…")]
+    tabs = [(s, size, room, weight) for s, size, room, weight in drawn if "Fanciulle dei Ghiacci" in s and "·" in s]
+    assert tabs and all(s.endswith(" · " + _("winner")) for s, *_rest in tabs)
+    # the VP per round: six heads apart from one another, inside the panel; the players' labels in one type
+    names = {_("Round {n}").format(n=k) for k in range(1, 7)} | {_("R{n}").format(n=k) for k in range(1, 7)}
+    heads = [box for s, box in page.blits if s in names and box.colliderect(review.table_rect)]
+    assert len(heads) == 6
+    rounds = [d for d in drawn if d[0] in ("Fanciulle dei Ghiacci", "Mezzuomini") and d[3] == "semibold"]
+    for s, size, room, weight in tabs + rounds + [d for d in drawn if d[0] in names]:
+        assert text.width(s, size, weight) <= room, (s, size, room)  # in the type asked: none shrunk to fit
+    for a, b in zip(heads, heads[1:]):
+        assert a.right + 4 <= b.left, (a, b)
+    assert heads[-1].right + 8 <= review.table_rect.right  # clear of the panel's edge
+    assert {s for s, *_rest in rounds} == {"Fanciulle dei Ghiacci", "Mezzuomini"}
+    assert len({size for _s, size, *_rest in rounds}) == 1, rounds
+    # the turning points: whole ones inside their box, one under another
+    points = [box for s, box in page.blits if s and s.startswith("Turno ") and " · " in s]
+    assert points and all(review.points_rect.contains(box) for box in points), (points, review.points_rect)
+    for a, b in zip(points, points[1:]):
+        assert a.bottom <= b.top
+    # the better moves: each turn played and suggested whole, inside its row
+    rows = dict((j.move.start, row) for row, j in review.move_rows)
+    assert len(rows) == 5
+    for _row, j in review.move_rows:
+        suggested = _("Suggested: {turn}").format(
+            turn=W.suggested_text(review.position_before(j.move), j.move, j.suggested))
+        assert any(rows[j.move.start].contains(box) for s, box in page.blits if s == suggested), suggested
+
+
+def test_the_turning_points_that_do_not_fit_scroll_into_their_box(user_dirs, monkeypatch):
+    """At 1024x600 the Ice Maidens' game has more turning points than its box holds: the box says
+    which ones show ("1–4 di 5"), and the wheel over it (or Down and Up) shows the others, whole."""
+    from ui_events import wheel
+
+    from tmdesktop.app import review_words as W
+
+    app, review = italian_review_at_1024(monkeypatch)
+    draw = drawing(monkeypatch, app, review)
+    entries = [W.turning_point_text(review.game, tp) for tp in review.review.turning_points]
+
+    def shown() -> tuple[list[str], list[str]]:
+        said = [s for s, _box in draw().blits if s]
+        return [e for e in entries if e in said], said
+
+    first, said = shown()
+    assert first == entries[:len(first)] and 0 < len(first) < len(entries)
+    assert f"1–{len(first)} di {len(entries)}" in said
+    wheel(app, review.points_rect.center, -1)  # down, over the box: one further
+    later, said = shown()
+    assert later == entries[1:1 + len(later)] and f"2–{len(later) + 1} di {len(entries)}" in said
+    wheel(app, review.moves_rect.center, -1)  # over the better moves: the turning points stay
+    assert shown()[0] == later
+    for _ in range(len(entries)):  # Down, and no further than the last
+        key(app, pygame.K_DOWN)
+    last, said = shown()
+    assert last[-1] == entries[-1] and last == entries[-len(last):]
+    key(app, pygame.K_UP)
+    wheel(app, review.points_rect.center, len(entries))  # up, back to the first
+    assert shown()[0] == first

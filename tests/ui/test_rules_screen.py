@@ -10,17 +10,9 @@ from tmdesktop.app.scenes import registry
 from tmdesktop.app.views import rule_pictures
 from tmdesktop.teaching import rulebook
 
-from ui_events import click, key
+from ui_events import click, key, wheel
 
 pytestmark = pytest.mark.usefixtures("user_dirs")
-
-
-def wheel(app, pos, y):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0,
-                                         precise_y=float(y)))
-    app.step(0.016)
-    app.step(0.016)
 
 
 def rules_scene():

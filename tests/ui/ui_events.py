@@ -19,6 +19,15 @@ def key(app, k, mod=0):
     app.step(0.016)
 
 
+def wheel(app, pos, y):
+    """Turn the mouse wheel `y` notches (up: positive) with the pointer at `pos`."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0,
+                                         precise_y=float(y)))
+    app.step(0.016)
+    app.step(0.016)
+
+
 def hand_over(app) -> int:
     """Acknowledge the notices on top with Enter ('hand the game to ...', 'Round N begins');
     returns how many."""

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from tmdesktop.i18n import _, ngettext
 from tmdesktop.rules import actions as A
+from tmdesktop.rules import events as E
 from tmdesktop.rules.data import POWER_ACTIONS
 from tmdesktop.refusals import message, never_for
 from tmdesktop.rules.preview import offer_terms
@@ -44,7 +45,7 @@ class Question:
     subtitle: str = ""
     cards: bool = False
     #: A line under the picker's title when the laptop stays in the same hands (a power offer:
-    #: who built next to the player; handed over, `subtitle` says it).
+    #: who built or upgraded next to the player; handed over, `subtitle` says it).
     note: str = ""
 
 
@@ -263,11 +264,29 @@ class TableController:
             return None
         note = ""
         if kind == "leech":
-            note = describe.capitalised(_("{the_source} built next to you.").format(
-                the_source=describe.the_faction(p.leech_offers[0].source)))
+            upgrade = self.offer_upgrade(me)
+            said = (_("{the_source} upgraded {hex} to a {building} next to you.") if upgrade else
+                    _("{the_source} built next to you."))
+            note = describe.capitalised(said.format(the_source=describe.the_faction(p.leech_offers[0].source),
+                                                    **upgrade))
         # what is also answered on the board (a glowing tile or cult track) may be closed to look at it
         return Question(me, kind, title, options, handoff, subtitle, cards=kind in ("favor", "town", "bonus", "cult"),
                         note=note)
+
+    def offer_upgrade(self, me: str) -> dict[str, str]:
+        """The upgrade behind `me`'s power offer, as its words take it ({"hex": "F4", "building":
+        "trading house"}), or {} for a dwelling built: read from the events of the action that
+        made the offer (the building placed before the offer, by its builder)."""
+        source = self.game.state.players[me].leech_offers[0].source
+        for caused in reversed(self.game.events):
+            built = None
+            for e in caused:
+                if isinstance(e, E.Built) and e.faction == source:
+                    built = e
+                elif isinstance(e, E.PowerOffered) and e.faction == source and e.to == me and built is not None:
+                    return ({"hex": built.hex, "building": describe.building_in_sentence(built.building)}
+                            if built.replaced else {})
+        return {}
 
     def _ask(self, kind: str, me: str, acts: list[A.Action]) -> tuple[str, list[Option], str]:
         """(title, options, subtitle) of the picker for decision `kind`."""
@@ -287,11 +306,16 @@ class TableController:
                     if isinstance(a, A.Leech) else Option(_("Decline"), a)
                     for a in acts if isinstance(a, (A.Leech, A.Decline))]
             player = self.names.get(me)
-            source = describe.the_faction(offer.source)
-            subtitle = (_("Hand the game to {player} ({faction}): {the_source} built next to them").format(
-                player=player, faction=name, the_source=source) if player else
-                _("Hand the game {to_faction} ({the_source} built next to them)").format(
-                    to_faction=describe.to_faction(me), the_source=source))
+            upgrade = self.offer_upgrade(me)
+            if player:
+                said = (_("Hand the game to {player} ({faction}): {the_source} upgraded {hex} to a {building} next "
+                          "to them") if upgrade else
+                        _("Hand the game to {player} ({faction}): {the_source} built next to them"))
+            else:
+                said = (_("Hand the game {to_faction} ({the_source} upgraded {hex} to a {building} next to them)")
+                        if upgrade else _("Hand the game {to_faction} ({the_source} built next to them)"))
+            subtitle = said.format(player=player, faction=name, to_faction=describe.to_faction(me),
+                                   the_source=describe.the_faction(offer.source), **upgrade)
             return title, opts, subtitle
         if kind == "cult":
             opts = [Option(describe.cult(a.cult), a, [(a.cult, f"+{a.n}")]) for a in acts]

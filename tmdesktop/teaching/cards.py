@@ -131,12 +131,29 @@ def _hex(game, me, key) -> Card:
     if spades == 0 and home:
         now.append(_("Your home terrain: no spades needed."))
     elif spades:
-        per = p.faction.spade_cost(p.dig)
-        total = {k: v * spades for k, v in per.items()}
-        now.append(ngettext("{n} spade to turn it into your terrain: {cost} (digging level {level})",
-                            "{n} spades to turn it into your terrain: {cost} (digging level {level})",
-                            spades).format(n=spades, cost=_cost(total), level=p.dig))
+        now.append(_spades_line(st, p, spades))
     return _hex_end(game, me, key, title, what, now, spades)
+
+
+def _spades_line(st, p, spades: int) -> str:
+    """What the `spades` a hex needs cost `p` now: the spades held are used first, as the engine
+    does, and only the rest are paid for (in a turn: not in the income spades' phase)."""
+    held = min(p.spades, spades)
+    more = spades - held
+    if held and not more:
+        return ngettext("{n} spade to turn it into your terrain: you hold it, nothing to pay",
+                        "{n} spades to turn it into your terrain: you hold them, nothing to pay",
+                        spades).format(n=spades)
+    if held and st.phase != "play":
+        return _("{n} spades to turn it into your terrain: {held} in hand, and no more can be paid for now").format(
+            n=spades, held=held)
+    cost = _cost({k: v * more for k, v in p.faction.spade_cost(p.dig).items()})
+    if held:
+        return _("{n} spades to turn it into your terrain: {held} in hand, {more} more for {cost} (digging level "
+                 "{level})").format(n=spades, held=held, more=more, cost=cost, level=p.dig)
+    return ngettext("{n} spade to turn it into your terrain: {cost} (digging level {level})",
+                    "{n} spades to turn it into your terrain: {cost} (digging level {level})",
+                    spades).format(n=spades, cost=cost, level=p.dig)
 
 
 def _hex_end(game, me, key, title, what, now, spades) -> Card:

@@ -148,12 +148,13 @@ def _suggested_mark(surface, r: pygame.Rect, s: float) -> None:
                      border_radius=int(12 * s))
 
 
-def _suggested_tag(surface, r: pygame.Rect, s: float) -> None:
-    """'Suggested', on the ring's top edge."""
+def suggested_tag(surface, r: pygame.Rect, s: float) -> pygame.Rect:
+    """'Suggested', on the ring's top edge (a picker's answer, a tile on the table); returns its box."""
     img = text.text(_("Suggested"), max(10, int(13 * s)), theme.INK, "semibold")
     tag = img.get_rect(center=(r.centerx, r.top - int(2 * s))).inflate(int(14 * s), int(4 * s))
     pygame.draw.rect(surface, theme.HIGHLIGHT, tag, border_radius=tag.height // 2)
     surface.blit(img, img.get_rect(center=tag.center))
+    return tag
 
 
 class ChoiceScene(Modal):
@@ -300,7 +301,7 @@ class ChoiceScene(Modal):
                 supply.draw_card(surface, r, o.card, s * 1.3, glow=hover, dim=not o.enabled, corner=o.label or None,
                                  badge=o.badge)
                 if o.suggested:
-                    _suggested_tag(surface, r, s)
+                    suggested_tag(surface, r, s)
                 continue
             bg = (250, 240, 200) if hover else (244, 236, 214)
             pygame.draw.rect(surface, bg if o.enabled else (220, 214, 200), r, border_radius=int(8 * s))
@@ -319,7 +320,7 @@ class ChoiceScene(Modal):
                 right -= icons.tokens_width(o.tokens, fs + 2) + int(12 * s)
             text.blit(surface, o.label, fs, ink, (x, r.centery), "midleft", "semibold", max_width=right - x)
             if o.suggested:
-                _suggested_tag(surface, r, s)
+                suggested_tag(surface, r, s)
         self.draw_buttons(surface)
         self.draw_card_tip(surface)
 

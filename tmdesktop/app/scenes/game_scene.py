@@ -7,6 +7,8 @@ the player reads the engine's own explanation of why it is not allowed.
 
 from __future__ import annotations
 
+from typing import Callable
+
 import pygame
 
 from tmdesktop.i18n import N_, Worded, _, language, ngettext
@@ -65,6 +67,9 @@ class GameScene(TableAnnotations, Scene):
         self.buttons: list[widgets.Button] = []
         self.top_buttons: list[widgets.Button] = []
         self._prompted_version = -1
+        #: (the session's version, how to open it): a picker the player opened (passing), closed for
+        #: the suggestion, opens again when the table is back at that version (`hint_from_dialog`)
+        self._reopen: tuple | None = None
         self._finished_shown = False
         #: The last round whose start was summarised (a game opened mid-round is not summarised).
         self.round_seen = session.state.round
@@ -74,6 +79,7 @@ class GameScene(TableAnnotations, Scene):
         #: Highlights an overlay asked for, by the overlay's key: (targets, note); see `annotate`.
         self.annotations: dict[str, tuple[list, str]] = {}
         self.annotation_colours: dict[str, tuple[int, int, int]] = {}  # key -> its rings' colour
+        self.annotation_tagged: set[str] = set()  # keys whose rings on glowing choices say "Suggested"
         #: where the notes were last placed: a note gives way while the pointer is in it
         self.note_boxes: list[pygame.Rect] = []
         self._layout_seats = None
@@ -411,8 +417,11 @@ class GameScene(TableAnnotations, Scene):
         if not any(a.bonus for a in passes):  # none (the engine says why) or the last round's plain pass
             self.confirm_and_play(passes[0] if passes else A.Pass())
             return
-        self.app.push(ChoiceScene(self.app, _("Pass: choose your bonus tile for the next round"),
-                                  self._mark_suggested(self.ctl.bonus_options(self.decider(), passes)), self.play))
+        picker = ChoiceScene(self.app, _("Pass: choose your bonus tile for the next round"),
+                             self._mark_suggested(self.ctl.bonus_options(self.decider(), passes)), self.play)
+        if self.can_hint():  # as in the pickers the table asks with: H, and the picker again unless followed
+            picker.on_hint = lambda: self.hint_from_dialog(reopen=self.open_pass)
+        self.app.push(picker)
 
     def open_convert(self) -> None:
         me = self.decider()
@@ -680,9 +689,12 @@ class GameScene(TableAnnotations, Scene):
             summary.on_undo = self.undo_from_dialog if self.session.can_undo() else None
             self.app.push(summary)
             return
+        reopen, self._reopen = self._reopen, None
         q = self.ctl.question()
         if q is not None:
             self.ask(q)
+        if reopen is not None and reopen[0] == self.session.version and self.app.stack.input_top() is self:
+            reopen[1]()
 
     def ask(self, q: Question) -> None:
         """Draw the controller's question: a picker, a hand-off with its question, or a notice."""
@@ -727,10 +739,12 @@ class GameScene(TableAnnotations, Scene):
         """The name of the player of `faction` at this table, where the table has names."""
         return self.ctl.names.get(faction)
 
-    def hint_from_dialog(self) -> None:
+    def hint_from_dialog(self, reopen: Callable[[], None] | None = None) -> None:
         """The picker's Hint: it has closed; the suggestion opens, and the picker again after it
-        unless the suggestion was followed."""
+        unless the suggestion was followed: the table's question is asked again, and a picker the
+        player opened is opened again by `reopen`."""
         self._prompted_version = -1
+        self._reopen = (self.session.version, reopen) if reopen is not None else None
         self.suggest()
 
     def round_summary(self) -> RoundSummaryScene:

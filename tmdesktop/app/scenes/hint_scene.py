@@ -72,7 +72,7 @@ class HintPanel(Modal):
         if self.hint is not None:  # every place the turn acts on, the main action's first
             turn = [self.hint.main] + [a for a in self.hint.turn if a != self.hint.main]
             targets = [t for a in turn for t in move_targets(self.faction, a)[:-1]]
-            self.scene.annotate(ANNOTATION, list(dict.fromkeys(targets)) or [("player", self.faction)])
+            self.scene.annotate(ANNOTATION, list(dict.fromkeys(targets)) or [("player", self.faction)], tagged=True)
         self.layout(self.app.size)
         self.dirty = True
         return False

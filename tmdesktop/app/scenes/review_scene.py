@@ -51,7 +51,12 @@ class ReviewScene(MenuScene):
         self.jobs: dict[str, ReviewJob] = {}
         self.start_judging(self.selected)
         self.tabs: list[tuple[pygame.Rect, str]] = []
+        self.tab_words: dict[str, list[str]] = {}  # each tab's lines, as laid out
+        self.laid_out_in = ""  # the language the page was laid out in (its words' widths)
         self.move_rows: list[tuple[pygame.Rect, R.Judgement]] = []
+        self.points_first = 0  # the first turning point shown: the box scrolls where they do not all fit
+        self.points_end = 0  # ... and the first from which the last ones all show (the scroll stops there)
+        self.pointer: tuple[int, int] | None = None  # where the pointer last moved to (the wheel scrolls what is under it)
         self._before: dict[int, Game] = {}  # the position before a judged move, by its start
 
     def position_before(self, move: R.Move) -> Game:
@@ -93,16 +98,32 @@ class ReviewScene(MenuScene):
         px = self.px
         bw, bh = px(250), px(58)
         self.buttons = [make_button("back", N_("Back"), (w // 2 - bw // 2, h - px(96), bw, bh), hint="Esc")]
-        top = px(150)
+        self.lay_out_tabs()
+        top = max(px(150), max(r.bottom for r, _f in self.tabs) + px(10))
         bottom = h - px(120)
         self.table_rect = pygame.Rect(px(40), top, int(w * 0.36), bottom - top)
-        right = pygame.Rect(self.table_rect.right + px(30), top, w - self.table_rect.right - px(70), bottom - top)
-        self.points_rect = pygame.Rect(right.x, right.y, right.width, int(right.height * 0.40))
-        self.moves_rect = pygame.Rect(right.x, self.points_rect.bottom + px(16), right.width,
-                                      right.bottom - self.points_rect.bottom - px(16))
+        self.right_rect = pygame.Rect(self.table_rect.right + px(30), top, w - self.table_rect.right - px(70),
+                                      bottom - top)
+        self.points_rect, self.moves_rect = self.right_rect.copy(), self.right_rect.copy()  # (`split_right`)
+        self.laid_out_in = language()
+
+    def lay_out_tabs(self) -> None:
+        """A tab per player, wide enough for "name · faction · winner" where the window has the
+        room (else the faction alone on every tab: the dots' colours tell whose), on two lines
+        where even that is too long for the tabs' share of the width."""
+        w, _h = self.size
+        px = self.px
         n = len(self.review.factions)
-        tab_w = min(px(260), (w - px(80)) // max(1, n))
-        self.tabs = [(pygame.Rect(px(40) + i * (tab_w + px(8)), px(96), tab_w, px(44)), f)
+        share = (w - px(80) - (n - 1) * px(8)) // max(1, n)
+        size, pad = self.fs(17), px(44)
+        words = {f: self.label(f) + self.winner_tag(f) for f in self.review.factions}
+        if any(text.width(said, size, "semibold") + pad > share for said in words.values()):
+            words = {f: self.label_lines(f)[-1] + self.winner_tag(f) for f in self.review.factions}
+        tab_w = min(share, max([px(260)] + [text.width(said, size, "semibold") + pad for said in words.values()]))
+        self.tab_words = {f: text.lines(said, size, tab_w - pad, "semibold") for f, said in words.items()}
+        lines = max(len(said) for said in self.tab_words.values())
+        tab_h = max(px(44), lines * text.font(size, "semibold").get_linesize() + px(8))
+        self.tabs = [(pygame.Rect(px(40) + i * (tab_w + px(8)), px(96), tab_w, tab_h), f)
                      for i, f in enumerate(self.review.factions)]
 
     def hit(self, pos):
@@ -117,7 +138,24 @@ class ReviewScene(MenuScene):
                 return ("move", j.move.start)
         return None
 
+    def scroll(self, d: int, pos) -> None:
+        """The wheel over the turning points shows the next or the earlier ones (where they do
+        not all fit their box)."""
+        if self.points_rect.collidepoint(pos):
+            self.scroll_points(d)
+
+    def scroll_points(self, d: int) -> None:
+        first = max(0, min(self.points_first + d, self.points_end))
+        if first != self.points_first:
+            self.points_first = first
+            self.dirty = True
+
     def handle_event(self, event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll(-event.y, self.pointer or self.app.mouse_pos())
+            return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             h = self.hit(event.pos)
             if h and h[0] == "tab":
@@ -134,6 +172,8 @@ class ReviewScene(MenuScene):
             i = event.key - pygame.K_1
             if i < len(rows):
                 self.open_move(rows[i][1].move.start)
+        elif event.key in (pygame.K_UP, pygame.K_DOWN):
+            self.scroll_points(-1 if event.key == pygame.K_UP else 1)
         elif event.key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_LEFT):
             fs = self.review.factions
             step = -1 if event.key == pygame.K_LEFT else 1
@@ -187,18 +227,21 @@ class ReviewScene(MenuScene):
 
     def draw(self, surface) -> None:
         self.begin_page(surface)
+        if self.laid_out_in != language():  # the tabs' words take another room
+            self.layout()
         self.draw_title(surface, _("Review of the game"))
         self.draw_tabs(surface)
         self.draw_table(surface)
-        self.draw_points(surface)
-        self.draw_moves(surface)
+        points, moves = self.point_images(), self.move_lines()  # (worded once a frame)
+        self.split_right(points, moves)
+        self.draw_points(surface, points)
+        self.draw_moves(surface, moves)
         self.draw_widgets(surface)
 
     def draw_tabs(self, surface) -> None:
         px = self.px
-        # the factions alone, on every tab, where a "name · faction" does not fit one (the dots' colours tell whose)
-        short = any(text.width(self.label(f) + self.winner_tag(f), self.fs(17), "semibold") > r.width - px(44)
-                    for r, f in self.tabs)
+        size = self.fs(17)
+        line_h = text.font(size, "semibold").get_linesize()
         for r, f in self.tabs:
             on = f == self.selected
             pygame.draw.rect(surface, theme.PARCHMENT if on else theme.PANEL_LIGHT, r, border_radius=px(8))
@@ -206,9 +249,11 @@ class ReviewScene(MenuScene):
             colour = theme.piece_colour(piece_terrain(self.game.state.players[f]))
             pygame.draw.circle(surface, colour, (r.x + px(20), r.centery), px(9))
             pygame.draw.circle(surface, theme.INK_SOFT, (r.x + px(20), r.centery), px(9), 1)
-            tag = (self.label_lines(f)[-1] if short else self.label(f)) + self.winner_tag(f)
-            text.blit(surface, tag, self.fs(17), theme.INK if on else theme.TEXT, (r.x + px(36), r.centery),
-                      "midleft", "semibold", max_width=r.width - px(44))
+            said = self.tab_words[f]
+            for k, line in enumerate(said):
+                text.blit(surface, line, size, theme.INK if on else theme.TEXT,
+                          (r.x + px(36), r.centery + (k - (len(said) - 1) / 2) * line_h), "midleft", "semibold",
+                          max_width=r.width - px(44))
 
     def draw_table(self, surface) -> None:
         px = self.px
@@ -265,21 +310,28 @@ class ReviewScene(MenuScene):
             return
         head = _("VP gained in each round")
         text.blit(surface, head, self.fs(17), theme.INK, (r.x + px(10), r.y), "topleft", "semibold")
-        label_w = int(r.width * 0.30)
-        col_w = (r.width - label_w) // 6
+        # the players' column as wide as their labels, both in one type: "name · faction", or the
+        # faction alone where that does not fit (the table above names the players); shrunk to
+        # fit, "Ordenador: fácil 2 · Brujas" was 8 pixels high, "Fanciulle dei Ghiacci" smaller than
+        # "Mezzuomini"
+        size, most = self.fs(14), int(r.width * 0.5)
+        labels = {f: self.label(f) for f in (me, other)}
+        labels = {f: label if text.width(label, size, "semibold") + px(12) <= most else self.label_lines(f)[-1]
+                  for f, label in labels.items()}
+        label_w = min(most, max([int(r.width * 0.30)] + [text.width(label, size, "semibold") + px(12)
+                                                            for label in labels.values()]))
+        col_w = (r.width - px(10) - label_w) // 6  # (the last column clear of the panel's edge)
         row_h = min(px(30), (r.height - px(30)) // 3)
         y = r.y + px(28)
-        for k in range(1, 7):
-            text.blit(surface, _("Round {n}").format(n=k), self.fs(13), theme.INK_SOFT,
+        heads = [_("Round {n}").format(n=k) for k in range(1, 7)]
+        if any(text.width(hd, self.fs(13)) > col_w - px(8) for hd in heads):  # "Turno 3Turno 4": "T3 T4"
+            heads = [_("R{n}").format(n=k) for k in range(1, 7)]
+        for k, hd in enumerate(heads, 1):
+            text.blit(surface, hd, self.fs(13), theme.INK_SOFT,
                       (r.x + label_w + (k - 1) * col_w + col_w // 2, y + row_h // 2), "center", max_width=col_w - px(4))
         for f in (me, other):
             y += row_h
-            # "name · faction", or the faction alone where that does not fit (the table above
-            # names the players): shrunk to fit, "Ordenador: fácil 2 · Brujas" was 8 pixels high
-            label = self.label(f)
-            if text.width(label, self.fs(14), "semibold") > label_w - px(12):
-                label = self.label_lines(f)[-1]
-            text.blit(surface, label, self.fs(14), theme.INK, (r.x + px(10), y + row_h // 2), "midleft",
+            text.blit(surface, labels[f], size, theme.INK, (r.x + px(10), y + row_h // 2), "midleft",
                       "semibold", max_width=label_w - px(12))
             for k in range(1, 7):
                 mine = self.review.round_vp[k].get(f, 0)
@@ -289,27 +341,84 @@ class ReviewScene(MenuScene):
                           (r.x + label_w + (k - 1) * col_w + col_w // 2, y + row_h // 2), "center",
                           "bold" if colour != theme.INK else "regular")
 
-    def draw_points(self, surface) -> None:
+    def split_right(self, points: list[pygame.Surface], lines) -> None:
+        """The turning points' box over the better moves', by what their lines need (`point_images`,
+        `move_lines`): the better moves whole, the turning points in the rest (at least one of
+        them; where they do not all fit, the box scrolls)."""
+        r, px, gap = self.right_rect, self.px, self.px(16)
+        heights = [img.get_height() + px(8) for img in points]
+        need = px(48) + sum(heights)
+        least = px(48) + max(heights, default=px(30))
+        if lines is None or not lines[1]:  # the judging's progress, or a line that there are none
+            moves = px(46) + px(90)
+        else:
+            caption, rows = lines
+            moves = px(46) + caption.get_height() + px(8) + sum(h + px(6) for _j, _p, _s, h in rows) + px(6)
+        points_h = max(least, min(need, r.height - gap - moves))
+        self.points_rect = pygame.Rect(r.x, r.y, r.width, points_h)
+        self.moves_rect = pygame.Rect(r.x, self.points_rect.bottom + gap, r.width, r.bottom - self.points_rect.bottom - gap)
+
+    def point_images(self) -> list[pygame.Surface]:
+        """Each turning point in words on its lines, the selected player's bright."""
+        width = self.right_rect.width - self.px(70)
+        return [text.text(W.turning_point_text(self.game, tp), self.fs(15),
+                          theme.TEXT if tp.move.faction == self.selected else theme.TEXT_DIM, "regular", wrap=width)
+                for tp in self.review.turning_points]
+
+    def draw_points(self, surface, images: list[pygame.Surface]) -> None:
         px = self.px
         r = self.points_rect
         widgets.panel(surface, r, (46, 52, 48), radius=px(12))
-        head = _("Turning points: the moves that brought the most VP")
-        text.blit(surface, head, self.fs(20), theme.ACCENT, (r.x + px(18), r.y + px(10)), "topleft",
-                  title_weight(head), max_width=r.width - px(36))
-        y = r.y + px(48)
         points = self.review.turning_points
-        line_h = max(px(30), (r.bottom - y - px(8)) // max(1, len(points)))
-        for tp in points:
+        y0, bottom = r.y + px(48), r.bottom - px(4)
+        end, used = len(images), 0  # the first from which the last ones all fit
+        while end > 0 and used + images[end - 1].get_height() + px(8) <= bottom - y0:
+            end -= 1
+            used += images[end].get_height() + px(8)
+        self.points_end = end
+        self.points_first = max(0, min(self.points_first, end))
+        y, shown = y0, 0
+        for tp, img in zip(points[self.points_first:], images[self.points_first:]):
+            if shown and y + img.get_height() > bottom:
+                break  # whole entries only
             colour = theme.piece_colour(piece_terrain(self.game.state.players[tp.move.faction]))
             pygame.draw.circle(surface, theme.edge_on_dark(colour), (r.x + px(28), y + px(12)), px(9))
             pygame.draw.circle(surface, colour, (r.x + px(28), y + px(12)), px(7))
-            line = W.turning_point_text(self.game, tp)
-            img = text.text(line, self.fs(15), theme.TEXT if tp.move.faction == self.selected else theme.TEXT_DIM,
-                            "regular", wrap=r.width - px(70))
             surface.blit(img, (r.x + px(46), y))
-            y += max(line_h, img.get_height() + px(6))
+            y += img.get_height() + px(8)
+            shown += 1
+        room = r.width - px(36)
+        if shown < len(points):  # which of them show: the wheel (or Up and Down) shows the others
+            where = _("{first}–{last} of {total}").format(first=self.points_first + 1, last=self.points_first + shown,
+                                                          total=len(points))
+            at = text.blit(surface, where, self.fs(14), theme.TEXT_DIM, (r.right - px(18), r.y + px(12)), "topright")
+            room = at.x - px(12) - r.x - px(18)
+        head = _("Turning points: the moves that brought the most VP")
+        text.blit(surface, head, self.fs(20), theme.ACCENT, (r.x + px(18), r.y + px(10)), "topleft",
+                  title_weight(head), max_width=room)
 
-    def draw_moves(self, surface) -> None:
+    def move_lines(self) -> tuple[pygame.Surface, list] | None:
+        """The better moves in words: the caption over them and, a row each, (the judgement, the
+        turn played and the one suggested on their lines, the row's height); None while they
+        are being judged."""
+        found = self.better_moves(self.selected)
+        if found is None:
+            return None
+        px = self.px
+        caption = text.text(_("By the computer's evaluation (projected VP at the end). Click a move to see it on the "
+                              "board."), self.fs(14), theme.TEXT_DIM, wrap=self.right_rect.width - px(40))
+        room = self.right_rect.width - px(24) - px(256)  # between the round and the VP
+        rows = []
+        for j in found:
+            played = text.text(_("Played: {turn}").format(turn=W.played_text(self.game, j.move, j.played)),
+                               self.fs(15), PLAYED, wrap=room)
+            suggested = text.text(_("Suggested: {turn}").format(
+                turn=W.suggested_text(self.position_before(j.move), j.move, j.suggested)), self.fs(15), SUGGESTED,
+                wrap=room)
+            rows.append((j, played, suggested, max(px(44), played.get_height() + suggested.get_height() + px(12))))
+        return caption, rows
+
+    def draw_moves(self, surface, lines) -> None:
         px = self.px
         r = self.moves_rect
         widgets.panel(surface, r, (46, 52, 48), radius=px(12))
@@ -318,8 +427,7 @@ class ReviewScene(MenuScene):
                   title_weight(head), max_width=r.width - px(36))
         self.move_rows = []
         y = r.y + px(46)
-        found = self.better_moves(self.selected)
-        if found is None:
+        if lines is None:
             job = self.jobs[self.selected]
             msg = _("The computer is judging the moves: {done} of {total}").format(done=job.done, total=job.total)
             text.blit(surface, msg, self.fs(17), theme.TEXT_DIM, (r.x + px(20), y + px(10)), "topleft")
@@ -329,18 +437,18 @@ class ReviewScene(MenuScene):
             fill.width = int(bar.width * job.done / max(1, job.total))
             pygame.draw.rect(surface, theme.ACCENT, fill, border_radius=px(6))
             return
-        if not found:
+        caption, rows = lines
+        if not rows:
             text.blit(surface, _("No turn where the computer's suggestion leads clearly further."), self.fs(17),
                       theme.TEXT_DIM, (r.x + px(20), y + px(10)), "topleft", max_width=r.width - px(40))
             return
-        text.blit(surface, _("By the computer's evaluation (projected VP at the end). Click a move to see it on "
-                             "the board."), self.fs(14), theme.TEXT_DIM, (r.x + px(20), y), "topleft",
-                  max_width=r.width - px(40))
-        y += px(26)
-        row_h = min(px(64), (r.bottom - y - px(10)) // len(found))
+        surface.blit(caption, (r.x + px(20), y))
+        y += caption.get_height() + px(8)
         mouse = self.app.mouse_pos()
-        for i, j in enumerate(found):
-            row = pygame.Rect(r.x + px(12), y, r.width - px(24), row_h - px(6))
+        for i, (j, played, suggested, row_h) in enumerate(rows):
+            row = pygame.Rect(r.x + px(12), y, r.width - px(24), row_h)
+            if row.bottom > r.bottom - px(6):
+                break  # whole rows only
             hover = row.collidepoint(mouse)
             pygame.draw.rect(surface, (80, 74, 50) if hover else theme.PANEL_LIGHT, row, border_radius=px(8))
             self.move_rows.append((row, j))
@@ -348,19 +456,15 @@ class ReviewScene(MenuScene):
             when = _("Round {n}").format(n=j.move.round)
             text.blit(surface, when, self.fs(14), theme.TEXT_DIM, (row.x + px(40), row.centery), "midleft",
                       max_width=px(90))
+            # whole, on as many lines as they take (cut, "…Prendi la Tessera Cit…" hid the end of
+            # the turn; shrunk to fit, a long turn was 8 pixels high)
             x = row.x + px(40) + px(96)
-            # at one readable size, cut where too long (shrunk to fit, a long turn was 8 pixels
-            # high): a click on the row shows the whole turn on the board, in words too
-            room = row.right - px(120) - x
-            line = _("Played: {turn}").format(turn=W.played_text(self.game, j.move, j.played))
-            text.blit(surface, text.shorten(line, self.fs(15), room), self.fs(15), PLAYED, (x, row.y + px(6)), "topleft")
-            line = _("Suggested: {turn}").format(
-                turn=W.suggested_text(self.position_before(j.move), j.move, j.suggested))
-            text.blit(surface, text.shorten(line, self.fs(15), room), self.fs(15), SUGGESTED,
-                      (x, row.bottom - px(6)), "bottomleft")
+            top = row.centery - (played.get_height() + suggested.get_height()) // 2
+            surface.blit(played, (x, top))
+            surface.blit(suggested, (x, top + played.get_height()))
             text.blit(surface, _("{n} VP").format(n=W.signed(j.difference)), self.fs(20), theme.GOOD,
                       (row.right - px(14), row.centery), "midright", "bold")
-            y += row_h
+            y += row_h + px(6)
 
 
 def action_targets(a: A.Action) -> list[tuple[str, str]]:

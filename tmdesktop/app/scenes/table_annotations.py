@@ -10,30 +10,39 @@ from tmdesktop.i18n import Worded, shown
 
 from .. import text, theme
 from ..views import widgets
-from .dialogs import Modal
+from .dialogs import Modal, suggested_tag
 
 
 class TableAnnotations:
     """A part of `GameScene` (mixed into it): its `annotations` by the overlay's key, and where
     each target is on the screen."""
 
-    def annotate(self, key: str, targets: list, note: str | Worded = "", colour=theme.HIGHLIGHT) -> None:
+    def annotate(self, key: str, targets: list, note: str | Worded = "", colour=theme.HIGHLIGHT,
+                 tagged: bool = False) -> None:
         """Ring `targets` (the tuples `hit` returns: ("hex", "C3"), ("button", "build"),
         ("power", "ACT2"), ("bonus", "BON4"), ("player", "witches"), ("cult", "WATER")..., and parts
         of a panel: ("bowls", "witches"), ("ship", ...), ("dig", ...)) with `note` beside the
         first (a `Worded` note follows a change of language); `key` names the overlay asking (a
-        tutorial step, the computer's move banner)."""
+        tutorial step, the computer's move banner). `tagged`: a ring on something that glows as a
+        choice now (a bonus tile while the tiles are chosen, a power action) carries the pickers'
+        "Suggested" tag, or it would look like the glow of every other choice."""
         self.annotations[key] = (list(targets), note)
         self.annotation_colours[key] = colour
+        if tagged:
+            self.annotation_tagged.add(key)
+        else:
+            self.annotation_tagged.discard(key)
         self.dirty = True
 
     def clear_annotations(self, key: str | None = None) -> None:
         if key is None:
             self.annotations.clear()
             self.annotation_colours.clear()
+            self.annotation_tagged.clear()
         else:
             self.annotations.pop(key, None)
             self.annotation_colours.pop(key, None)
+            self.annotation_tagged.discard(key)
         self.dirty = True
 
     def target_rect(self, target) -> pygame.Rect | None:
@@ -103,11 +112,16 @@ class TableAnnotations:
         self.note_boxes = []
         for key, (targets, note) in self.annotations.items():
             colour = self.annotation_colours.get(key, theme.HIGHLIGHT)
-            rects = [r for r in (self.target_rect(t) for t in targets) if r is not None]
+            placed = [(t, r) for t, r in ((t, self.target_rect(t)) for t in targets) if r is not None]
+            rects = [r for _t, r in placed]
             for r in rects:
                 ring = r.inflate(int(8 * s), int(8 * s))
                 pygame.draw.rect(surface, colour, ring, max(2, int(4 * s)), border_radius=int(8 * s))
                 drawn.append(ring)
+            if key in self.annotation_tagged:
+                glow = self.glowing()
+                drawn += [suggested_tag(surface, r.inflate(int(8 * s), int(8 * s)), s) for t, r in placed
+                          if t in glow or (t[0] == "held" and t[1] in glow)]  # (a held tile glows by its owner's key)
             note = shown(note)
             if note and rects:
                 fs = max(12, int(17 * s))

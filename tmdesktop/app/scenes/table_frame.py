@@ -121,7 +121,8 @@ def _top_key(scene, homes, me) -> tuple:
 def overlay_key(scene) -> tuple:
     """What the overlay shows: the notes and their targets' places, the tooltip or rule card of
     the thing under the pointer (as the game stands), the message and its fading."""
-    notes = tuple((key, scene.annotation_colours.get(key), tuple(targets), shown(note), tuple(tuple(r) for r in map(scene.target_rect, targets) if r))
+    notes = tuple((key, scene.annotation_colours.get(key), key in scene.annotation_tagged, tuple(targets), shown(note),
+                   tuple(tuple(r) for r in map(scene.target_rect, targets) if r))
                   for key, (targets, note) in scene.annotations.items())
     tip = (scene.hover, scene.tip_hidden, scene.mouse if scene.hover else None, scene.cards.rested(),
            scene.cards.enabled(), scene.app.stack.input_top() is scene, scene.session.version,

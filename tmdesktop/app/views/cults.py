@@ -21,6 +21,7 @@ class CultView:
         self.spots: dict[tuple[str, int], pygame.Rect] = {}
         self.scale = 1.0
         self._cache: tuple | None = None
+        self._heads: tuple | None = None  # (what they were worked out for, the tracks' names as drawn)
 
     def layout(self, rect: pygame.Rect, scale: float) -> None:
         self.rect = pygame.Rect(rect)
@@ -39,10 +40,36 @@ class CultView:
                 y = col.bottom - int(d * (2.1 - row * 1.05)) + d // 2
                 self.spots[(c, i)] = pygame.Rect(x - d // 2, y - d // 2, d, d)
 
+    def names(self) -> tuple[bool, dict[str, tuple[str, int, int]]]:
+        """The tracks' names as drawn: (under the icons?, {cult: (name, type size, room)}). Each
+        name has the largest type up to the board's at which it fits its own column, no smaller
+        than the smallest `text` draws; beside its icon where every name fits so, else all four
+        under their icons, in the column's whole width (a narrow board: "Acqua" is wider than the
+        room an icon leaves)."""
+        key = (language(), self.scale, tuple(col.width for col in self.columns.values()))
+        if self._heads is None or self._heads[0] != key:
+            fs = max(10, int(15 * self.scale))
+            titles = {cult: _(theme.CULT_NAMES[cult]) for cult in self.columns}
+
+            def sized(margin: int) -> dict[str, tuple[str, int, int]]:
+                rooms = {c: col.width - margin for c, col in self.columns.items()}
+                return {c: (t, text.fit(t, fs, rooms[c], "bold"), rooms[c]) for c, t in titles.items()}
+
+            beside = sized(int(24 * self.scale) + 6)
+            under = any(text.width(t, size, "bold") > room for t, size, room in beside.values())
+            self._heads = (key, (under, sized(4) if under else beside))
+        return self._heads[1]
+
+    def _head(self) -> int:
+        """The height of the tracks' heads: the icon and the name beside it, or under it."""
+        under, named = self.names()
+        if not under:
+            return int(34 * self.scale)
+        return int(30 * self.scale) + max(text.font(size, "bold").get_linesize() for _t, size, _room in named.values())
+
     def _track_area(self, col: pygame.Rect) -> tuple[int, int]:
-        head = int(34 * self.scale)
         spots = int(30 * self.scale * 2.3)
-        return col.y + head, col.bottom - spots
+        return col.y + self._head(), col.bottom - spots
 
     def level_y(self, col: pygame.Rect, level: int) -> int:
         top, bottom = self._track_area(col)
@@ -80,12 +107,8 @@ class CultView:
 
     def _draw(self, surface, state, homes, highlight_cults, highlight_spots, colour_blind) -> None:
         widgets.panel(surface, self.rect, theme.PARCHMENT, radius=int(10 * self.scale), edge=theme.INK_SOFT)
-        fs = max(10, int(15 * self.scale))
         isize = int(24 * self.scale)
-        titles = {cult: _(theme.CULT_NAMES[cult]) for cult in self.columns}
-        room = {cult: col.width - isize - 6 for cult, col in self.columns.items()}
-        # the tracks' names where every one fits (smaller type allowed), else the icons alone: no "Ea…"
-        named = all(text.width(titles[c], text.fit(titles[c], fs, room[c], "bold"), "bold") <= room[c] for c in titles)
+        under, named = self.names()
         for cult, col in self.columns.items():
             colour = theme.CULT_COLOURS[cult]
             top, bottom = self._track_area(col)
@@ -95,11 +118,16 @@ class CultView:
             if cult in highlight_cults:
                 pygame.draw.rect(surface, theme.HIGHLIGHT, band.inflate(4, 4), max(2, int(3 * self.scale)),
                                  border_radius=int(6 * self.scale))
-            icons.draw_icon(surface, cult, (col.x + isize // 2 + 2, col.y + int(17 * self.scale)), isize)
-            if named:
-                text.blit(surface, titles[cult], fs, theme.INK,
+            title, size, room = named[cult]
+            if under:  # the icon centred, its name under it
+                icons.draw_icon(surface, cult, (col.centerx, col.y + int(15 * self.scale)), isize)
+                text.blit(surface, title, size, theme.INK, (col.centerx, col.y + int(28 * self.scale)), "midtop", "bold",
+                          max_width=room)
+            else:
+                icons.draw_icon(surface, cult, (col.x + isize // 2 + 2, col.y + int(17 * self.scale)), isize)
+                text.blit(surface, title, size, theme.INK,
                           (col.x + isize + int(6 * self.scale), col.y + int(17 * self.scale)), "midleft", "bold",
-                          max_width=room[cult])
+                          max_width=room)
             step = (bottom - top) / 11
             for level in range(11):
                 y = self.level_y(col, level)

@@ -34,7 +34,8 @@ def draw(surface, game, rect: pygame.Rect, scale: float, phase: str, status: str
     # share at most half the bar's room (a long name, "Moradores de la oscuridad", takes the
     # room the short ones leave; none is shrunk alone)
     order = st.order or st.seats
-    label_w, pad, gap = int(58 * s), int(12 * s), int(4 * s)
+    order_label, label_size = _("Order:"), max(10, int(15 * s))
+    label_w, pad, gap = text.width(order_label, label_size) + int(8 * s), int(12 * s), int(4 * s)  # "Ordine:" whole
     room = right - x - int(20 * s)
     budget = min(int(560 * s), room // 2) - label_w
     labels = [describe.faction(game, name) for name in order]
@@ -68,7 +69,7 @@ def draw(surface, game, rect: pygame.Rect, scale: float, phase: str, status: str
               max_width=status_w)
     # turn order, passed players dimmed
     ox = right - order_w
-    text.blit(surface, _("Order:"), max(10, int(15 * s)), theme.TEXT_DIM, (ox, rect.centery), "midleft")
+    text.blit(surface, order_label, label_size, theme.TEXT_DIM, (ox, rect.centery), "midleft")
     ox += label_w
     order_boxes = []  # where the turn-order pills were drawn
     for (p, img), pp in zip(pills, pads):
