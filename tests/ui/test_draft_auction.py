@@ -521,3 +521,56 @@ def test_the_auction_cards_say_their_terrain_line_whole(title_app, monkeypatch, 
         assert " ".join(s for s, *_ in parts) == line, (f, parts)
         for s, size, room, weight in parts:  # at its size: not shrunk into its room, nor cut
             assert size >= 11 and (not room or text.width(s, size, weight) <= room), (f, s, size, room)
+
+
+def small_auction(title_app, lang: str, factions: list[str], size=(1024, 600), choosing: bool = False):
+    """An auction scene of len(factions) players on these factions, drawn in `lang` (the opener's
+    bid of 0 taken and every other player passed, with `choosing`)."""
+    from tmdesktop import i18n
+    from tmdesktop.app.scenes.auction_scene import AuctionScene
+    from tmdesktop.rules.auction import Auction, Bid, PassBid
+    from tmdesktop.rules.setup import FIRE_ICE_FACTION_OPTIONS, TOURNAMENT_OPTIONS, GameSetup
+
+    app = title_app(size)
+    i18n.set_language(lang)
+    n = len(factions)
+    auction = Auction(players=n, factions=list(factions), starter=0)
+    if choosing:
+        auction.apply(0, Bid(0))
+        while auction.bidder is not None:
+            auction.apply(auction.to_act(), PassBid())
+    scene = AuctionScene(app, GameSetup.random(n, 4, options=TOURNAMENT_OPTIONS | FIRE_ICE_FACTION_OPTIONS),
+                         ["Ana", "Bo", "Cy", "Di", "Ed"][:n], auction=auction)
+    app.push(scene)
+    return app, scene
+
+
+LONG_NAMES = ["dragonlords", "shapeshifters", "fakirs", "icemaidens", "giants"]
+
+
+@pytest.mark.parametrize("lang", ["es", "it"])
+@pytest.mark.parametrize("players", [4, 5])
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
+def test_what_is_at_stake_keeps_clear_of_the_bid(title_app, monkeypatch, lang, players, size):
+    """Seen at 1024x600 in Spanish and Italian: "At stake: one of …" on three lines ran into the
+    bid box and its -5 / -1 buttons. The bid goes down as far as the words above it take."""
+    from tmdesktop import i18n
+    from tmdesktop.app import text
+
+    from ui_events import RecordingSurface
+
+    app, scene = small_auction(title_app, lang, LONG_NAMES[:players], size)
+    images = {}
+    render = text.text
+    monkeypatch.setattr(text, "text", lambda s, *a, **kw: images.setdefault(s, render(s, *a, **kw)))
+    surface = RecordingSurface(app.screen.get_size())
+    scene.draw(surface)
+    head = i18n._("At stake: one of {factions}, and a free place in the turn order").split("{factions}")[0]
+    stakes = [where for image, where, _clip in surface.blits
+              for s, img in images.items() if img is image and s.startswith(head)]
+    assert len(stakes) == 1
+    stake = stakes[0]
+    assert scene.right.contains(stake), (stake, scene.right)
+    for r in [scene.bid_box] + [scene.button(k).rect for k in ("dec5", "dec1", "inc1", "inc5", "bid", "pass")]:
+        assert not stake.colliderect(r), (stake, r)
+

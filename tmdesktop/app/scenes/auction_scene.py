@@ -156,7 +156,8 @@ class AuctionScene(MenuScene):
                                             (r.x + px(30), r.bottom - px(86), r.width - px(60), px(64)),
                                             primary=True, hint="Enter"))
         elif not a.finished:
-            by = r.y + px(160)
+            # the bid goes under what is at stake, on as many lines as that takes
+            by = max(r.y + px(160), r.y + px(102) + self.stake_image().get_height() + px(12))
             bw = px(96)
             mid = pygame.Rect(r.centerx - px(90), by, px(180), px(90))
             self.bid_box = mid
@@ -455,11 +456,7 @@ class AuctionScene(MenuScene):
         else:
             line = _("High bid: {n} VP by {player}").format(n=a.high_bid, player=self.names[a.high_bidder])
         text.blit(surface, line, self.fs(20), theme.TEXT, (x, r.y + px(70)), "topleft", "semibold", max_width=w)
-        # what the auction is for: the winner's pick of the factions still on the table
-        stake = _("At stake: one of {factions}, and a free place in the turn order").format(
-            factions=", ".join(_(faction(f).display) for f in a.factions))
-        # on as many lines as it takes (the faction names are long in Spanish and Italian)
-        surface.blit(text.text(stake, self.fs(16), theme.HIGHLIGHT, "semibold", wrap=w), (x, r.y + px(102)))
+        surface.blit(self.stake_image(), (x, r.y + px(102)))
         box = self.bid_box
         pygame.draw.rect(surface, theme.PARCHMENT, box, border_radius=px(10))
         pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=px(10))
@@ -475,6 +472,13 @@ class AuctionScene(MenuScene):
             text.blit(surface, " · ".join(self.history[-3:]), self.fs(16), theme.TEXT_DIM,
                       (r.centerx, box.bottom + px(46)), "midtop", max_width=w)
         self.button("bid").label = _("Bid {n}").format(n=self.bid)
+
+    def stake_image(self) -> pygame.Surface:
+        """What the auction is for, the winner's pick of the factions still on the table, on as many
+        lines as it takes across the right panel (the faction names are long in Spanish and Italian)."""
+        stake = _("At stake: one of {factions}, and a free place in the turn order").format(
+            factions=", ".join(_(faction(f).display) for f in self.auction.factions))
+        return text.text(stake, self.fs(16), theme.HIGHLIGHT, "semibold", wrap=self.right.width - self.px(60))
 
     def draw_peek(self, surface) -> None:
         """The whole board of the faction pointed at, on the side away from the pointer."""
