@@ -574,3 +574,37 @@ def test_what_is_at_stake_keeps_clear_of_the_bid(title_app, monkeypatch, lang, p
     for r in [scene.bid_box] + [scene.button(k).rect for k in ("dec5", "dec1", "inc1", "inc5", "bid", "pass")]:
         assert not stake.colliderect(r), (stake, r)
 
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+@pytest.mark.parametrize("choosing", [False, True])
+def test_five_auction_cards_hold_all_their_words_at_1024x600(title_app, monkeypatch, lang, choosing):
+    """Seen at 1024x600 in Italian: the Dragonlords' card lost its last Stronghold line (the cards
+    are only as tall as the players' rows under them allow). Every faction's card, among five,
+    shows its words whole, at 10 pixels at the least, while bidding and while choosing (a note
+    at the foot of each card)."""
+    from tmdesktop.app import faction_texts, text
+    from tmdesktop.rules.data import ALL_FACTIONS
+
+    from ui_events import RecordingSurface
+
+    assert len(ALL_FACTIONS) % 5 == 0
+    for k in range(0, len(ALL_FACTIONS), 5):
+        app, scene = small_auction(title_app, lang, ALL_FACTIONS[k:k + 5], choosing=choosing)
+        words = {faction_texts.ability(f) for f in scene.auction.drawn} | \
+            {faction_texts.stronghold(f) for f in scene.auction.drawn}
+        sizes = {}
+        render = text.text
+        monkeypatch.setattr(text, "text", lambda s, size, *a, **kw: (
+            sizes.setdefault(s, []).append(size) if s in words else None, render(s, size, *a, **kw))[1])
+        surface = RecordingSurface(app.screen.get_size())
+        scene.draw(surface)
+        monkeypatch.setattr(text, "text", render)
+        assert set(sizes) == words and min(min(v) for v in sizes.values()) >= 10, sizes
+        cards = [r for _f, r in scene.cards]
+        on_cards = [(where, clip) for _img, where, clip in surface.blits if any(c.colliderect(where) for c in cards)]
+        assert on_cards
+        for where, clip in on_cards:
+            assert clip.contains(where), (ALL_FACTIONS[k:k + 5], where, clip)
+        # the players' rows under the cards keep room for their names
+        assert scene.players_rect.height - text.font(scene.fs(19)).get_linesize() >= 5 * text.font(scene.fs(19)).get_linesize()
+

@@ -128,11 +128,12 @@ class AuctionScene(MenuScene):
         top = px(150)
         # the cards' terrain lines take as many lines on each card (its rows start level), and the
         # cards are as tall as the longest words need at their smallest size (small windows), as
-        # far as the VP track and a readable row for each player keep their room under them
+        # far as the VP track and a readable row for each player keep their room under them (a name
+        # and a little: five cards at 1024x600 need the rest, their words at 10 pixels)
         self.home_rows = faction_board.home_rows(a.drawn, cw, self.scale)
         need = max(faction_board.summary_height(f, cw, self.scale, note=True, home_rows=self.home_rows)
                    for f in a.drawn)
-        below = px(22) + px(44) + px(140) + px(14) + px(34) + a.players * (self.fs(19) + px(24)) + px(12) + px(24)
+        below = px(22) + px(44) + px(140) + px(14) + px(34) + a.players * (self.fs(19) + px(15)) + px(12) + px(24)
         ch = max(px(360), min(need, h - top - below))
         self.cards = [(f, pygame.Rect(x0 + k * (cw + gap), top, cw, ch)) for k, f in enumerate(a.drawn)]
         low = top + ch + px(22)
@@ -380,7 +381,7 @@ class AuctionScene(MenuScene):
             if p == now:
                 pygame.draw.rect(surface, (70, 80, 72), row, border_radius=px(8))
                 pygame.draw.rect(surface, theme.ACCENT, row, 2, border_radius=px(8))
-            self.draw_marker(surface, p, (row.x + px(22), row.centery), max(8, px(14)))
+            self.draw_marker(surface, p, (row.x + px(22), row.centery), max(7, min(px(14), row.height // 2)))
             name_img = text.text(self.names[p], self.fs(19), theme.TEXT, "semibold")
             surface.blit(name_img, name_img.get_rect(midleft=(row.x + px(46), row.centery)))
             status = self.player_status(p)
