@@ -608,3 +608,25 @@ def test_five_auction_cards_hold_all_their_words_at_1024x600(title_app, monkeypa
         # the players' rows under the cards keep room for their names
         assert scene.players_rect.height - text.font(scene.fs(19)).get_linesize() >= 5 * text.font(scene.fs(19)).get_linesize()
 
+
+@pytest.mark.parametrize("players", [4, 5])
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
+def test_the_markers_stacked_on_the_vp_track_stay_inside_it(title_app, monkeypatch, players, size):
+    """Seen at 1024x600 with five players: the five markers stacked on 40 reached above the VP
+    track, up to the panel's title. They stack inside the track, overlapping where they must,
+    each still showing most of itself."""
+    from tmdesktop.app.scenes.auction_scene import AuctionScene
+
+    app, scene = small_auction(title_app, "en", LONG_NAMES[:players], size)
+    drawn = []
+    mark = AuctionScene.draw_marker
+    monkeypatch.setattr(AuctionScene, "draw_marker", lambda self, surface, p, centre, r, ghost=False: (
+        drawn.append((centre, r)), mark(self, surface, p, centre, r, ghost))[1])
+    app.render(force=True)
+    t = scene.track
+    on_track = sorted((c for c in drawn if c[0][1] < t.bottom), key=lambda c: -c[0][1])
+    assert len(on_track) == players
+    for (x, y), r in on_track:
+        assert t.contains(pygame.Rect(x - r, y - r, 2 * r, 2 * r)), ((x, y), r, t)
+    for ((_x, low), r), ((_x2, high), _r) in zip(on_track, on_track[1:]):
+        assert low - high >= 1.5 * r  # the one above covers at most a quarter of the one below

@@ -356,12 +356,14 @@ class AuctionScene(MenuScene):
         stacks: dict[int, int] = {}
         room = base_y - px(14) - t.y  # markers on one value stack upwards in this room
         mr = max(6, min(px(15), int(cw * 0.55), (room // max(1, a.players) - 2) // 2))
+        # each on the one below where the smallest markers would not fit apart (five at 1024x600)
+        step = min(2 * mr + 2, (room - 2 * mr) // max(1, a.players - 1))
         for p in range(a.players):
             vp = a.results[p][2] if p in a.results else START_VP
             k = stacks.get(vp, 0)
             stacks[vp] = k + 1
             cx = int(t.x + vp * cw + cw / 2)
-            self.draw_marker(surface, p, (cx, base_y - px(14) - mr - k * (2 * mr + 2)), mr)
+            self.draw_marker(surface, p, (cx, base_y - px(14) - mr - k * step), mr)
         if a.high_bidder is not None and a.high_bid and a.high_bidder not in a.results:
             vp = START_VP - a.high_bid
             cx = int(t.x + vp * cw + cw / 2)
