@@ -521,3 +521,112 @@ def test_the_auction_cards_say_their_terrain_line_whole(title_app, monkeypatch, 
         assert " ".join(s for s, *_ in parts) == line, (f, parts)
         for s, size, room, weight in parts:  # at its size: not shrunk into its room, nor cut
             assert size >= 11 and (not room or text.width(s, size, weight) <= room), (f, s, size, room)
+
+
+def small_auction(title_app, lang: str, factions: list[str], size=(1024, 600), choosing: bool = False):
+    """An auction scene of len(factions) players on these factions, drawn in `lang` (the opener's
+    bid of 0 taken and every other player passed, with `choosing`)."""
+    from tmdesktop import i18n
+    from tmdesktop.app.scenes.auction_scene import AuctionScene
+    from tmdesktop.rules.auction import Auction, Bid, PassBid
+    from tmdesktop.rules.setup import FIRE_ICE_FACTION_OPTIONS, TOURNAMENT_OPTIONS, GameSetup
+
+    app = title_app(size)
+    i18n.set_language(lang)
+    n = len(factions)
+    auction = Auction(players=n, factions=list(factions), starter=0)
+    if choosing:
+        auction.apply(0, Bid(0))
+        while auction.bidder is not None:
+            auction.apply(auction.to_act(), PassBid())
+    scene = AuctionScene(app, GameSetup.random(n, 4, options=TOURNAMENT_OPTIONS | FIRE_ICE_FACTION_OPTIONS),
+                         ["Ana", "Bo", "Cy", "Di", "Ed"][:n], auction=auction)
+    app.push(scene)
+    return app, scene
+
+
+LONG_NAMES = ["dragonlords", "shapeshifters", "fakirs", "icemaidens", "giants"]
+
+
+@pytest.mark.parametrize("lang", ["es", "it"])
+@pytest.mark.parametrize("players", [4, 5])
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
+def test_what_is_at_stake_keeps_clear_of_the_bid(title_app, monkeypatch, lang, players, size):
+    """Seen at 1024x600 in Spanish and Italian: "At stake: one of …" on three lines ran into the
+    bid box and its -5 / -1 buttons. The bid goes down as far as the words above it take."""
+    from tmdesktop import i18n
+    from tmdesktop.app import text
+
+    from ui_events import RecordingSurface
+
+    app, scene = small_auction(title_app, lang, LONG_NAMES[:players], size)
+    images = {}
+    render = text.text
+    monkeypatch.setattr(text, "text", lambda s, *a, **kw: images.setdefault(s, render(s, *a, **kw)))
+    surface = RecordingSurface(app.screen.get_size())
+    scene.draw(surface)
+    head = i18n._("At stake: one of {factions}, and a free place in the turn order").split("{factions}")[0]
+    stakes = [where for image, where, _clip in surface.blits
+              for s, img in images.items() if img is image and s.startswith(head)]
+    assert len(stakes) == 1
+    stake = stakes[0]
+    assert scene.right.contains(stake), (stake, scene.right)
+    for r in [scene.bid_box] + [scene.button(k).rect for k in ("dec5", "dec1", "inc1", "inc5", "bid", "pass")]:
+        assert not stake.colliderect(r), (stake, r)
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+@pytest.mark.parametrize("choosing", [False, True])
+def test_five_auction_cards_hold_all_their_words_at_1024x600(title_app, monkeypatch, lang, choosing):
+    """Seen at 1024x600 in Italian: the Dragonlords' card lost its last Stronghold line (the cards
+    are only as tall as the players' rows under them allow). Every faction's card, among five,
+    shows its words whole, at 10 pixels at the least, while bidding and while choosing (a note
+    at the foot of each card)."""
+    from tmdesktop.app import faction_texts, text
+    from tmdesktop.rules.data import ALL_FACTIONS
+
+    from ui_events import RecordingSurface
+
+    assert len(ALL_FACTIONS) % 5 == 0
+    for k in range(0, len(ALL_FACTIONS), 5):
+        app, scene = small_auction(title_app, lang, ALL_FACTIONS[k:k + 5], choosing=choosing)
+        words = {faction_texts.ability(f) for f in scene.auction.drawn} | \
+            {faction_texts.stronghold(f) for f in scene.auction.drawn}
+        sizes = {}
+        render = text.text
+        monkeypatch.setattr(text, "text", lambda s, size, *a, **kw: (
+            sizes.setdefault(s, []).append(size) if s in words else None, render(s, size, *a, **kw))[1])
+        surface = RecordingSurface(app.screen.get_size())
+        scene.draw(surface)
+        monkeypatch.setattr(text, "text", render)
+        assert set(sizes) == words and min(min(v) for v in sizes.values()) >= 10, sizes
+        cards = [r for _f, r in scene.cards]
+        on_cards = [(where, clip) for _img, where, clip in surface.blits if any(c.colliderect(where) for c in cards)]
+        assert on_cards
+        for where, clip in on_cards:
+            assert clip.contains(where), (ALL_FACTIONS[k:k + 5], where, clip)
+        # the players' rows under the cards keep room for their names
+        assert scene.players_rect.height - text.font(scene.fs(19)).get_linesize() >= 5 * text.font(scene.fs(19)).get_linesize()
+
+
+@pytest.mark.parametrize("players", [4, 5])
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
+def test_the_markers_stacked_on_the_vp_track_stay_inside_it(title_app, monkeypatch, players, size):
+    """Seen at 1024x600 with five players: the five markers stacked on 40 reached above the VP
+    track, up to the panel's title. They stack inside the track, overlapping where they must,
+    each still showing most of itself."""
+    from tmdesktop.app.scenes.auction_scene import AuctionScene
+
+    app, scene = small_auction(title_app, "en", LONG_NAMES[:players], size)
+    drawn = []
+    mark = AuctionScene.draw_marker
+    monkeypatch.setattr(AuctionScene, "draw_marker", lambda self, surface, p, centre, r, ghost=False: (
+        drawn.append((centre, r)), mark(self, surface, p, centre, r, ghost))[1])
+    app.render(force=True)
+    t = scene.track
+    on_track = sorted((c for c in drawn if c[0][1] < t.bottom), key=lambda c: -c[0][1])
+    assert len(on_track) == players
+    for (x, y), r in on_track:
+        assert t.contains(pygame.Rect(x - r, y - r, 2 * r, 2 * r)), ((x, y), r, t)
+    for ((_x, low), r), ((_x2, high), _r) in zip(on_track, on_track[1:]):
+        assert low - high >= 1.5 * r  # the one above covers at most a quarter of the one below

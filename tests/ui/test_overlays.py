@@ -1,6 +1,7 @@
 """Overlays over the map view: they see input first and keep or pass it; they drive highlights."""
 
 import pygame
+import pytest
 
 from tmdesktop.app import text
 from tmdesktop.app.scenes.base import Overlay
@@ -162,3 +163,37 @@ def test_a_pickers_rows_show_the_number_keys_that_answer_them(make_app, monkeypa
     assert "1 · Enter" in said and "2 · Esc" in said
     key(app, pygame.K_1)
     assert answered == [True]
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("kind", ["favor", "bonus", "town"])
+def test_a_tile_picker_shows_each_card_s_key_under_it(make_app, monkeypatch, size, kind):
+    """Found play-testing: a picker of favor, bonus or town tiles as cards answers 1-9, 0 and the
+    letters like a list, but only the list showed its keys. Each card's key stands under it, at
+    the size the rows' keys have, inside the dialog and clear of every card's words."""
+    from tmdesktop.app.options import Option
+    from tmdesktop.app.scenes.dialogs import ChoiceScene
+    from tmdesktop.rules.data import BONUS_TILES, FAVOR_TILES, TOWN_TILES
+
+    tiles = {"favor": FAVOR_TILES, "bonus": BONUS_TILES, "town": TOWN_TILES}[kind]
+    app, scene, session = make_app(size=size, players=3, seed=3)
+    options = [Option("×2" if kind != "bonus" else "", t, card=t, badge="1" if kind == "bonus" and i % 2 else None)
+               for i, t in enumerate(tiles)]
+    picker = ChoiceScene(app, "Choose a tile", options, lambda value: None)
+    app.push(picker)
+    drawn = []
+    blit = text.blit
+    monkeypatch.setattr(text, "blit", lambda surface, s, size, *a, **kw: (
+        lambda r: (drawn.append((s, size, r)), r)[1])(blit(surface, s, size, *a, **kw)))
+    app.render(force=True)
+    assert app.screen.get_rect().contains(picker.rect)
+    keys = [(s, size, r) for s, size, r in drawn if picker.rect.contains(r) and r.top >= picker.rects[0].bottom
+            and s in [picker.key_of(i) for i in range(len(options))]]
+    for i, card in enumerate(picker.rects):
+        mine = [(size, r) for s, size, r in keys if s == picker.key_of(i) and card.left <= r.centerx <= card.right]
+        assert len(mine) == 1, (i, picker.key_of(i), keys)
+        size, r = mine[0]
+        assert size == picker.key_size() >= 10
+        assert 0 <= r.top - card.bottom < card.height // 2  # under its own card
+        assert not any(r.colliderect(c) for c in picker.rects)  # on no card's words
+        assert picker.rect.contains(r)

@@ -104,3 +104,19 @@ def record_text(monkeypatch, weight: bool = False) -> list[tuple]:
 
     monkeypatch.setattr(text, "blit", recording)
     return drawn
+
+
+class RecordingSurface(pygame.Surface):
+    """A surface that remembers every image blitted on it: (image, the whole rect it was meant to
+    cover, the clip in force), to check what a scene drew where, including what a later drawing
+    covered or a clip cut (`scene.draw(RecordingSurface(app.screen.get_size()))`)."""
+
+    def __init__(self, size):
+        super().__init__(size)
+        self.blits: list[tuple[pygame.Surface, pygame.Rect, pygame.Rect]] = []
+
+    def blit(self, source, dest, area=None, special_flags=0):
+        size = pygame.Rect(area).size if area is not None else source.get_size()
+        where = pygame.Rect(tuple(dest)[:2], size)
+        self.blits.append((source, where, self.get_clip()))
+        return super().blit(source, dest, area, special_flags)

@@ -128,11 +128,12 @@ class AuctionScene(MenuScene):
         top = px(150)
         # the cards' terrain lines take as many lines on each card (its rows start level), and the
         # cards are as tall as the longest words need at their smallest size (small windows), as
-        # far as the VP track and a readable row for each player keep their room under them
+        # far as the VP track and a readable row for each player keep their room under them (a name
+        # and a little: five cards at 1024x600 need the rest, their words at 10 pixels)
         self.home_rows = faction_board.home_rows(a.drawn, cw, self.scale)
         need = max(faction_board.summary_height(f, cw, self.scale, note=True, home_rows=self.home_rows)
                    for f in a.drawn)
-        below = px(22) + px(44) + px(140) + px(14) + px(34) + a.players * (self.fs(19) + px(24)) + px(12) + px(24)
+        below = px(22) + px(44) + px(140) + px(14) + px(34) + a.players * (self.fs(19) + px(15)) + px(12) + px(24)
         ch = max(px(360), min(need, h - top - below))
         self.cards = [(f, pygame.Rect(x0 + k * (cw + gap), top, cw, ch)) for k, f in enumerate(a.drawn)]
         low = top + ch + px(22)
@@ -156,7 +157,8 @@ class AuctionScene(MenuScene):
                                             (r.x + px(30), r.bottom - px(86), r.width - px(60), px(64)),
                                             primary=True, hint="Enter"))
         elif not a.finished:
-            by = r.y + px(160)
+            # the bid goes under what is at stake, on as many lines as that takes
+            by = max(r.y + px(160), r.y + px(102) + self.stake_image().get_height() + px(12))
             bw = px(96)
             mid = pygame.Rect(r.centerx - px(90), by, px(180), px(90))
             self.bid_box = mid
@@ -354,12 +356,14 @@ class AuctionScene(MenuScene):
         stacks: dict[int, int] = {}
         room = base_y - px(14) - t.y  # markers on one value stack upwards in this room
         mr = max(6, min(px(15), int(cw * 0.55), (room // max(1, a.players) - 2) // 2))
+        # each on the one below where the smallest markers would not fit apart (five at 1024x600)
+        step = min(2 * mr + 2, (room - 2 * mr) // max(1, a.players - 1))
         for p in range(a.players):
             vp = a.results[p][2] if p in a.results else START_VP
             k = stacks.get(vp, 0)
             stacks[vp] = k + 1
             cx = int(t.x + vp * cw + cw / 2)
-            self.draw_marker(surface, p, (cx, base_y - px(14) - mr - k * (2 * mr + 2)), mr)
+            self.draw_marker(surface, p, (cx, base_y - px(14) - mr - k * step), mr)
         if a.high_bidder is not None and a.high_bid and a.high_bidder not in a.results:
             vp = START_VP - a.high_bid
             cx = int(t.x + vp * cw + cw / 2)
@@ -379,7 +383,7 @@ class AuctionScene(MenuScene):
             if p == now:
                 pygame.draw.rect(surface, (70, 80, 72), row, border_radius=px(8))
                 pygame.draw.rect(surface, theme.ACCENT, row, 2, border_radius=px(8))
-            self.draw_marker(surface, p, (row.x + px(22), row.centery), max(8, px(14)))
+            self.draw_marker(surface, p, (row.x + px(22), row.centery), max(7, min(px(14), row.height // 2)))
             name_img = text.text(self.names[p], self.fs(19), theme.TEXT, "semibold")
             surface.blit(name_img, name_img.get_rect(midleft=(row.x + px(46), row.centery)))
             status = self.player_status(p)
@@ -455,11 +459,7 @@ class AuctionScene(MenuScene):
         else:
             line = _("High bid: {n} VP by {player}").format(n=a.high_bid, player=self.names[a.high_bidder])
         text.blit(surface, line, self.fs(20), theme.TEXT, (x, r.y + px(70)), "topleft", "semibold", max_width=w)
-        # what the auction is for: the winner's pick of the factions still on the table
-        stake = _("At stake: one of {factions}, and a free place in the turn order").format(
-            factions=", ".join(_(faction(f).display) for f in a.factions))
-        # on as many lines as it takes (the faction names are long in Spanish and Italian)
-        surface.blit(text.text(stake, self.fs(16), theme.HIGHLIGHT, "semibold", wrap=w), (x, r.y + px(102)))
+        surface.blit(self.stake_image(), (x, r.y + px(102)))
         box = self.bid_box
         pygame.draw.rect(surface, theme.PARCHMENT, box, border_radius=px(10))
         pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=px(10))
@@ -475,6 +475,13 @@ class AuctionScene(MenuScene):
             text.blit(surface, " · ".join(self.history[-3:]), self.fs(16), theme.TEXT_DIM,
                       (r.centerx, box.bottom + px(46)), "midtop", max_width=w)
         self.button("bid").label = _("Bid {n}").format(n=self.bid)
+
+    def stake_image(self) -> pygame.Surface:
+        """What the auction is for, the winner's pick of the factions still on the table, on as many
+        lines as it takes across the right panel (the faction names are long in Spanish and Italian)."""
+        stake = _("At stake: one of {factions}, and a free place in the turn order").format(
+            factions=", ".join(_(faction(f).display) for f in self.auction.factions))
+        return text.text(stake, self.fs(16), theme.HIGHLIGHT, "semibold", wrap=self.right.width - self.px(60))
 
     def draw_peek(self, surface) -> None:
         """The whole board of the faction pointed at, on the side away from the pointer."""

@@ -193,12 +193,13 @@ class ChoiceScene(Modal):
             rows = (n + cols - 1) // cols
             cw, ch = int(150 * s), int(96 * s)
             gap = int(14 * s)
+            pitch = ch + gap + self.card_key_room()  # under each card, the key that takes it
             w = min(size[0] - 40, max(cols * cw + (cols - 1) * gap + int(60 * s), sub_w, title_px + int(60 * s)))
-            h = head + rows * (ch + gap) + foot
+            h = head + rows * pitch + foot
             self.rect = pygame.Rect(0, 0, w, h)
             self.rect.center = (size[0] // 2, size[1] // 2)
             x0 = self.rect.x + (w - (cols * cw + (cols - 1) * gap)) // 2
-            self.rects = [pygame.Rect(x0 + (i % cols) * (cw + gap), self.rect.y + head + (i // cols) * (ch + gap), cw, ch)
+            self.rects = [pygame.Rect(x0 + (i % cols) * (cw + gap), self.rect.y + head + (i // cols) * pitch, cw, ch)
                           for i in range(n)]
         else:
             rh = int(48 * s)
@@ -246,6 +247,11 @@ class ChoiceScene(Modal):
 
     def key_size(self) -> int:
         return max(10, int(14 * self.scale))
+
+    def card_key_room(self) -> int:
+        """The height a card's key takes under it (`draw`: a little lower than the ring round a
+        suggested card)."""
+        return text.font(self.key_size()).get_linesize() + int(4 * self.scale)
 
     def key_room(self, i: int) -> int:
         """The width the key of answer `i` takes at its row's end (0 for none)."""
@@ -300,6 +306,9 @@ class ChoiceScene(Modal):
             if o.card:
                 supply.draw_card(surface, r, o.card, s * 1.3, glow=hover, dim=not o.enabled, corner=o.label or None,
                                  badge=o.badge)
+                if self.key_of(i):  # as a row ends with its key, a card stands on its own
+                    text.blit(surface, self.key_of(i), self.key_size(), theme.INK_SOFT, (r.centerx, r.bottom + int(6 * s)),
+                              "midtop")
                 if o.suggested:
                     suggested_tag(surface, r, s)
                 continue

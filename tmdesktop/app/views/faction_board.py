@@ -320,10 +320,10 @@ def _text_height(name: str, size: int, width: int) -> int:
     return h
 
 
-def _words_size(name: str, size: int, width: int, room: int) -> int:
-    """The text size, from `size` down to 11 at the least, at which the words fit in `room`."""
+def _words_size(name: str, size: int, width: int, room: int, least: int = 11) -> int:
+    """The text size, from `size` down to `least`, at which the words fit in `room`."""
     for _attempt in range(8):
-        if _text_height(name, size, width) <= room or size <= 11:
+        if _text_height(name, size, width) <= room or size <= least:
             break
         size -= 1
     return size
@@ -400,7 +400,9 @@ def draw_summary(surface, rect, name: str, scale: float, vp: int | None = None, 
         y += u(32) if len(rows) == 1 else u(28)
     y = top + rows_h
     bottom = r.bottom - pad - (u(24) if note else 0)
-    size = _words_size(name, u.f(17), inner, bottom - y)
+    # at 11 pixels where the card is as tall as that needs (`summary_height`), at 10 where a small
+    # window keeps it shorter (five cards at 1024x600)
+    size = _words_size(name, u.f(17), inner, bottom - y, least=10)
     clip = surface.get_clip()
     surface.set_clip(pygame.Rect(r.x, y, r.width, max(0, bottom - y)).clip(clip) if clip else
                      pygame.Rect(r.x, y, r.width, max(0, bottom - y)))
