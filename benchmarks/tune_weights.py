@@ -45,6 +45,8 @@ def level_with(multipliers: dict[str, float]) -> levels.Level:
 def table_mean(job: tuple[int, dict[str, float]]) -> float:
     seed, multipliers = job
     result = play_table(Table(seed=seed, seats=(level_with(multipliers),) * 4))
+    if "error" in result:  # (a failed game has no scores: say why rather than a KeyError)
+        raise RuntimeError(f"table {seed}: {result['error']}")
     return statistics.fmean(result["scores"])
 
 

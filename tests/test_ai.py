@@ -253,6 +253,38 @@ def test_arena_prints_a_line_per_game_and_a_summary(capsys):
     assert summary and "VP/player" in summary[0] and "worst" in summary[0]
 
 
+def test_a_game_that_fails_is_reported_with_its_log_and_the_others_go_on(capsys, monkeypatch, tmp_path):
+    """A computer player's failure in one game of a run (a Hard look-ahead once met a turn the
+    engine could not end) costs that game only: its line gives the error and a log of the game up
+    to it, which imports back to the position where the player failed; the run says so and exits 1."""
+    from tmdesktop.ai import arena
+    from tmdesktop.rules.sitelog import import_log
+
+    class Failing(Player):
+        calls = 0
+
+        def choose(self, game, faction):
+            if self.seed // 10 == 4:  # the second game's seats (seeds 40-42)
+                Failing.calls += 1
+                if Failing.calls == 40:
+                    raise IndexError("list index out of range")
+            return super().choose(game, faction)
+
+    monkeypatch.setattr(arena, "Player", Failing)
+    monkeypatch.chdir(tmp_path)
+    assert cli(["arena", "--games", "2", "--players", "3", "--seats", "easy", "--seed", "3"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    games = {g["seed"]: g for g in (json.loads(x) for x in lines if x.startswith("{"))}
+    assert len(games[3]["scores"]) == 3 and "error" not in games[3]
+    assert games[4]["error"] == "IndexError: list index out of range" and "scores" not in games[4]
+    assert any("n=3)" in x for x in lines if x.startswith("easy "))  # the first game alone
+    assert "1 of 2 games failed and are left out above: 4" in lines
+    game = import_log((tmp_path / games[4]["log"]).read_text(encoding="utf-8"))
+    assert not game.finished
+    who = game.waiting_for()[0]
+    assert Player("easy", 1).choose(game, who) in game.legal_actions(who)
+
+
 def test_arena_refuses_seats_that_do_not_fit(capsys):
     with pytest.raises(SystemExit):
         cli(["arena", "--players", "3", "--seats", "easy,hard"])

@@ -45,6 +45,15 @@ def table_setup(table: Table) -> GameSetup:
     return GameSetup.random(players, table.seed, map_key=table.map_key, options=options, factions=factions)
 
 
+class GameFailed(Exception):
+    """A computer player failed (or the game did not end): the position it happened in, so that
+    the failure can be played again from there."""
+
+    def __init__(self, game, cause: BaseException):
+        super().__init__(f"{type(cause).__name__}: {cause}")
+        self.game = game
+
+
 def play_game(table: Table, max_decisions: int = 3000) -> tuple[object, dict[str, list[float]]]:
     """Play one game to the end: the finished game, and each faction's seconds per move."""
     setup = table_setup(table)
@@ -52,25 +61,35 @@ def play_game(table: Table, max_decisions: int = 3000) -> tuple[object, dict[str
     names = list(E.state(game).seats)
     players = {f: Player(level, table.seed * 10 + i) for i, (f, level) in enumerate(zip(names, table.seats))}
     times: dict[str, list[float]] = {f: [] for f in names}
-    for _ in range(max_decisions):
-        if E.finished(game):
-            break
-        who = E.to_act(game)[0]
-        if who is None:  # the table chooses factions (not used: the arena draws them)
-            E.play(game, None, E.legal(game, None)[0])
-            continue
-        start = time.perf_counter()
-        action = players[who].choose(game, who)
-        times[who].append(time.perf_counter() - start)
-        E.play(game, who, action)
-    else:
-        raise RuntimeError(f"game {table.seed} did not finish")
+    try:
+        for _ in range(max_decisions):
+            if E.finished(game):
+                break
+            who = E.to_act(game)[0]
+            if who is None:  # the table chooses factions (not used: the arena draws them)
+                E.play(game, None, E.legal(game, None)[0])
+                continue
+            start = time.perf_counter()
+            action = players[who].choose(game, who)
+            times[who].append(time.perf_counter() - start)
+            E.play(game, who, action)
+        else:
+            raise RuntimeError(f"game {table.seed} did not finish in {max_decisions} decisions")
+    except Exception as e:
+        raise GameFailed(game, e) from e
     return game, times
 
 
 def play_table(table: Table, max_decisions: int = 3000) -> dict:
-    """Play one game to the end; its result as plain data (scores, ranks, seconds per move)."""
-    game, times = play_game(table, max_decisions)
+    """Play one game to the end; its result as plain data (scores, ranks, seconds per move). A
+    game that fails is a result too: why, and its log up to the failure in the site's notation
+    (a run of many games goes on, and the failure can be replayed)."""
+    try:
+        game, times = play_game(table, max_decisions)
+    except GameFailed as failed:
+        return {"seed": table.seed, "map": table.map_key, "seats": list(table.seats),
+                "factions": list(E.state(failed.game).seats), "error": str(failed),
+                "log": E.log_text(failed.game)}
     names = list(E.state(game).seats)
     scores = {f: E.state(game).players[f].VP for f in names}
     order = sorted(scores.values(), reverse=True)

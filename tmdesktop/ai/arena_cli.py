@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 
 from .. import spawned
 from .arena import Table, head_to_head, play_table, rotated, summary
@@ -54,6 +55,8 @@ def main(argv: list[str]) -> int:
     else:
         for t in tables:
             results.append(_report_game(play_table(t)))
+    failed = [r for r in results if "error" in r]
+    results = [r for r in results if "error" not in r]
     for level, d in sorted(summary(results).items()):
         print(f"{level:7} VP/player {d['vp_mean']:6.1f} ± {d['vp_ci95']:4.1f} (n={d['players']})  "
               f"rank {d['rank_mean']:.2f}  wins {100 * d['win_rate']:5.1f}%  "
@@ -61,10 +64,20 @@ def main(argv: list[str]) -> int:
               f"worst {d['sec_worst']:.3f} ({d['moves']} moves)", flush=True)
     for (a, b), share in sorted(head_to_head(results).items()):
         print(f"{a} outscores {b} in {100 * share:.1f}% of pairings", flush=True)
-    return 0
+    if failed:
+        print(f"{len(failed)} of {len(tables)} games failed and are left out above: "
+              f"{', '.join(str(r['seed']) for r in failed)}", flush=True)
+    return 1 if failed else 0
 
 
 def _report_game(r: dict) -> dict:
-    line = {k: r[k] for k in ("seed", "map", "seats", "factions", "scores", "ranks")}
+    """Print a game's JSON line; a failed game's log goes to `arena-failed-SEED.txt` (the site's
+    notation, which `sitelog.import_log` reads back) and its line says so."""
+    if "error" in r:
+        path = Path(f"arena-failed-{r['seed']}.txt")
+        path.write_text(r["log"], encoding="utf-8")
+        line = {k: r[k] for k in ("seed", "map", "seats", "factions", "error")} | {"log": str(path)}
+    else:
+        line = {k: r[k] for k in ("seed", "map", "seats", "factions", "scores", "ranks")}
     print(json.dumps(line), flush=True)
     return r

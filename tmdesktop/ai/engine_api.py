@@ -14,6 +14,7 @@ from ..rules import events as EV
 from ..rules.engine import Game
 from ..rules.errors import RuleError
 from ..rules.setup import GameSetup
+from ..rules.sitelog import export_log
 from ..rules.tiles import tile_pass_vp as _tile_pass_vp
 
 Action = A.Action
@@ -30,6 +31,11 @@ def replay(setup: GameSetup, log: Iterable[tuple[str | None, Action]]) -> Game:
 
 def log_of(game: Game) -> list[tuple[str | None, Action]]:
     return list(game.log)
+
+
+def log_text(game: Game) -> str:
+    """The game's log in the site's notation (`rules.sitelog`: it imports back to this position)."""
+    return export_log(game)
 
 
 def setup_of(game: Game) -> GameSetup:
