@@ -256,6 +256,32 @@ def test_no_transformation_leaves_dug_spades_that_no_hex_can_take():
     assert g.state.owner["C3"] == "darklings" and g.player("darklings").spades == 0
 
 
+def test_no_dig_for_spades_that_no_hex_in_reach_can_take():
+    """A position of a computer game (original map, round 6): the Darklings take the two-spade
+    power action with one free hex in reach, E4, already swamp. With 3 priests, `dig 3` made 5
+    spades: E4 to mountains takes 3, and the 2 left may then only make it swamp again, which takes
+    3 (a shortfall the priests, spent, no longer pay). The turn had no end; the dig is refused."""
+    from tmdesktop import saves
+
+    g = saves.load(ROOT / "tests" / "data" / "positions" / "darklings_dig_with_no_hex.tmsave").game
+    assert g.state.round == 6 and g.to_act().faction == "darklings" and g.player("darklings").P == 3
+    act(g, "darklings", "action ACT6", done=False)
+    refused(g, "darklings", "dig 3", "dig_unusable")
+    for n in (1, 2):  # the digs still listed leave a turn that can end
+        h = g.copy()
+        act(h, "darklings", f"dig {n}", done=False)
+        assert _turn_can_end(h, "darklings"), n
+
+
+def _turn_can_end(game, faction: str) -> bool:
+    """Whether some run of the faction's listed transformations and builds reaches `done`."""
+    legal = game.legal_actions(faction)
+    if A.Done() in legal:
+        return True
+    return any(_turn_can_end(game.try_apply(faction, a)[0], faction)
+               for a in legal if isinstance(a, (A.Transform, A.Build)))
+
+
 def test_spades_not_dug_may_still_be_thrown_away():
     """The control: BON1's spade is no spade paid for, so `-SPADE` stays legal after it."""
     g = fakirs_game()

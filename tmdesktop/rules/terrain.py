@@ -357,12 +357,21 @@ class Terrain:
             return True
         return turned is not None and not self._spades_have_a_use(p, left, transforms, *turned)
 
-    def _spades_have_a_use(self, p: Player, left: int, transforms: int, hex_: str, target: str) -> bool:
-        """Whether a later transformation of the action can use the `left` spades once `hex_` is
-        `target`: all of them, or some when another transformation is left for the rest, or all
-        and a shortfall dug (affordable)."""
+    def _spades_have_a_use(self, p: Player, left: int, transforms: int, hex_: str | None, target: str | None,
+                           home_only: bool = False, paid: dict | None = None) -> bool:
+        """Whether the `transforms` transformations still to come can use all the `left` spades
+        once `hex_` is `target` (None: as the map is, the next one home only if `home_only`):
+        the next one on a free hex in reach takes them all, or digs a shortfall it can afford,
+        or takes some and the ones after it take the rest (only to home after another terrain).
+        `paid`: what a dig being checked costs, not spent yet."""
+        if not left:
+            return True
+        if transforms <= 0:
+            return False
         s = self.state
-        goals = (p.home,) if target != p.home else TERRAINS + ((p.home,) if p.home not in TERRAINS else ())
+        if target is not None:
+            home_only = target != p.home
+        goals = (p.home,) if home_only else TERRAINS + ((p.home,) if p.home not in TERRAINS else ())
         per_spade = p.faction.spade_cost(p.dig)
         for h in self.reach_map(p):
             current = target if h == hex_ else s.terrain[h]
@@ -372,9 +381,11 @@ class Terrain:
                 if goal == current:
                     continue
                 need = spades_to_turn(p, current, goal)
-                if need == left or (need < left and transforms > 1 and self.spades_fit(p, left - need, transforms - 1)):
+                if need == left:
                     return True
-                if need > left and affordable(p, {k: v * (need - left) for k, v in per_spade.items()}):
+                if need > left and affordable(p, {k: v * (need - left) for k, v in per_spade.items()}, paid):
+                    return True
+                if need < left and self._spades_have_a_use(p, left - need, transforms - 1, h, goal, paid=paid):
                     return True
         return False
 
@@ -386,6 +397,9 @@ class Terrain:
         over would leave the turn with no end."""
         if not self.spades_fit(p, p.spades + n, transforms):
             return False
+        dug = {k: v * n for k, v in p.faction.spade_cost(p.dig).items()}
+        if n and not self._spades_have_a_use(p, p.spades + n, transforms, None, None, self.state.turn.home_next, dug):
+            return False  # (no hex in reach can take them all)
         tp = p.faction.teleport
         if not n or not tp:
             return True
@@ -395,7 +409,6 @@ class Terrain:
                 return True  # a hex reached directly
         if t.teleported is not None:
             return False  # (the action's one tunnel or carpet went elsewhere)
-        dug = {k: v * n for k, v in p.faction.spade_cost(p.dig).items()}
         return affordable(p, dug, tp["cost_by_level"][self.teleport_cost_level(p)])
 
     def may_discard_spades(self, p: Player) -> bool:
