@@ -534,8 +534,9 @@ def _digs(game: Game, p: Player, transforms: list[A.Action]) -> tuple[A.Action, 
     most = 1 if p.home == "volcano" else MAX_SPADES
     f = game.state.turn.followups
     left = game.spade_transforms_left() if f.get("dig", 0) > 0 else 1
+    reach = _reach(game, p)  # (the state's kept reach, not made again for each dig)
     return tuple(d for d in _DIGS[:min(most, _most_spades_dug(p, _NO_EXTRA))]
-                 if game.dug_spades_fit(p, d.spades, left))
+                 if game.dug_spades_fit(p, d.spades, left, reach))
 
 
 _DIGS = tuple(A.Dig(n) for n in range(1, MAX_SPADES + 1))

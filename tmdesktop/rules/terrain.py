@@ -358,12 +358,13 @@ class Terrain:
         return turned is not None and not self._spades_have_a_use(p, left, transforms, *turned)
 
     def _spades_have_a_use(self, p: Player, left: int, transforms: int, hex_: str | None, target: str | None,
-                           home_only: bool = False, paid: dict | None = None) -> bool:
+                           home_only: bool = False, paid: dict | None = None,
+                           reach: dict[str, bool] | None = None) -> bool:
         """Whether the `transforms` transformations still to come can use all the `left` spades
         once `hex_` is `target` (None: as the map is, the next one home only if `home_only`):
         the next one on a free hex in reach takes them all, or digs a shortfall it can afford,
         or takes some and the ones after it take the rest (only to home after another terrain).
-        `paid`: what a dig being checked costs, not spent yet."""
+        `paid`: what a dig being checked costs, not spent yet; `reach`: `reach_map(p)`, if at hand."""
         if not left:
             return True
         if transforms <= 0:
@@ -373,7 +374,8 @@ class Terrain:
             home_only = target != p.home
         goals = (p.home,) if home_only else TERRAINS + ((p.home,) if p.home not in TERRAINS else ())
         per_spade = p.faction.spade_cost(p.dig)
-        for h in self.reach_map(p):
+        reach = self.reach_map(p) if reach is None else reach  # (made once for the whole search)
+        for h in reach:
             current = target if h == hex_ else s.terrain[h]
             if h in s.owner or current in ("ice", "volcano"):
                 continue
@@ -385,26 +387,31 @@ class Terrain:
                     return True
                 if need > left and affordable(p, {k: v * (need - left) for k, v in per_spade.items()}, paid):
                     return True
-                if need < left and self._spades_have_a_use(p, left - need, transforms - 1, h, goal, paid=paid):
+                if need < left and self._spades_have_a_use(p, left - need, transforms - 1, h, goal, paid=paid,
+                                                           reach=reach):
                     return True
         return False
 
-    def dug_spades_fit(self, p: Player, n: int, transforms: int) -> bool:
+    def dug_spades_fit(self, p: Player, n: int, transforms: int, reach: dict[str, bool] | None = None) -> bool:
         """Whether the spades `p` holds and `n` more dug now can all be used by the `transforms`
         transformations left in the action, on a hex reached without a tunnel (or carpet) or with
         one still affordable once they are paid for. The site requires spades paid for with `dig`
         to be used in their action: they cannot be thrown away, so a dig that could leave some
-        over would leave the turn with no end."""
+        over would leave the turn with no end. `reach`: `reach_map(p)`, if at hand (the listing
+        keeps it for the state)."""
         if not self.spades_fit(p, p.spades + n, transforms):
             return False
+        if not n:
+            return True
         dug = {k: v * n for k, v in p.faction.spade_cost(p.dig).items()}
-        if n and not self._spades_have_a_use(p, p.spades + n, transforms, None, None, self.state.turn.home_next, dug):
+        reach = self.reach_map(p) if reach is None else reach
+        if not self._spades_have_a_use(p, p.spades + n, transforms, None, None, self.state.turn.home_next, dug, reach):
             return False  # (no hex in reach can take them all)
         tp = p.faction.teleport
-        if not n or not tp:
+        if not tp:
             return True
         s, t = self.state, self.state.turn
-        for h, by_teleport in self.reach_map(p).items():
+        for h, by_teleport in reach.items():
             if h not in s.owner and s.terrain[h] not in ("ice", "volcano") and (not by_teleport or t.teleported == h):
                 return True  # a hex reached directly
         if t.teleported is not None:
