@@ -192,3 +192,34 @@ def test_terrain_names_on_the_wheel_stay_off_the_hexes_and_inside_the_picture(la
             nearest = (min(max(c[0], label.left), label.right), min(max(c[1], label.top), label.bottom))
             assert math.dist(c, nearest) > s, (name, label, c)
         assert s >= box.width * 0.07  # shrunk to make room, not to nothing
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_each_faction_says_how_it_comes_to_its_terrain_once(title_app, monkeypatch, lang):
+    """Found play-testing: the Fire & Ice factions' boards said "Ice: chooses a starting terrain at
+    once" in their header and "Choose a starting terrain at once; ..." again in their ability. The
+    ability words leave the terrain to the header; the Rules page, which has no header, puts that
+    line first."""
+    import re
+
+    from tmdesktop import i18n
+    from tmdesktop.app import faction_texts, text
+    from tmdesktop.app.views.faction_board import home_line
+    from tmdesktop.rules.data import ALL_FACTIONS
+
+    def pairs(s: str) -> set:
+        words = re.findall(r"\w+", s.lower())
+        return set(zip(words, words[1:]))
+
+    app = title_app()
+    i18n.set_language(lang)
+    for f in ALL_FACTIONS:
+        assert not pairs(home_line(f)) & pairs(faction_texts.ability(f)), (f, home_line(f), faction_texts.ability(f))
+    drawn = []
+    real = text.text
+    monkeypatch.setattr(text, "text", lambda s, *a, **k: (drawn.append(s), real(s, *a, **k))[1])
+    registry.open_scene(app, "rules", page="factions")
+    app.render(force=True)
+    for f in ALL_FACTIONS:
+        said = [s for s in drawn if faction_texts.ability(f) in s and s != faction_texts.ability(f)]  # (not a board's)
+        assert said and all(s.startswith(home_line(f)) for s in said), (f, said)

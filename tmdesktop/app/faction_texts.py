@@ -2,7 +2,9 @@
 Ice factions), for the faction boards of the draft and the auction.
 
 The texts are message ids, translated where they are shown (`ability()`, `stronghold()`).  They
-describe; the engine decides.
+describe; the engine decides. How a faction comes to its terrain (chosen at once, after the others,
+a colour) is not repeated here: the boards' header says it (`faction_board.home_line`), and the
+Rules page puts that line first.
 """
 
 from __future__ import annotations
@@ -24,12 +26,12 @@ ABILITIES = {
     "giants": N_("Every terraform costs exactly 2 spades, from any terrain."),
     "fakirs": N_("No shipping. Carpet flight: build 1 hex further for 1 extra priest, +4 VP each time."),
     "nomads": N_("Start with three dwellings (the third after everybody else's)."),
-    "icemaidens": N_("Choose a starting terrain at once; start with 1 favor tile. Terraform to ice."),
-    "yetis": N_("Choose a starting terrain at once. Power actions cost 1 less; stronghold and sanctuary count 4 power."),
-    "acolytes": N_("Choose a terrain after all factions. Turn hexes to volcano with 3 cult steps (4 on a home terrain); each spade: +1 cult step."),
-    "dragonlords": N_("Choose a terrain after all factions. Turn hexes to volcano with 1 power token (2 on a home terrain); each spade: +1 token."),
-    "riverwalkers": N_("Choose a colour at once. Build only along rivers; a priest unlocks a terrain instead. No spades."),
-    "shapeshifters": N_("Choose a colour at once. When neighbours take your power: pay 1 VP for a token in bowl III."),
+    "icemaidens": N_("Start with 1 favor tile. Terraform to ice."),
+    "yetis": N_("Power actions cost 1 less; stronghold and sanctuary count 4 power."),
+    "acolytes": N_("Turn hexes to volcano with 3 cult steps (4 on a home terrain); each spade: +1 cult step."),
+    "dragonlords": N_("Turn hexes to volcano with 1 power token (2 on a home terrain); each spade: +1 token."),
+    "riverwalkers": N_("Build only along rivers; a priest unlocks a terrain instead. No spades."),
+    "shapeshifters": N_("When neighbours take your power: pay 1 VP for a token in bowl III."),
 }
 
 STRONGHOLDS = {

@@ -255,12 +255,13 @@ class RulesScene(MenuScene):
         from tmdesktop.rules.data import ALL_FACTIONS, faction
 
         from .. import faction_texts
+        from ..views.faction_board import home_line
 
         out = []
         for name in ALL_FACTIONS:
             head = text.text(_(faction(name).display), fs, theme.ACCENT, "semibold")
-            line = _("{ability} Stronghold: {stronghold}").format(ability=faction_texts.ability(name),
-                                                                  stronghold=faction_texts.stronghold(name))
+            line = _("{home}. {ability} Stronghold: {stronghold}").format(
+                home=home_line(name), ability=faction_texts.ability(name), stronghold=faction_texts.stronghold(name))
             out.append((head, self.px(0), self.px(14)))
             out.append((text.text(line, fs, theme.TEXT, wrap=width), 0, 0))
         return out
