@@ -602,3 +602,64 @@ def test_the_alchemists_may_turn_vp_into_coins_before_their_main_action():
     to_coins = A.Convert(1, "VP", 1, "C")
     assert to_coins in game.legal_actions("alchemists")
     assert (to_coins,) in _preludes(game, "alchemists") and (to_coins,) * 4 in _preludes(game, "alchemists")
+
+
+def test_hard_judges_a_plan_that_passes_on_the_footing_of_one_that_acts():
+    """The evaluation falls across a round's end where the final score does not (from the turn
+    that passes to the first turn of the next round, 1 to 20 VP: `benchmarks/round_drift.py`).
+    Hard follows a plan that passes into the next round and one that acts to its next turn in the
+    same round, so it adds its `next_round_bias` to the first, `passed_bias` to a plan ending
+    right after a pass (the last round's), and nothing to the others."""
+    import dataclasses
+
+    from tmdesktop.ai.evaluation import advantage
+    from tmdesktop.ai.levels import HARD
+    from tmdesktop.ai.planner import follow_plan, followed, turn_plans
+
+    level = dataclasses.replace(HARD, workers=1)
+    assert len(level.next_round_bias) == 5 and len(level.passed_bias) == 6
+    seen = set()
+    for seed in range(4):
+        for round_ in (4, 6):
+            game, who = _main_turn(seed, round_)
+            passing = next(a for a in game.legal_actions(who) if isinstance(a, A.Pass))
+            acting = next(p.actions for p in turn_plans(game, who, Player("medium").level, random.Random(1))
+                          if not isinstance(p.main, A.Pass))
+            for line in ((passing,), acting):
+                end = followed(game, who, line, level, 7)
+                added = follow_plan(game, who, line, level, 7) - advantage(end, who, level.weights)
+                if end.finished:  # the final score: nothing to add
+                    kind, expected = "finished", 0.0
+                elif end.state.round > round_:
+                    kind, expected = "next round", level.next_round_bias[round_ - 1]
+                elif end.state.players[who].passed:
+                    kind, expected = "passed", level.passed_bias[round_ - 1]
+                else:
+                    kind, expected = "acting", 0.0
+                assert added == pytest.approx(expected), (seed, round_, line, kind)
+                seen.add(kind)
+    assert {"next round", "passed", "acting"} <= seen
+
+
+def test_hard_chooses_its_next_turn_in_the_look_ahead_from_more_candidates(monkeypatch):
+    """What a plan sets up is judged by the own next turn it allows: Hard picks that turn from
+    `own_next_candidates` whole turns, and ranks the followed plans by where they lead plus a
+    share (`first_turn_share`) of their score right after the turn."""
+    import dataclasses
+
+    from tmdesktop.ai import planner
+    from tmdesktop.ai.levels import HARD
+
+    level = dataclasses.replace(HARD, workers=1)
+    assert planner._own_next_level(level).candidates == level.own_next_candidates == 16
+    assert level.first_turn_share == 0.5
+    game, who = _main_turn(1, 2)
+    quick = {p.actions: p.score for p in planner.turn_plans(game, who, dataclasses.replace(level, lookahead=0),
+                                                            random.Random(1))}
+    followed = []
+    monkeypatch.setattr(planner, "follow_plan", lambda g, f, actions, lv, seed: (followed.append(actions), 10.0)[1])
+    plans = planner.turn_plans(game, who, level, random.Random(1))
+    assert len(followed) > 1
+    for p in plans[: len(followed)]:
+        assert p.actions in followed
+        assert p.score == pytest.approx(10.0 + 0.5 * quick[p.actions])

@@ -238,7 +238,8 @@ def _reply_level(level: Level) -> Level:
 
 
 def _own_next_level(level: Level) -> Level:
-    return Level("next", level.weights, preludes=True, candidates=8, lookahead=0, noise=0.0, workers=1)
+    return Level("next", level.weights, preludes=True, candidates=level.own_next_candidates, lookahead=0, noise=0.0,
+                 workers=1)
 
 
 def end_of_turn(legal: list[A.Action]) -> A.Action:
@@ -290,7 +291,7 @@ def _look_ahead(game, faction: str, plans: list[Plan], level: Level, rng: random
         scores = follow_plans(game, faction, lines, level, seeds)
     else:
         scores = [follow_plan(game, faction, line, level, seed) for line, seed in zip(lines, seeds)]
-    rescored = [Plan(plan.actions, plan.main, score, plan.evaluation)
+    rescored = [Plan(plan.actions, plan.main, score + level.first_turn_share * plan.score, plan.evaluation)
                 for plan, score in zip(chosen, scores) if score is not None]
     rescored.sort(key=lambda pl: -pl.score)
     followed = {id(pl) for pl in chosen}
@@ -300,7 +301,24 @@ def _look_ahead(game, faction: str, plans: list[Plan], level: Level, rng: random
 def follow_plan(game, faction: str, actions: tuple[A.Action, ...], level: Level, seed: int) -> float | None:
     """The level's score of the position `followed` reaches (None: the plan is refused)."""
     g = followed(game, faction, actions, level, seed)
-    return None if g is None else advantage(g, faction, level.weights, level.rivalry)
+    if g is None:
+        return None
+    return advantage(g, faction, level.weights, level.rivalry) + leaf_bias(game, g, faction, level)
+
+
+def leaf_bias(game, leaf, faction: str, level: Level) -> float:
+    """What the evaluation of `leaf` misses against the plans that end elsewhere.
+
+    The evaluation is not the same across a round's end: from a faction's pass to its first turn
+    of the next round it falls by 1 to 20 VP (more in later rounds), and passing lowers it too,
+    where the expected final score does not change. A plan that passes is followed into the next
+    round and would rank below any turn that keeps the faction acting."""
+    if E.finished(leaf):
+        return 0.0
+    start, end = E.state(game).round, E.state(leaf).round
+    table = level.next_round_bias if end > start else \
+        level.passed_bias if E.state(leaf).players[faction].passed else ()
+    return table[start - 1] if 1 <= start <= len(table) else 0.0
 
 
 def followed(game, faction: str, actions: tuple[A.Action, ...], level: Level, seed: int):
