@@ -41,9 +41,10 @@ class CultView:
                 self.spots[(c, i)] = pygame.Rect(x - d // 2, y - d // 2, d, d)
 
     def names(self) -> tuple[bool, dict[str, tuple[str, int, int]]]:
-        """The tracks' names as drawn: (under the icons?, {cult: (name, type size, room)}). Each
-        name has the largest type up to the board's at which it fits its own column, no smaller
-        than the smallest `text` draws; beside its icon where every name fits so, else all four
+        """The tracks' names as drawn: (under the icons?, {cult: (name, type size, room)}). The
+        four share one type, the largest up to the board's at which each fits its own column, no
+        smaller than the smallest `text` draws (one name a size smaller than the others looked like
+        a mistake: "Tierra" in Spanish); beside their icons where every name fits so, else all four
         under their icons, in the column's whole width (a narrow board: "Acqua" is wider than the
         room an icon leaves)."""
         key = (language(), self.scale, tuple(col.width for col in self.columns.values()))
@@ -53,7 +54,8 @@ class CultView:
 
             def sized(margin: int) -> dict[str, tuple[str, int, int]]:
                 rooms = {c: col.width - margin for c, col in self.columns.items()}
-                return {c: (t, text.fit(t, fs, rooms[c], "bold"), rooms[c]) for c, t in titles.items()}
+                size = min(text.fit(t, fs, rooms[c], "bold") for c, t in titles.items())
+                return {c: (t, size, rooms[c]) for c, t in titles.items()}
 
             beside = sized(int(24 * self.scale) + 6)
             under = any(text.width(t, size, "bold") > room for t, size, room in beside.values())
