@@ -301,13 +301,14 @@ class ChoiceScene(Modal):
         fs = max(12, int(18 * s))
         for i, (o, r) in enumerate(zip(self.options, self.rects)):
             hover = self.hover == ("option", i)
+            key = self.key_of(i)
             if o.suggested:
                 _suggested_mark(surface, r, s)
             if o.card:
                 supply.draw_card(surface, r, o.card, s * 1.3, glow=hover, dim=not o.enabled, corner=o.label or None,
                                  badge=o.badge)
-                if self.key_of(i):  # as a row ends with its key, a card stands on its own
-                    text.blit(surface, self.key_of(i), self.key_size(), theme.INK_SOFT, (r.centerx, r.bottom + int(6 * s)),
+                if key:  # as a row ends with its key, a card stands on its own
+                    text.blit(surface, key, self.key_size(), theme.INK_SOFT, (r.centerx, r.bottom + int(6 * s)),
                               "midtop")
                 if o.suggested:
                     suggested_tag(surface, r, s)
@@ -321,8 +322,8 @@ class ChoiceScene(Modal):
             if o.swatch:
                 x = widgets.terrain_swatch(surface, o.swatch, (x + r.height * 0.4, r.centery), r.height * 0.42) + int(10 * s)
             right = r.right - int(12 * s)  # the row's end: the key that answers so, then the tokens
-            if self.key_of(i):
-                text.blit(surface, self.key_of(i), self.key_size(), theme.INK_SOFT, (right, r.centery), "midright")
+            if key:
+                text.blit(surface, key, self.key_size(), theme.INK_SOFT, (right, r.centery), "midright")
                 right -= self.key_room(i)
             if o.tokens:
                 icons.draw_tokens(surface, o.tokens, (right, r.centery), fs + 2, anchor="midright")
