@@ -3,6 +3,7 @@
 import os
 
 import pygame
+import pytest
 
 from tmdesktop.app import computer
 from tmdesktop.app.scenes.dialogs import RoundSummaryScene
@@ -461,3 +462,29 @@ def test_the_turning_points_that_do_not_fit_scroll_into_their_box(user_dirs, mon
     key(app, pygame.K_UP)
     wheel(app, review.points_rect.center, len(entries))  # up, back to the first
     assert shown()[0] == first
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_the_vp_by_source_rows_are_named_in_one_type_at_1024x600(user_dirs, monkeypatch, lang):
+    """Seen in Spanish at 1024x600: "Losetas de puntuación de ronda" alone was drawn a size smaller
+    than the other row names, as if it were another kind of row. The row names share one type,
+    each whole at it."""
+    from tmdesktop import i18n
+    from tmdesktop.app import text
+    from tmdesktop.app.app import App
+    from tmdesktop.app.scenes.scoring import ROW_NAMES
+    from tmdesktop.i18n import _
+
+    monkeypatch.setattr(computer, "USE_WORKER", False)
+    game = corpus_game()
+    i18n.set_language(lang)
+    app = App((1024, 600))
+    app.push(ReviewScene(app, game, judged=[]))
+    drawn = record_text(monkeypatch, weight=True)
+    app.render(force=True)
+    names = {_(n) for n in ROW_NAMES.values()}
+    rows = [d for d in drawn if d[0] in names]
+    assert len(rows) >= 8
+    assert len({size for _s, size, *_rest in rows}) == 1, rows
+    for s, size, room, weight in rows:
+        assert text.width(s, size, weight) <= room, (s, size, room)

@@ -248,3 +248,44 @@ def test_the_scoring_screen_and_the_final_scores_dialog_take_the_standing_from_o
         assert asked and asked[-1] == vp
         shown = sorted(int(s[:-1]) for s in drawn if re.fullmatch(r"\d\.", s))
         assert shown == expected, (type(scene).__name__, shown, expected)
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
+def test_the_row_names_share_one_type_and_the_heads_lines_keep_apart(title_app, monkeypatch, lang, size):
+    """As in the review's table: a row name too long for its column alone a size smaller than the
+    others reads as another kind of row. The names share one type, each whole at it. Seen in
+    Spanish at 1024x600: the "g" of "Jugador 1" touched "Alquimistas" under it in the column head."""
+    from pathlib import Path
+
+    from tmdesktop import i18n
+    from tmdesktop.app import text
+    from tmdesktop.app.scenes.replay_viewer import load_replay
+    from tmdesktop.app.scenes.scoring import ROW_NAMES, ScoringScene
+    from tmdesktop.i18n import _
+    from tmdesktop.rules.data import faction
+
+    app = title_app(size)
+    i18n.set_language(lang)
+    game, _log, _note = load_replay(Path(__file__).resolve().parents[1] / "data" / "corpus" / "4pLeague_S63_D1L1_G1.txt")
+    app.push(ScoringScene(app, game, {f: f"Player {i + 1}" for i, f in enumerate(game.state.players)}))
+    key(app, pygame.K_a)
+    drawn = record_text(monkeypatch, weight=True)
+    boxes = []
+    blit = text.blit
+    monkeypatch.setattr(text, "blit", lambda surface, s, *a, **kw: boxes.append((s, blit(surface, s, *a, **kw))) or boxes[-1][1])
+    app.render(force=True)
+    size = next(fs for s, fs, *_rest in drawn if s == "Player 1")
+    ascent = text.font(size, "bold").get_ascent()
+    heads = [box for s, box in boxes if s in {f"Player {i + 1}" for i in range(4)}]
+    under = [box for s, box in boxes if s in {_(faction(f).display) for f in game.state.players}]
+    assert len(heads) == 4 and len(under) >= 4
+    for box in heads:  # each faction's line under its player's, a whole line's height lower
+        below = [u for u in under if u.centerx == box.centerx and u.top > box.top]
+        assert below and below[0].top - box.top >= ascent, (box, below, ascent)
+    names = {_(n) for n in ROW_NAMES.values()}
+    rows = [d for d in drawn if d[0] in names and d[2]]
+    assert len(rows) >= 10
+    assert len({size for _s, size, *_rest in rows}) == 1, rows
+    for s, fs, room, weight in rows:
+        assert text.width(s, fs, weight) <= room, (s, fs, room)

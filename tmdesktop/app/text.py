@@ -131,6 +131,12 @@ def fit(s: str, size: int, max_width: int, weight: str = "regular", min_size: in
     return size
 
 
+def fit_all(strings, size: int, max_width: int, weight: str = "regular") -> int:
+    """The largest font size up to `size` at which each of `strings` fits in `max_width` pixels:
+    names drawn side by side in one type (one of them alone a size smaller reads as another kind)."""
+    return min((fit(s, size, max_width, weight) for s in strings), default=int(round(size)))
+
+
 def shorten(s: str, size: int, max_width: int, weight: str = "regular") -> str:
     """`s`, cut with an ellipsis where it would run past `max_width` pixels at `size`."""
     s = clean(s, limit=2000, newlines=False)

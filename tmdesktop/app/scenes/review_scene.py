@@ -283,11 +283,14 @@ class ReviewScene(MenuScene):
         rows = [k for k, _kinds in ROWS if mine[k] or theirs[k]]
         row_h = min(px(34), (r.bottom - y - px(50)) // max(1, len(rows) + 1))
         fs = self.fs(min(17, row_h * 0.55 / max(self.scale, 0.01)))
+        # the row names in one type, the size the longest fits at ("Losetas de puntuación de ronda"
+        # alone a size smaller looked like a different kind of row)
+        name_fs = text.fit_all([_(ROW_NAMES[k]) for k in rows], fs, label_w - px(24))
         for i, k in enumerate(rows):
             row = pygame.Rect(r.x + px(8), y, r.width - px(16), row_h)
             if i % 2 == 0:
                 pygame.draw.rect(surface, (228, 217, 188), row, border_radius=px(4))
-            text.blit(surface, _(ROW_NAMES[k]), fs, theme.INK, (r.x + px(18), row.centery), "midleft",
+            text.blit(surface, _(ROW_NAMES[k]), name_fs, theme.INK, (r.x + px(18), row.centery), "midleft",
                       max_width=label_w - px(24))
             d = mine[k] - theirs[k]
             for x, v, colour in ((xs[0], mine[k], theme.INK), (xs[1], theirs[k], theme.INK),

@@ -245,7 +245,10 @@ class ScoringScene(MenuScene):
         label_w = int(r.width * 0.34)
         col_w = (r.width - label_w - px(20)) // max(1, n)
         heads = self.column_heads(col_w - px(6))
-        head_h = px(70) + px(19) * (max(len(lines) for lines in heads.values()) - 1)
+        # the heads' lines apart by their type's height at least (px(19) alone let "Jugador 1" touch
+        # "Alquimistas" under it at 1024x600, where the type is held at 11 pixels)
+        head_step = max(px(19), text.font(self.fs(15), "bold").get_ascent() + px(4))
+        head_h = px(70) + head_step * (max(len(lines) for lines in heads.values()) - 1)
         row_h = min(px(40), (r.height - head_h - px(60)) // (len(rows) + 1))
         r = self.table = pygame.Rect(r.x, r.y, r.width, head_h + row_h * (len(rows) + 1) + px(50))
         widgets.panel(surface, r, theme.PARCHMENT, radius=px(12), edge=theme.INK_SOFT)
@@ -259,19 +262,22 @@ class ScoringScene(MenuScene):
             pieces.draw_piece(surface, "SH", worn,
                               (cx, r.y + px(26)), px(38))
             for k, line in enumerate(reversed(heads[f])):
-                text.blit(surface, line, self.fs(15), theme.INK, (cx, r.y + head_h - px(4) - k * px(19)), "midbottom",
+                text.blit(surface, line, self.fs(15), theme.INK, (cx, r.y + head_h - px(4) - k * head_step), "midbottom",
                           "bold", max_width=col_w - px(6))
             if self.done:
                 place = standing[f]
                 text.blit(surface, _("{n}.").format(n=place), self.fs(22), theme.ACCENT if place == 1 else theme.INK_SOFT,
                           (cx - col_w // 2 + px(10), r.y + px(8)), "topleft", "bold")
         y = r.y + head_h
+        # the row names in one type, the size the longest fits at (one name alone a size smaller
+        # reads as another kind of row)
+        name_fs = text.fit_all([_(lab) for _key, lab in rows], fs, label_w - px(24), "semibold")  # (the final ones)
         for k, (key, lab) in enumerate(rows):
             row = pygame.Rect(r.x + px(8), y, r.width - px(16), row_h)
             if k % 2 == 0:
                 pygame.draw.rect(surface, (228, 217, 188), row, border_radius=px(4))
             is_final = key in FINAL
-            text.blit(surface, _(lab), fs, theme.INK if not is_final else (120, 60, 30), (r.x + px(18), row.centery),
+            text.blit(surface, _(lab), name_fs, theme.INK if not is_final else (120, 60, 30), (r.x + px(18), row.centery),
                       "midleft", "semibold" if is_final else "regular", max_width=label_w - px(24))
             for i, f in enumerate(self.factions):
                 cx = x0 + i * col_w + col_w // 2
