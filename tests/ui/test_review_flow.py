@@ -16,7 +16,7 @@ from tmdesktop.rules.engine import Game
 from tmdesktop.rules.ledger import read_ledger, replay_ledger
 from tests.conftest import CORPUS
 
-from ui_events import click, key, record_text
+from ui_events import click, drawing, key, record_text
 
 
 def corpus_game(name="4pLeague_S60_D1L1_G1"):
@@ -351,42 +351,6 @@ def italian_review_at_1024(monkeypatch):
     assert review.jobs["icemaidens"].finished and review.review.winners == ["icemaidens"]
     app.render(force=True)
     return app, review
-
-
-class Drawn(pygame.Surface):
-    """A page drawn on this keeps every picture blitted: (its text, if `text.text` made it; its box)."""
-
-    def __init__(self, size, words: dict):
-        super().__init__(size)
-        self.words = words  # id of a picture `text.text` made -> its text
-        self.blits: list[tuple[str | None, pygame.Rect]] = []
-
-    def blit(self, source, dest, area=None, special_flags=0):
-        box = super().blit(source, dest, area, special_flags)
-        self.blits.append((self.words.get(id(source)), box))
-        return box
-
-
-def drawing(monkeypatch, app, review):
-    """A function that draws the page as the window shows it, keeping what it drew (`Drawn`)."""
-    from tmdesktop.app import text
-
-    words: dict[int, str] = {}
-    make = text.text
-
-    def recording(s, *args, **kwargs):
-        img = make(s, *args, **kwargs)
-        words[id(img)] = s
-        return img
-
-    monkeypatch.setattr(text, "text", recording)
-
-    def draw() -> Drawn:
-        page = Drawn(app.size, words)
-        review.draw(page)
-        return page
-
-    return draw
 
 
 def test_the_review_at_1024x600_in_italian_shows_every_word_whole_and_nothing_overlaps(user_dirs, monkeypatch):

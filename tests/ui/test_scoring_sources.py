@@ -9,7 +9,7 @@ import pytest
 
 from tmdesktop.rules import events as E
 
-from ui_events import click, finish_to_scoring, key, record_text, to_map
+from ui_events import click, drawing, finish_to_scoring, key, record_text, to_map
 
 pytestmark = pytest.mark.usefixtures("user_dirs")
 
@@ -268,15 +268,14 @@ def test_the_row_names_share_one_type_and_the_heads_lines_keep_apart(title_app, 
     app = title_app(size)
     i18n.set_language(lang)
     game, _log, _note = load_replay(Path(__file__).resolve().parents[1] / "data" / "corpus" / "4pLeague_S63_D1L1_G1.txt")
-    app.push(ScoringScene(app, game, {f: f"Player {i + 1}" for i, f in enumerate(game.state.players)}))
+    scoring = ScoringScene(app, game, {f: f"Player {i + 1}" for i, f in enumerate(game.state.players)})
+    app.push(scoring)
     key(app, pygame.K_a)
+    draw = drawing(monkeypatch, app, scoring)
     drawn = record_text(monkeypatch, weight=True)
-    boxes = []
-    blit = text.blit
-    monkeypatch.setattr(text, "blit", lambda surface, s, *a, **kw: boxes.append((s, blit(surface, s, *a, **kw))) or boxes[-1][1])
-    app.render(force=True)
-    size = next(fs for s, fs, *_rest in drawn if s == "Player 1")
-    ascent = text.font(size, "bold").get_ascent()
+    boxes = draw().blits
+    head_size = next(fs for s, fs, *_rest in drawn if s == "Player 1")
+    ascent = text.font(head_size, "bold").get_ascent()
     heads = [box for s, box in boxes if s in {f"Player {i + 1}" for i in range(4)}]
     under = [box for s, box in boxes if s in {_(faction(f).display) for f in game.state.players}]
     assert len(heads) == 4 and len(under) >= 4
@@ -286,6 +285,6 @@ def test_the_row_names_share_one_type_and_the_heads_lines_keep_apart(title_app, 
     names = {_(n) for n in ROW_NAMES.values()}
     rows = [d for d in drawn if d[0] in names and d[2]]
     assert len(rows) >= 10
-    assert len({size for _s, size, *_rest in rows}) == 1, rows
+    assert len({fs for _s, fs, *_rest in rows}) == 1, rows
     for s, fs, room, weight in rows:
         assert text.width(s, fs, weight) <= room, (s, fs, room)

@@ -120,3 +120,39 @@ class RecordingSurface(pygame.Surface):
         where = pygame.Rect(tuple(dest)[:2], size)
         self.blits.append((source, where, self.get_clip()))
         return super().blit(source, dest, area, special_flags)
+
+
+class Drawn(pygame.Surface):
+    """A page drawn on this keeps every picture blitted: (its text, if `text.text` made it; its box)."""
+
+    def __init__(self, size, words: dict):
+        super().__init__(size)
+        self.words = words  # id of a picture `text.text` made -> its text
+        self.blits: list[tuple[str | None, pygame.Rect]] = []
+
+    def blit(self, source, dest, area=None, special_flags=0):
+        box = super().blit(source, dest, area, special_flags)
+        self.blits.append((self.words.get(id(source)), box))
+        return box
+
+
+def drawing(monkeypatch, app, scene):
+    """A function that draws the page as the window shows it, keeping what it drew (`Drawn`)."""
+    from tmdesktop.app import text
+
+    words: dict[int, str] = {}
+    make = text.text
+
+    def recording(s, *args, **kwargs):
+        img = make(s, *args, **kwargs)
+        words[id(img)] = s
+        return img
+
+    monkeypatch.setattr(text, "text", recording)
+
+    def draw() -> Drawn:
+        page = Drawn(app.size, words)
+        scene.draw(page)
+        return page
+
+    return draw
