@@ -270,8 +270,8 @@ class ScoringScene(MenuScene):
                           (cx - col_w // 2 + px(10), r.y + px(8)), "topleft", "bold")
         y = r.y + head_h
         # the row names in one type, the size the longest fits at (one name alone a size smaller
-        # reads as another kind of row)
-        name_fs = text.fit_all([_(lab) for _key, lab in rows], fs, label_w - px(24), "semibold")  # (the final ones)
+        # reads as another kind of row); measured in semibold, the final rows' weight, so every row fits
+        name_fs = text.fit_all([_(lab) for _key, lab in rows], fs, label_w - px(24), "semibold")
         for k, (key, lab) in enumerate(rows):
             row = pygame.Rect(r.x + px(8), y, r.width - px(16), row_h)
             if k % 2 == 0:
