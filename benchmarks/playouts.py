@@ -3,6 +3,8 @@
     python benchmarks/playouts.py gen OUT --first S --last T [--share P] [--turns K] [--jobs J]
     python benchmarks/playouts.py fit FILE... [--lam L]      (needs numpy: .venv/bin/pip install numpy)
     python benchmarks/playouts.py chaos --seed S [--runs N] [--noise V]
+    python benchmarks/playouts.py games OUT --first S --last T [--jobs J]
+    python benchmarks/playouts.py regress FILE... [--lam L]  (needs numpy)
 
 `gen` plays Medium tables (all four seats, base factions, original map, seeds S to T). At a share
 P of the main turns it takes Medium's best candidate turn and K-1 others drawn from its best ten,
@@ -20,10 +22,20 @@ fitted on everything.
 seat judging with V VP of random error per plan, and prints the spread of the faction's final
 score: how far a single play-out is from telling what a turn is worth.
 
+`games` plays whole Medium tables and writes, at every main turn of every seat, the evaluation's
+terms of the seat to act (unweighted), the round, the faction and its final score. `regress` fits
+the final score to those terms by least squares over all positions (each faction and each round
+with an effect of its own; the terms pulled towards Medium's multipliers by `--lam`) and prints
+each term's coefficient over the one of VP now (a negative one as 0), beside Medium's multiplier,
+then the lot as `term:value` pairs. Unlike `fit`, which compares turns of one position, this
+learns what goes with a high score in Medium's games, not what causes it.
+
 Figures, 27 November 2026 (docs/computer-players.md): chaos, seed 8500: 7.5 VP standard deviation;
 gen, 16 tables (seeds 8000-8008 and 8101-8107), 381 positions of 4 turns: Medium's own turn ends
 1.9 VP above the others, its judgement orders 55% of the pairs as played out, fitted multipliers
-55-57% on held-out tables.
+55-57% on held-out tables. 28 November 2026: games, seeds 5000-5099 (3 minutes, two jobs): 18,563
+positions; Medium judging with the multipliers `regress` learns from them: -9.5 VP per player over
+its 50 tables of seeds 1000-1049.
 """
 
 from __future__ import annotations
@@ -40,7 +52,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tmdesktop.ai import engine_api as E  # noqa: E402
-from tmdesktop.ai.arena import Table, table_setup  # noqa: E402
+from tmdesktop.ai.arena import Table, play_game, table_setup  # noqa: E402
 from tmdesktop.ai.evaluation import TERM_NAMES, terms  # noqa: E402
 from tmdesktop.ai.levels import MEDIUM  # noqa: E402
 from tmdesktop.ai.planner import _end_turn, _run, quick_decision  # noqa: E402
@@ -192,6 +204,58 @@ def fit(args) -> None:
         print(f"  {n:9} Medium {a:6.2f}  fitted {b:6.2f}")
 
 
+# ---------------------------------------------------------------- games, regress (numpy)
+
+def game_positions(seed: int) -> list[dict]:
+    """A Medium table played to the end, then, at every main turn of every seat, the seat's terms."""
+    game, _times = play_game(Table(seed, ("medium",) * 4))
+    final = {f: p.VP for f, p in E.state(game).players.items()}
+    g = E.new_game(E.setup_of(game))
+    out = []
+    for who, action in E.log_of(game)[len(E.log_of(g)):]:
+        s = E.state(g)
+        if who is not None and s.phase == "play" and E.decision(g, who) == "action":
+            out.append({"seed": seed, "round": s.round, "faction": who, "terms": terms(g, who), "vp": final[who]})
+        E.play(g, who, action)
+    return out
+
+
+def games(args) -> None:
+    seeds = list(range(args.first, args.last + 1))
+    with open(args.out, "a", encoding="utf-8") as f, ProcessPoolExecutor(args.jobs) as pool:
+        for seed, rows in zip(seeds, pool.map(game_positions, seeds)):
+            f.writelines(json.dumps(r) + "\n" for r in rows)
+            print(f"seed {seed}: {len(rows)} positions", flush=True)
+
+
+def regress(args) -> None:
+    import numpy as np
+
+    names = list(TERM_NAMES)
+    prior = MEDIUM.weights.term_scale
+    rows = [json.loads(line) for path in args.files for line in open(path, encoding="utf-8")]
+    factions = sorted({r["faction"] for r in rows})
+    rounds = sorted({r["round"] for r in rows})[1:]  # the first round is the base of the others
+    X = np.array([[r["terms"][n] for n in names] + [r["faction"] == f for f in factions]
+                  + [r["round"] == k for k in rounds] for r in rows], float)
+    y = np.array([r["vp"] for r in rows], float)
+    pull = np.zeros(X.shape[1])
+    pull[: len(names)] = args.lam
+    toward = np.zeros(X.shape[1])
+    toward[: len(names)] = [prior[n] for n in names]
+    beta = np.linalg.solve(X.T @ X + np.diag(pull), X.T @ y + pull * toward)
+    vp = beta[names.index("vp")]
+    print(f"{len(rows)} positions of {len({r['seed'] for r in rows})} tables; VP now: {vp:.2f}")
+    learnt = {}
+    for i, n in enumerate(names):
+        if n != "vp" and np.std(X[:, i]) > 0:
+            learnt[n] = max(0.0, beta[i] / vp)
+            print(f"  {n:9} Medium {prior[n]:5.2f}  learnt {learnt[n]:5.2f}")
+    effects = beta[len(names) + len(factions):]
+    print("rounds against the first: " + ", ".join(f"{k} {e:+.1f}" for k, e in zip(rounds, effects)))
+    print(",".join(f"{n}:{m:.3f}" for n, m in learnt.items()))
+
+
 # ---------------------------------------------------------------- chaos
 
 def chaos(args) -> None:
@@ -228,8 +292,16 @@ def main(argv=None) -> int:
     c.add_argument("--noise", type=float, default=0.3)
     c.add_argument("--share", type=float, default=0.08)
     c.add_argument("--last-round", type=int, default=4)
+    w = sub.add_parser("games", help="the terms at every main turn of whole Medium tables")
+    w.add_argument("out")
+    w.add_argument("--first", type=int, default=5000)
+    w.add_argument("--last", type=int, default=5099)
+    w.add_argument("--jobs", type=int, default=2)
+    r = sub.add_parser("regress", help="the final scores fitted to the terms of `games`")
+    r.add_argument("files", nargs="+")
+    r.add_argument("--lam", type=float, default=1.0)
     args = ap.parse_args(argv)
-    {"gen": gen, "fit": fit, "chaos": chaos}[args.command](args)
+    {"gen": gen, "fit": fit, "chaos": chaos, "games": games, "regress": regress}[args.command](args)
     return 0
 
 
