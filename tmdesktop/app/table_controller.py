@@ -259,12 +259,12 @@ class TableController:
         handoff = self.holder not in (None, me)  # said first, in the question's dialog or by a notice
         if kind not in PICKED or not acts:
             return Question(me, kind, handoff=handoff, subtitle=self.status_text() if handoff else "")
-        title, options, subtitle = self._ask(kind, me, acts)
+        upgrade = self.offer_upgrade(me) if kind == "leech" else {}  # said in the note and the subtitle
+        title, options, subtitle = self._ask(kind, me, acts, upgrade)
         if not options:
             return None
         note = ""
         if kind == "leech":
-            upgrade = self.offer_upgrade(me)
             said = (_("{the_source} upgraded {hex} to a {building} next to you.") if upgrade else
                     _("{the_source} built next to you."))
             note = describe.capitalised(said.format(the_source=describe.the_faction(p.leech_offers[0].source),
@@ -288,8 +288,9 @@ class TableController:
                             if built.replaced else {})
         return {}
 
-    def _ask(self, kind: str, me: str, acts: list[A.Action]) -> tuple[str, list[Option], str]:
-        """(title, options, subtitle) of the picker for decision `kind`."""
+    def _ask(self, kind: str, me: str, acts: list[A.Action], upgrade: dict[str, str]) -> tuple[str, list[Option], str]:
+        """(title, options, subtitle) of the picker for decision `kind` (`upgrade`: a power offer's
+        `offer_upgrade`)."""
         g = self.game
         s = g.state
         name = describe.faction(g, me)
@@ -306,7 +307,6 @@ class TableController:
                     if isinstance(a, A.Leech) else Option(_("Decline"), a)
                     for a in acts if isinstance(a, (A.Leech, A.Decline))]
             player = self.names.get(me)
-            upgrade = self.offer_upgrade(me)
             if player:
                 said = (_("Hand the game to {player} ({faction}): {the_source} upgraded {hex} to a {building} next "
                           "to them") if upgrade else
