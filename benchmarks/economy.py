@@ -3,7 +3,7 @@ main turns a player takes, at how many of them a dwelling is affordable (a dwell
 legal actions, with no conversion first) and at how many one is built, and the workers, coins and
 bowl-III power a player starts them with; then the buildings a player has on the map and the
 income it will get at its first turn of each round, and how often a player takes each kind of
-action in a game.  A diagnostic for the computer players' strength (their missing VP are missing
+action in a game (burning by the token) and the favor tiles it holds at the end.  A diagnostic for the computer players' strength (their missing VP are missing
 buildings), not a test.
 
 Run: python benchmarks/economy.py [--level medium] [--games 6] [--corpus 20]
@@ -28,6 +28,7 @@ FIGURES = ("turns", "affordable", "built", "W", "C", "PW3")
 BUILDINGS = ("D", "TP", "TE", "SH", "SA")
 INCOME = ("C", "W", "P", "PW")
 LAND = ("buildings", "on land turned")
+FAVORS = -1  # the key of the favor tiles held at the end, in `tally`'s counts
 
 
 def action_kind(action) -> str | None:
@@ -39,8 +40,10 @@ def action_kind(action) -> str | None:
         return f"advance {action.track}"
     if isinstance(action, A.UseAction):
         return f"action {action.name}"
-    if isinstance(action, (A.Burn, A.Convert)):
-        return str(action) if isinstance(action, A.Convert) else "burn"
+    if isinstance(action, A.Convert):
+        return str(action)
+    if isinstance(action, A.Burn):  # counted by the token (a recorded game burns several at once,
+        return "burn (tokens)"       # the computer one at a time)
     if isinstance(action, (A.Build, A.SendPriest)):  # (not digs and transforms: a recorded game
         return type(action).__name__.lower()       # writes a build's digging out, a computer's
     return None                                    # build on other land digs by itself)
@@ -88,19 +91,21 @@ def tally(game, out: dict[int, Counter]) -> int:
     for p in E.state(g).players.values():  # what digging achieved, however it was written
         out[0][LAND[0]] += len(p.buildings)
         out[0][LAND[1]] += sum(1 for h in p.buildings if start.get(h) != E.state(g).terrain.get(h))
+        for name in p.favors:
+            out[FAVORS][name] += 1
     return len(E.state(g).players)
 
 
 def count_kind(out: dict[int, Counter], s, action) -> None:
     kind = action_kind(action) if s.phase == "play" else None
     if kind:
-        out[0][kind] += 1  # (round 0: the whole game's counts)
+        out[0][kind] += action.n if isinstance(action, A.Burn) else 1  # (round 0: the whole game's)
 
 
 def show(label: str, out: dict[int, Counter], players: int) -> None:
     print(f"{label} ({players} players)")
     print("round  turns/player  dwelling affordable  dwelling built  workers  coins  power III")
-    rounds = sorted(r for r in out if r)
+    rounds = sorted(r for r in out if r > 0)
     for r in rounds:
         c = out[r]
         n = c["turns"] or 1
@@ -117,6 +122,8 @@ def show(label: str, out: dict[int, Counter], players: int) -> None:
     kinds = sorted(((k, v) for k, v in game.items() if k not in LAND), key=lambda kv: (kv[0].split()[0], -kv[1]))
     print("per player and game: " + ", ".join(f"{k} {v / players:.2f}" for k, v in kinds if v / players >= 0.1))
     print(f"buildings at the end: {game[LAND[0]] / players:.1f}, {game[LAND[1]] / players:.1f} of them on land turned")
+    favors = sorted(out[FAVORS].items(), key=lambda kv: int(kv[0][3:]))
+    print("favor tiles at the end, per player: " + ", ".join(f"{k} {v / players:.2f}" for k, v in favors))
 
 
 def main(argv: list[str] | None = None) -> int:
