@@ -663,3 +663,24 @@ def test_hard_chooses_its_next_turn_in_the_look_ahead_from_more_candidates(monke
     for p in plans[: len(followed)]:
         assert p.actions in followed
         assert p.score == pytest.approx(10.0 + 0.5 * quick[p.actions])
+
+
+def test_a_priest_made_a_worker_pays_for_the_dwelling_on_the_spade_actions_land():
+    """A real turn (round 3, the Cultists with a priest, no worker and six power in bowl III):
+    the priest becomes a worker, the one-spade power action turns B3 and a dwelling goes on it.
+    The spade action is affordable without the worker, so it used to be tried only without it,
+    and no candidate turn built on the land it turned."""
+    from positions import corpus_game, corpus_move
+
+    from tmdesktop.ai.planner import turn_plans
+
+    name, index = "4pLeague_S69_D1L1_G4.txt", 219
+    game = corpus_game(name, index)
+    who, first = corpus_move(name, index)
+    cultists = game.player("cultists")
+    assert who == "cultists" and game.decision("cultists") == "action"
+    assert (cultists.W, cultists.P, cultists.power[2]) == (0, 1, 6)
+    assert first == A.Convert(1, "P", 1, "W")
+    plans = turn_plans(game, "cultists", MEDIUM, random.Random(1))
+    assert any(A.Convert(1, "P", 1, "W") in plan.actions and plan.main == A.UseAction("ACT5")
+               and A.Build("B3") in plan.actions for plan in plans)

@@ -167,12 +167,20 @@ def turn_plans(game, faction: str, level: Level, rng: random.Random) -> list[Pla
     screened: list[tuple[float, tuple[A.Action, ...], A.Action, object]] = []
     reached: set = set()
     for seq, start in starts:
-        mains = base if not seq else [a for a in main_candidates(start, faction) if a not in seen]
+        # a main action is tried after the first prelude that makes it affordable; one that gains
+        # a worker is tried before the power and tile actions too, for the dwelling on the land
+        # their spades turn (a priest made a worker, the spade action and the dwelling: without
+        # it a faction with no worker turned land and could not build on it)
+        worker = any(isinstance(x, A.Convert) and x.get == "W" for x in seq)
+        mains = base if not seq else [a for a in main_candidates(start, faction)
+                                      if a not in seen or (worker and isinstance(a, A.UseAction))]
         seen.update(mains)
         for a in mains:
             g = E.after(start, faction, a)
             if g is None:
                 continue
+            if seq and a in base and not _spades_to_use(g, faction):
+                continue  # (affordable without the prelude, and nothing to build on after it)
             key = (_position_key(g, faction), E.decision(g, faction))
             if key in reached:  # another way to the same position (dig then build, build digging)
                 continue
@@ -206,6 +214,11 @@ def turn_plans(game, faction: str, level: Level, rng: random.Random) -> list[Pla
     if level.lookahead and len(plans) > 1:
         plans = _look_ahead(game, faction, plans, level, rng)
     return plans
+
+
+def _spades_to_use(game, faction: str) -> bool:
+    """Whether the faction's turn goes on with spades to use (a spade action just taken)."""
+    return E.decision(game, faction) == "followup" and E.state(game).players[faction].spades > 0
 
 
 #: Main actions: what a faction's turn in the action phase spends (follow-ups included).
