@@ -2,9 +2,9 @@
 main turns a player takes, at how many of them a dwelling is affordable (a dwelling among the
 legal actions, with no conversion first) and at how many one is built, and the workers, coins and
 bowl-III power a player starts them with; then the buildings a player has on the map and the
-income it will get at its first turn of each round, and how often a player takes each kind of
-action in a game (burning by the token) and the favor tiles it holds at the end.  A diagnostic for the computer players' strength (their missing VP are missing
-buildings), not a test.
+income it will get at its first turn of each round, how often a player takes each kind of action
+in a game (burning by the token), and the favor tiles it holds at the end.  A diagnostic for the
+computer players' strength (their missing VP are missing buildings), not a test.
 
 Run: python benchmarks/economy.py [--level medium] [--games 6] [--corpus 20]
 """

@@ -8,7 +8,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from positions import new_game
+from positions import corpus_game, corpus_move, new_game
 
 from tmdesktop.__main__ import main as cli
 from tmdesktop.ai import PARTS, Player, choose_action, evaluate, suggest
@@ -670,8 +670,6 @@ def test_a_priest_made_a_worker_pays_for_the_dwelling_on_the_spade_actions_land(
     the priest becomes a worker, the one-spade power action turns B3 and a dwelling goes on it.
     The spade action is affordable without the worker, so it used to be tried only without it,
     and no candidate turn built on the land it turned."""
-    from positions import corpus_game, corpus_move
-
     from tmdesktop.ai.planner import turn_plans
 
     name, index = "4pLeague_S69_D1L1_G4.txt", 219

@@ -157,7 +157,8 @@ def _position_key(game, faction: str) -> tuple:
 def turn_plans(game, faction: str, level: Level, rng: random.Random) -> list[Plan]:
     """Candidate turns for `faction` (whose main action it is), best first."""
     base = main_candidates(game, faction)
-    seen = set(base)
+    affordable = frozenset(base)  # the main actions that need no prelude
+    seen = set(affordable)
     starts: list[tuple[tuple[A.Action, ...], object]] = [((), game)]
     if level.preludes:
         for seq in _preludes(game, faction):
@@ -179,7 +180,7 @@ def turn_plans(game, faction: str, level: Level, rng: random.Random) -> list[Pla
             g = E.after(start, faction, a)
             if g is None:
                 continue
-            if seq and a in base and not _spades_to_use(g, faction):
+            if worker and a in affordable and not _spades_to_use(g, faction):
                 continue  # (affordable without the prelude, and nothing to build on after it)
             key = (_position_key(g, faction), E.decision(g, faction))
             if key in reached:  # another way to the same position (dig then build, build digging)
