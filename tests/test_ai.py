@@ -665,6 +665,51 @@ def test_hard_chooses_its_next_turn_in_the_look_ahead_from_more_candidates(monke
         assert p.score == pytest.approx(10.0 + 0.5 * quick[p.actions])
 
 
+def test_the_mermaids_found_a_town_across_a_river():
+    """A real turn (round 6, the town round): the Mermaids upgrade F2 to a sanctuary, then skip
+    river r20 to found a town with it. The connection is a free action, listed only once the
+    main action is taken, and it was never tried: no candidate turn founded the town."""
+    from tmdesktop.ai.planner import turn_plans
+
+    name, index = "4pLeague_S60_D1L1_G1.txt", 433
+    game = corpus_game(name, index)
+    assert corpus_move(name, index) == ("mermaids", A.Upgrade("F2", "SA"))
+    assert corpus_move(name, index + 2) == ("mermaids", A.Connect("r20"))
+    assert game.decision("mermaids") == "action" and not game.player("mermaids").towns
+    plans = turn_plans(game, "mermaids", MEDIUM, random.Random(1))
+    sanctuary = next(plan for plan in plans if plan.main == A.Upgrade("F2", "SA"))
+    assert A.Connect("r20") in sanctuary.actions
+    assert any(isinstance(a, A.TakeTile) and a.tile.startswith("TW") for a in sanctuary.actions)
+    best = plans[0]
+    after = corpus_game(name, index)
+    for a in best.actions:
+        after.apply("mermaids", a)
+    assert after.player("mermaids").towns  # the best turn founds a town, this way or another
+
+
+def test_the_mermaids_town_across_a_river_counts_before_it_is_joined():
+    """Where skipping a river would found a town (the connection is listed), the evaluation's town
+    progress counts nearly a whole town, not the two groups on either side of the river;
+    otherwise no turn of the Mermaids works towards such a town."""
+    from tmdesktop.ai.evaluation import TOWN_VALUE, terms
+
+    name, index = "4pLeague_S60_D1L1_G1.txt", 435
+    game = corpus_game(name, index)
+    assert corpus_move(name, index) == ("mermaids", A.Connect("r20"))
+    assert A.Connect("r20") in game.legal_actions("mermaids")
+    assert game.state.round == 6  # half a round of play left: a town in the making counts a quarter
+    assert terms(game, "mermaids")["town"] >= TOWN_VALUE * 0.25 * 0.8 ** 2
+
+
+def test_a_computer_mermaids_founds_its_town_across_a_river_at_the_end_of_its_turn():
+    """The same position, the main action taken: the player that ends the Mermaids' turn skips
+    the river (the engine asks for the end of the turn, where the connection is still free)."""
+    name, index = "4pLeague_S60_D1L1_G1.txt", 435
+    game = corpus_game(name, index)
+    assert game.decision("mermaids") == "end"
+    assert Player("medium", 1).choose(game, "mermaids") == A.Connect("r20")
+
+
 def test_a_priest_made_a_worker_pays_for_the_dwelling_on_the_spade_actions_land():
     """A real turn (round 3, the Cultists with a priest, no worker and six power in bowl III):
     the priest becomes a worker, the one-spade power action turns B3 and a dwelling goes on it.

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 
 from ..rules import actions as A
 from ..rules import events as EV
+from ..rules.abilities import ability
 from ..rules.engine import Game
 from ..rules.errors import RuleError
 from ..rules.setup import GameSetup
@@ -155,6 +156,21 @@ def town_group(game: Game, player, hex_: str) -> set[str]:
     """The player's buildings joined to hex_ as a town counts them (bridges and the Mermaids'
     river skips included)."""
     return game.town_group(player, hex_)
+
+
+def rivers_to_skip(game: Game, player) -> dict[str, list[str]]:
+    """River hexes the player's towns may still skip (the Mermaids) with the player's buildings
+    on two or more of their sides (where two of its groups could become one town): each with
+    those buildings' hexes."""
+    if not ability(player.name, "joins_towns_across_rivers"):
+        return {}
+    owner, name, out = game.state.owner, player.name, {}
+    for river in game.board.rivers:
+        if river not in player.connects:
+            own = [h for h in game.board.neighbours[river] if owner.get(h) == name]
+            if len(own) > 1:
+                out[river] = own
+    return out
 
 
 def building_power(game: Game, player, kind: str) -> int:

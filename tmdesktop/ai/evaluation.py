@@ -101,6 +101,9 @@ def game_progress(game, p) -> tuple[float, int]:
 
 #: What a town founded is worth (its tile, and the round tiles and abilities that pay for towns).
 TOWN_VALUE = 8.0
+#: The progress a town that only waits to be founded counts (the Mermaids': skipping a river is a
+#: choice), so that founding it ranks above keeping it.
+READY_TO_FOUND = 0.9
 
 
 def _resource_value(gains: dict, rounds_left: float, bowls: list[int]) -> float:
@@ -211,21 +214,37 @@ def _town_part(game, p, s, rounds_left: float) -> float:
     if rounds_left <= 0:
         return 0.0
     need_power = 6 if "FAV5" in p.favors else 7
-    seen: set[str] = set()
-    best = []
-    for h in p.buildings:
-        if h in seen or h in p.town_hexes:
-            continue
-        group = E.town_group(game, p, h)
-        seen |= group
+
+    def progress(group: set[str]) -> float:
         kinds = [p.buildings[x] for x in group]
         size = len(kinds) + kinds.count("SA")
         power = E.buildings_power(game, p, kinds)
-        progress = min(size, 4) / 4 * min(power, need_power) / need_power
-        best.append(progress)
-    best.sort(reverse=True)
+        return min(size, 4) / 4 * min(power, need_power) / need_power
+
+    group_of: dict[str, frozenset[str]] = {}
+    for h in p.buildings:
+        if h not in group_of and h not in p.town_hexes:
+            group = frozenset(E.town_group(game, p, h))
+            group_of.update(dict.fromkeys(group, group))
+    candidates = [(progress(g), g) for g in set(group_of.values())]
+    # the Mermaids: two groups on the sides of a river may become one town; one ready to be
+    # founded by skipping the river counts as nearly one, below what founding it brings
+    for sides in E.rivers_to_skip(game, p).values():
+        joined = {group_of[h] for h in sides if h in group_of}
+        if len(joined) > 1:
+            merged = frozenset().union(*joined)
+            candidates.append((min(READY_TO_FOUND, progress(merged)), merged))
+    candidates.sort(key=lambda c: -c[0])
+    best: list[float] = []
+    used: set[str] = set()
+    for x, group in candidates:  # the two best towns in the making that share no building
+        if len(best) == 2:
+            break
+        if not group & used:
+            best.append(x)
+            used |= group
     soon = min(1.0, rounds_left / 2)
-    return sum(TOWN_VALUE * x * x * soon for x in best[:2])
+    return sum(TOWN_VALUE * x * x * soon for x in best)
 
 
 def _build_terrain(p) -> str | None:

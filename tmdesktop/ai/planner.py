@@ -124,6 +124,11 @@ def complete_turn(game, faction: str, level: Level, rng: random.Random, limit: i
     done: list[A.Action] = []
     for _ in range(limit):
         kind = E.decision(game, faction)
+        connect = _town_across_a_river(game, faction, level, rng) if kind in ("followup", "end") else None
+        if connect is not None:
+            E.play(game, faction, connect)
+            done.append(connect)
+            continue
         if kind == "action":
             options, stay = main_candidates(game, faction), False
         elif kind == "followup":
@@ -141,6 +146,27 @@ def complete_turn(game, faction: str, level: Level, rng: random.Random, limit: i
         E.play(game, faction, choice)
         done.append(choice)
     return done
+
+
+def _town_across_a_river(game, faction: str, level: Level, rng: random.Random) -> A.Action | None:
+    """The Mermaids' connection across a river that founds the best town, if founding it beats
+    not (None). It is a free action, listed only where it founds a town; judged alone it only
+    owes the town tile, so each is judged with the rest of the turn settled, the tile taken."""
+    if not E.rivers_to_skip(game, E.state(game).players[faction]):  # (other factions: at once)
+        return None
+    connects = [a for a in E.legal(game, faction) if isinstance(a, A.Connect)]
+    if not connects:
+        return None
+    best, best_score = None, advantage(game, faction, level.weights, level.rivalry)
+    for a in connects:
+        g = E.after(game, faction, a)
+        if g is None:
+            continue
+        complete_turn(g, faction, level, rng, limit=4)
+        score = advantage(g, faction, level.weights, level.rivalry)
+        if score > best_score:
+            best, best_score = a, score
+    return best
 
 
 def _position_key(game, faction: str) -> tuple:
@@ -271,19 +297,19 @@ def quick_decision(game, who: str | None, level: Level, rng: random.Random) -> A
     if kind == "action":
         plans = turn_plans(game, who, level, rng)
         return plans[0].actions[0] if plans else legal[0]
-    if kind == "end":
-        return end_of_turn(legal)
     if kind == "leech":
         return answer_offer(game, who, legal, level, rng) or legal[0]
     if who is None:
         return legal[0]
-    if kind == "followup":
+    if kind in ("end", "followup"):
         return complete_step(game, who, level, rng)
     return best_one_step(game, who, legal, level, rng) or legal[0]
 
 
 def complete_step(game, faction: str, level: Level, rng: random.Random) -> A.Action:
     """The next action of a turn whose main action is taken (Done when nothing is worth it)."""
+    if E.decision(game, faction) == "end" and not E.rivers_to_skip(game, E.state(game).players[faction]):
+        return end_of_turn(E.legal(game, faction))  # (an ended turn's one choice: a Mermaids' town)
     g = E.copy_of(game)
     rest = complete_turn(g, faction, level, rng, limit=1)
     return rest[0] if rest else end_of_turn(E.legal(game, faction))

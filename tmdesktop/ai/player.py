@@ -15,7 +15,7 @@ from ..rules import auction as AU
 from . import engine_api as E
 from .factions import strength
 from .levels import Level, level as level_named
-from .planner import Plan, best_one_step, answer_offer, complete_step, end_of_turn, target_colors, turn_plans
+from .planner import Plan, best_one_step, answer_offer, complete_step, target_colors, turn_plans
 
 
 class Player:
@@ -49,9 +49,7 @@ class Player:
         if kind == "action":
             plans = turn_plans(game, faction, lv, rng)
             return plans[0].actions[0] if plans else legal[0]
-        if kind == "end":
-            return end_of_turn(legal)
-        if kind == "followup":
+        if kind in ("end", "followup"):  # (at the end: the Mermaids may still found a town)
             return complete_step(game, faction, lv, rng)
         if kind == "leech":  # the power offer comes first (acting in one's turn would decline it)
             return answer_offer(game, faction, legal, lv, rng) or legal[0]
