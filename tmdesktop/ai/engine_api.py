@@ -164,10 +164,10 @@ def rivers_to_skip(game: Game, player) -> dict[str, list[str]]:
     those buildings' hexes."""
     if not ability(player.name, "joins_towns_across_rivers"):
         return {}
-    owner, name, out = game.state.owner, player.name, {}
+    out = {}
     for river in game.board.rivers:
         if river not in player.connects:
-            own = [h for h in game.board.neighbours[river] if owner.get(h) == name]
+            own = game.beside_river(player, river)
             if len(own) > 1:
                 out[river] = own
     return out

@@ -221,28 +221,35 @@ def _town_part(game, p, s, rounds_left: float) -> float:
         power = E.buildings_power(game, p, kinds)
         return min(size, 4) / 4 * min(power, need_power) / need_power
 
-    group_of: dict[str, frozenset[str]] = {}
+    seen: set[str] = set()
+    groups: list[tuple[float, set[str]]] = []  # (progress, hexes) of each group not yet a town
     for h in p.buildings:
-        if h not in group_of and h not in p.town_hexes:
-            group = frozenset(E.town_group(game, p, h))
-            group_of.update(dict.fromkeys(group, group))
-    candidates = [(progress(g), g) for g in set(group_of.values())]
-    # the Mermaids: two groups on the sides of a river may become one town; one ready to be
-    # founded by skipping the river counts as nearly one, below what founding it brings
-    for sides in E.rivers_to_skip(game, p).values():
-        joined = {group_of[h] for h in sides if h in group_of}
-        if len(joined) > 1:
-            merged = frozenset().union(*joined)
-            candidates.append((min(READY_TO_FOUND, progress(merged)), merged))
-    candidates.sort(key=lambda c: -c[0])
-    best: list[float] = []
-    used: set[str] = set()
-    for x, group in candidates:  # the two best towns in the making that share no building
-        if len(best) == 2:
-            break
-        if not group & used:
-            best.append(x)
-            used |= group
+        if h in seen or h in p.town_hexes:
+            continue
+        group = E.town_group(game, p, h)
+        seen |= group
+        groups.append((progress(group), group))
+    rivers = E.rivers_to_skip(game, p)
+    if not rivers:
+        best = sorted((x for x, _group in groups), reverse=True)[:2]
+    else:
+        # the Mermaids: two groups on the sides of a river may become one town; one ready to be
+        # founded by skipping the river counts as nearly one, below what founding it brings
+        index = {h: i for i, (_x, group) in enumerate(groups) for h in group}
+        candidates = list(groups)
+        for sides in rivers.values():
+            joined = {index[h] for h in sides if h in index}
+            if len(joined) > 1:
+                merged = set().union(*(groups[i][1] for i in joined))
+                candidates.append((min(READY_TO_FOUND, progress(merged)), merged))
+        candidates.sort(key=lambda c: -c[0])
+        best, used = [], set()
+        for x, group in candidates:  # the two best towns in the making that share no building
+            if len(best) == 2:
+                break
+            if not group & used:
+                best.append(x)
+                used |= group
     soon = min(1.0, rounds_left / 2)
     return sum(TOWN_VALUE * x * x * soon for x in best)
 

@@ -26,7 +26,7 @@ def river_links(game: Game, p: Player) -> dict[str, set[str]]:
     """Mermaids' towns across one river hex join the buildings on both banks."""
     links: dict[str, set[str]] = {}
     for river in p.connects:
-        own = {h for h in game.board.neighbours[river] if game.state.owner.get(h) == p.name}
+        own = set(game.beside_river(p, river))
         for h in own:
             links.setdefault(h, set()).update(own - {h})
     return links

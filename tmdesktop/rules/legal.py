@@ -704,12 +704,11 @@ _CONNECTS_SEEN: dict[tuple, tuple[A.Action, ...]] = {}
 
 
 def _town_connects(game: Game, p: Player) -> list[A.Action]:
-    s = game.state
     out = []
     for river in game.board.rivers:
         if river in p.connects:
             continue
-        own = [h for h in game.board.neighbours[river] if s.owner.get(h) == p.name]
+        own = game.beside_river(p, river)
         if len(own) >= 2 and game.would_found_town(p, own[0], river):
             out.append(A.Connect(river))
     return out

@@ -59,6 +59,11 @@ class Towns:
         need = TOWN_MIN_POWER + sum(tile(f)["gain"].get("TOWN_SIZE", 0) for f in p.favors)
         return power >= need
 
+    def beside_river(self, p: Player, river: str) -> list[str]:
+        """The hexes of p's buildings next to the river hex (the banks a Mermaids' skip joins)."""
+        owner = self.state.owner
+        return [h for h in self.board.neighbours[river] if owner.get(h) == p.name]
+
     def would_found_town(self, p: Player, hex_: str, river: str) -> bool:
         """Whether the Mermaids skipping `river` founds a new town with the group of hex_."""
         p.connects.append(river)
@@ -83,7 +88,7 @@ class Towns:
             raise RuleError("mermaids_only")
         if s.turn.faction != p.name:
             raise RuleError("not_your_turn", faction=s.turn.faction)
-        own = [h for h in self.board.neighbours[river] if s.owner.get(h) == p.name]
+        own = self.beside_river(p, river)
         if len(own) < 2:
             raise RuleError("river_not_between_own", river=river)
         p.connects.append(river)
