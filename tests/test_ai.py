@@ -332,6 +332,18 @@ def test_takeover_command_prints_the_comparison(corpus_dir, capsys):
     assert "from round 6 (4 players" in out and "tournament players" in out and "area" in out
 
 
+def test_takeover_command_plays_games_at_once_as_it_plays_them_one_by_one(corpus_dir, capsys):
+    """`--jobs 2`: the games in two processes, each reading its ledger again; the same lines in the
+    same order as one by one."""
+    paths = sorted(corpus_dir.glob("*.txt"))[:2]
+    ledgers = [str(p) for p in paths]
+    assert cli(["takeover", *ledgers, "--round", "6", "--levels", "easy"]) == 0
+    one_by_one = capsys.readouterr().out
+    assert cli(["takeover", *ledgers, "--round", "6", "--levels", "easy", "--jobs", "2"]) == 0
+    assert capsys.readouterr().out == one_by_one
+    assert one_by_one.index(paths[0].name) < one_by_one.index(paths[1].name)
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_drafts_factions_and_picks_colours_legally(level):
     """Factions chosen one by one (Fire & Ice ones included: ice and variable factions pick a

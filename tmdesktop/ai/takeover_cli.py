@@ -1,12 +1,13 @@
-"""`python -m tmdesktop takeover LEDGER... --round R [--levels L]`: a level plays every seat of
-recorded games from the start of round R to the end; prints its final VP per player against the
-tournament players' and where the VP after round R came from."""
+"""`python -m tmdesktop takeover LEDGER... --round R [--levels L] [--jobs J]`: a level plays every
+seat of recorded games from the start of round R to the end; prints its final VP per player against
+the tournament players' and where the VP after round R came from."""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
 
+from .. import spawned
 from .cli_args import finished_games, levels_of
 from .takeover import Takeover, take_over
 
@@ -17,6 +18,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--round", type=int, choices=range(1, 7), default=4, help="the round the level takes over at")
     ap.add_argument("--levels", default="medium", help="levels, comma-separated")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--jobs", type=int, default=1, help="games played at once, one process each")
     args = ap.parse_args(argv)
     levels = levels_of(ap, args.levels)
     games = finished_games(args.ledgers)
@@ -24,8 +26,7 @@ def main(argv: list[str]) -> int:
         return 1
     for level in levels:
         total = Takeover()
-        for path, game in games:
-            one = take_over(game, args.round, level, args.seed)
+        for path, one in _played(games, args.round, level, args.seed, args.jobs):
             print(f"{path.name}: {level} {one.level_vp / one.players:.1f}, tournament "
                   f"{one.their_vp / one.players:.1f} VP per player", flush=True)
             total.add(one)
@@ -37,3 +38,21 @@ def main(argv: list[str]) -> int:
         for kind in kinds:
             print(f"        {kind:14} {total.level_sources[kind] / n:6.1f}  (tournament {total.their_sources[kind] / n:6.1f})")
     return 0
+
+
+def _played(games: list, round_: int, level: str, seed: int, jobs: int):
+    """(path, `Takeover`) of each game in order, `jobs` games at a time (each in a process that
+    reads its ledger again: a game in the making is not sent between processes)."""
+    if jobs <= 1:
+        for path, game in games:
+            yield path, take_over(game, round_, level, seed)
+        return
+    paths = [path for path, _game in games]
+    with spawned.pool(jobs) as pool:
+        yield from zip(paths, pool.map(_take_over_ledger, paths, [round_] * len(paths),
+                                       [level] * len(paths), [seed] * len(paths)))
+
+
+def _take_over_ledger(path: Path, round_: int, level: str, seed: int) -> Takeover:
+    (_path, game), = finished_games([path])
+    return take_over(game, round_, level, seed)
