@@ -5,6 +5,7 @@ the tournament players' and where the VP after round R came from."""
 from __future__ import annotations
 
 import argparse
+from functools import partial
 from pathlib import Path
 
 from .. import spawned
@@ -41,16 +42,16 @@ def main(argv: list[str]) -> int:
 
 
 def _played(games: list, round_: int, level: str, seed: int, jobs: int):
-    """(path, `Takeover`) of each game in order, `jobs` games at a time (each in a process that
-    reads its ledger again: a game in the making is not sent between processes)."""
+    """(path, `Takeover`) of each game in order, `jobs` games at a time. A process reads its
+    game's ledger again: the comparison needs the recorded game's events, which a game sent
+    between processes leaves behind (`engine_api.portable`)."""
     if jobs <= 1:
         for path, game in games:
             yield path, take_over(game, round_, level, seed)
         return
     paths = [path for path, _game in games]
     with spawned.pool(jobs) as pool:
-        yield from zip(paths, pool.map(_take_over_ledger, paths, [round_] * len(paths),
-                                       [level] * len(paths), [seed] * len(paths)))
+        yield from zip(paths, pool.map(partial(_take_over_ledger, round_=round_, level=level, seed=seed), paths))
 
 
 def _take_over_ledger(path: Path, round_: int, level: str, seed: int) -> Takeover:
