@@ -1,7 +1,7 @@
 """Fit the evaluation's term multipliers to the tournament players' choices (levels.TUNED).
 
     python benchmarks/fit_terms.py [--games N] [--jobs J] [--shrink S]   (needs numpy and scipy:
-    .venv/bin/pip install numpy scipy; the game itself does not use them)
+    .venv/bin/pip install -e '.[fit]'; the game itself does not use them)
 
 At every main-turn decision of the corpus games it lists Medium's candidate turns and the turn the
 tournament player made, and the evaluation's terms (`evaluation.TERM_NAMES`) of the position each one
@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
         import numpy as np
         from scipy.optimize import minimize
     except ImportError:
-        print("fit_terms needs numpy and scipy: .venv/bin/pip install numpy scipy", file=sys.stderr)
+        print("fit_terms needs numpy and scipy: .venv/bin/pip install -e '.[fit]'", file=sys.stderr)
         return 2
     paths = [str(p) for p in sorted(CORPUS.glob("*.txt"))[: args.games]]
     with ProcessPoolExecutor(args.jobs) as pool:

@@ -1,7 +1,7 @@
 """Play-outs: how well the evaluation judges a turn by where the game then goes.
 
     python benchmarks/playouts.py gen OUT --first S --last T [--share P] [--turns K] [--jobs J]
-    python benchmarks/playouts.py fit FILE... [--lam L]      (needs numpy: .venv/bin/pip install numpy)
+    python benchmarks/playouts.py fit FILE... [--lam L]      (needs numpy: .venv/bin/pip install -e '.[fit]')
     python benchmarks/playouts.py chaos --seed S [--runs N] [--noise V]
     python benchmarks/playouts.py games OUT --first S --last T [--jobs J]
     python benchmarks/playouts.py regress FILE... [--lam L]  (needs numpy)
