@@ -325,11 +325,27 @@ def test_takeover_plays_on_from_the_tournament_position(corpus_dir):
     assert one.level_sources["area"] == one.their_sources["area"] == 18 + 12 + 6  # both games were scored
 
 
+def test_takeover_counts_the_towns_and_round_tile_vp_of_each_round(corpus_dir):
+    """The towns the tournament players founded in round 6, read from their ledger's text (each
+    "+TW" after the round's income), and the round scoring tile's VP for them (this game's round 6
+    pays 5 VP a town)."""
+    text = sorted(corpus_dir.glob("*.txt"))[0].read_text(encoding="utf-8")
+    assert "Round 6 scoring: SCORE2, TOWN >> 5" in text
+    towns = text[text.index("Round 6 income"):].count("+TW")
+    assert towns >= 4
+    full, mismatch = replay_ledger(read_ledger(text))
+    assert mismatch is None
+    one = take_over(full, 6, "easy")
+    assert one.their_rounds == {(6, "towns"): towns, (6, "round_tile"): 5 * towns}
+    assert one.level_rounds[6, "round_tile"] == 5 * one.level_rounds[6, "towns"]
+
+
 def test_takeover_command_prints_the_comparison(corpus_dir, capsys):
     ledger = sorted(corpus_dir.glob("*.txt"))[0]
     assert cli(["takeover", str(ledger), "--round", "6", "--levels", "easy"]) == 0
     out = capsys.readouterr().out
     assert "from round 6 (4 players" in out and "tournament players" in out and "area" in out
+    assert "towns founded" in out and "round tile VP" in out
 
 
 def test_takeover_command_plays_games_at_once_as_it_plays_them_one_by_one(corpus_dir, capsys):

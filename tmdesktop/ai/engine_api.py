@@ -113,6 +113,25 @@ def vp_by_kind(game: Game, since: int = 0) -> dict[str, int]:
     return out
 
 
+def towns_and_round_vp(game: Game, since: int, round_: int) -> dict[tuple[int, str], int]:
+    """All factions together, after the first `since` actions' events (`round_`: the round under
+    way then): towns founded in each round, `(round, "towns")`, and the VP the round scoring tile
+    paid in it, `(round, "round_tile")`. A town is counted once, by the action that took its tile."""
+    out: dict[tuple[int, str], int] = {}
+    for events in game.events[since:]:
+        towns = set()
+        for e in events:
+            if isinstance(e, EV.RoundStarted):
+                round_ = e.round
+            elif isinstance(e, EV.Gained) and e.source.kind == EV.TOWN:
+                towns.add((e.faction, e.source.key))
+            elif isinstance(e, EV.Gained) and e.resource == "VP" and e.source.kind == EV.ROUND_TILE:
+                out[round_, "round_tile"] = out.get((round_, "round_tile"), 0) + e.amount
+        if towns:
+            out[round_, "towns"] = out.get((round_, "towns"), 0) + len(towns)
+    return out
+
+
 def income(game: Game, player) -> dict[str, int]:
     return game.income_of(player)
 

@@ -23,12 +23,18 @@ class Takeover:
     their_vp: int = 0  # the tournament players' final scores
     level_sources: Counter = field(default_factory=Counter)  # VP after the takeover, by source kind
     their_sources: Counter = field(default_factory=Counter)
+    #: towns founded and round scoring tile VP in each round after the takeover, keyed
+    #: (round, "towns") and (round, "round_tile") (`engine_api.towns_and_round_vp`)
+    level_rounds: Counter = field(default_factory=Counter)
+    their_rounds: Counter = field(default_factory=Counter)
 
     def add(self, other: Takeover) -> None:
         for name in ("players", "vp_at_start", "level_vp", "their_vp"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.level_sources.update(other.level_sources)
         self.their_sources.update(other.their_sources)
+        self.level_rounds.update(other.level_rounds)
+        self.their_rounds.update(other.their_rounds)
 
 
 def take_over(full, round_: int, level: str, seed: int = 0) -> Takeover:
@@ -51,4 +57,6 @@ def take_over(full, round_: int, level: str, seed: int = 0) -> Takeover:
     mine, theirs = E.state(game).players, E.state(full).players
     return Takeover(players=len(start), vp_at_start=sum(start.values()),
                     level_vp=sum(mine[f].VP for f in start), their_vp=sum(theirs[f].VP for f in start),
-                    level_sources=Counter(E.vp_by_kind(game, mark)), their_sources=Counter(E.vp_by_kind(full, mark)))
+                    level_sources=Counter(E.vp_by_kind(game, mark)), their_sources=Counter(E.vp_by_kind(full, mark)),
+                    level_rounds=Counter(E.towns_and_round_vp(game, mark, round_)),
+                    their_rounds=Counter(E.towns_and_round_vp(full, mark, round_)))

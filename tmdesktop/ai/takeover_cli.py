@@ -1,6 +1,7 @@
 """`python -m tmdesktop takeover LEDGER... --round R [--levels L] [--jobs J]`: a level plays every
 seat of recorded games from the start of round R to the end; prints its final VP per player against
-the tournament players' and where the VP after round R came from."""
+the tournament players', where the VP after round R came from, and round by round the towns
+founded and the round scoring tile's VP."""
 
 from __future__ import annotations
 
@@ -38,7 +39,19 @@ def main(argv: list[str]) -> int:
                        key=lambda k: -abs(total.their_sources[k] - total.level_sources[k]))
         for kind in kinds:
             print(f"        {kind:14} {total.level_sources[kind] / n:6.1f}  (tournament {total.their_sources[kind] / n:6.1f})")
+        _print_by_round(total, args.round, n)
     return 0
+
+
+def _print_by_round(total: Takeover, first: int, n: int) -> None:
+    """Per player, round by round: the towns founded and the round scoring tile's VP (the
+    tournament players' in brackets)."""
+    rounds = range(first, 7)
+    print("        by round      " + "".join(f"{r:>7}" for r in rounds))
+    for key, label in (("towns", "towns founded"), ("round_tile", "round tile VP")):
+        mine = "".join(f"{total.level_rounds[r, key] / n:7.2f}" for r in rounds)
+        theirs = " ".join(f"{total.their_rounds[r, key] / n:.2f}" for r in rounds)
+        print(f"        {label:14}{mine}  (tournament {theirs})")
 
 
 def _played(games: list, round_: int, level: str, seed: int, jobs: int):
